@@ -1,0 +1,159 @@
+//===- Symbolic/Expr.h - Integer polynomials over CUDA atoms ---*- C++ -*-===//
+//
+// The address algebra of cuda-coalesce. An address is a base plus a byte
+// offset; the offset is a polynomial with integer coefficients over atoms:
+// threadIdx/blockIdx/blockDim/gridDim components, kernel parameters, loop
+// iteration counters, opaque values and non-polynomial operations (division,
+// remainder, shifts, min/max, ...) whose operands are themselves polynomials.
+//
+// Like ScalarEvolution's SCEVs, atoms are uniqued in a context and never
+// change once made; polynomials are small immutable-by-convention values that
+// are kept in a canonical form (sorted terms, no zero coefficients), so two
+// equal expressions compare equal. Nothing here knows about Clang.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_SYMBOLIC_EXPR_H
+#define CUDA_COALESCE_SYMBOLIC_EXPR_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+namespace sym {
+
+using AtomId = unsigned;
+
+/// One product of atoms with a coefficient. Atoms are sorted and may repeat
+/// (x*x is {x, x}).
+struct Term {
+  std::vector<AtomId> Atoms;
+  int64_t Coeff = 0;
+};
+
+/// A polynomial with int64 coefficients (arithmetic wraps like the 64-bit
+/// address computation it models).
+class Poly {
+public:
+  Poly() = default;
+  static Poly constant(int64_t C);
+  static Poly atom(AtomId A);
+
+  const std::vector<Term> &terms() const { return Terms; }
+  bool isZero() const { return Terms.empty(); }
+  std::optional<int64_t> asConstant() const;
+  /// The constant term (0 when there is none).
+  int64_t constantTerm() const;
+  bool mentions(AtomId A) const;
+
+  Poly operator+(const Poly &O) const;
+  Poly operator-(const Poly &O) const;
+  Poly operator*(const Poly &O) const;
+  Poly operator-() const;
+  Poly scaled(int64_t C) const;
+  bool operator==(const Poly &O) const;
+  bool operator!=(const Poly &O) const { return !(*this == O); }
+  bool operator<(const Poly &O) const;
+
+  /// Exact division of every coefficient by \p D, if all are divisible.
+  std::optional<Poly> dividedExactly(int64_t D) const;
+  /// The sum of the terms that mention \p A, each with one factor \p A
+  /// removed: the coefficient of A when the polynomial is linear in A.
+  Poly coefficientOf(AtomId A) const;
+  /// The terms that mention none of \p Atoms.
+  Poly withoutAtoms(const std::vector<AtomId> &Atoms) const;
+
+private:
+  void canonicalize();
+  std::vector<Term> Terms; // sorted by Atoms, no zero coefficients
+};
+
+enum class AtomKind {
+  ThreadIdx,
+  BlockIdx,
+  BlockDim,
+  GridDim,
+  Param,         // a kernel parameter (or a scalar known only by name)
+  LoopIteration, // 0, 1, 2, ... for each trip of one loop; same in all lanes
+  Opaque,        // a value we cannot see into (a load, an unknown call)
+  Op,            // a non-polynomial operation over polynomials
+};
+
+enum class OpKind { Div, Rem, Shl, Shr, And, Or, Xor, Min, Max };
+
+struct Atom {
+  AtomKind Kind;
+  unsigned Dim = 0;       // 0,1,2 = x,y,z for the builtin index variables
+  std::string Name;       // Param, LoopIteration, Opaque
+  bool LaneVarying = false; // Opaque: differs between lanes of a warp
+  OpKind Op = OpKind::Div;
+  std::vector<Poly> Operands; // Op
+  unsigned Serial = 0;    // distinguishes same-named loop counters/opaques
+};
+
+/// Owns and uniques atoms. One context per analysed translation unit.
+class Context {
+public:
+  Context();
+  AtomId threadIdx(unsigned Dim) const { return Builtins[0][Dim]; }
+  AtomId blockIdx(unsigned Dim) const { return Builtins[1][Dim]; }
+  AtomId blockDim(unsigned Dim) const { return Builtins[2][Dim]; }
+  AtomId gridDim(unsigned Dim) const { return Builtins[3][Dim]; }
+
+  AtomId param(const std::string &Name);
+  /// A fresh loop-iteration counter (never uniqued: each loop gets its own).
+  AtomId loopIteration(const std::string &Name);
+  /// A fresh opaque value.
+  AtomId opaque(const std::string &Name, bool LaneVarying);
+  /// An operation; constant operands are folded, and identities applied
+  /// (x/1, x%1, x<<k as a product, ...), so the result may be no atom at all.
+  Poly op(OpKind K, const Poly &L, const Poly &R);
+
+  const Atom &atom(AtomId A) const { return Atoms[A]; }
+  unsigned size() const { return Atoms.size(); }
+
+  /// Whether the value can differ between the lanes of one warp.
+  bool isLaneVarying(const Poly &P) const;
+  bool isLaneVarying(AtomId A) const;
+  /// Every atom that \p P depends on, including through Op operands.
+  void collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const;
+
+  std::string str(const Poly &P) const;
+  std::string str(AtomId A) const;
+
+private:
+  AtomId add(Atom A);
+  std::vector<Atom> Atoms;
+  AtomId Builtins[4][3];
+  std::map<std::string, AtomId> Params;
+  std::map<std::pair<unsigned, std::vector<Poly>>, AtomId> Ops;
+  unsigned NextSerial = 0;
+};
+
+/// Values for atoms while evaluating: indexed by AtomId; unset = unknown.
+class Env {
+public:
+  explicit Env(unsigned NumAtoms) : Values(NumAtoms) {}
+  void set(AtomId A, int64_t V) { Values[A] = V; }
+  void unset(AtomId A) { Values[A].reset(); }
+  std::optional<int64_t> get(AtomId A) const {
+    return A < Values.size() ? Values[A] : std::nullopt;
+  }
+
+private:
+  std::vector<std::optional<int64_t>> Values;
+};
+
+/// Evaluates \p P; nullopt when an atom is unknown or an operation is
+/// undefined (division by zero, an out-of-range shift).
+std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
+                                const Env &E);
+/// Applies one operation to concrete values (C++ semantics on int64).
+std::optional<int64_t> applyOp(OpKind K, int64_t L, int64_t R);
+
+} // namespace sym
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,481 @@
+//===- Model/WarpModel.cpp - One warp's view of a global access ----------===//
+#include "cuda-coalesce/Model/WarpModel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cudacoalesce {
+namespace model {
+
+using sym::AtomId;
+using sym::AtomKind;
+
+const char *patternName(Pattern P) {
+  switch (P) {
+  case Pattern::Coalesced: return "coalesced";
+  case Pattern::Misaligned: return "misaligned";
+  case Pattern::Strided: return "strided";
+  case Pattern::Scattered: return "scattered";
+  case Pattern::Uniform: return "uniform";
+  case Pattern::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+static int64_t floorDiv(int64_t A, int64_t B) {
+  int64_t Q = A / B;
+  return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+}
+
+static int64_t floorMod(int64_t A, int64_t B) { return A - floorDiv(A, B) * B; }
+
+static unsigned countDistinct(std::vector<int64_t> &V) {
+  std::sort(V.begin(), V.end());
+  return std::unique(V.begin(), V.end()) - V.begin();
+}
+
+RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                          unsigned ChunkBytes) {
+  RequestCost C;
+  if (LaneAddresses.empty() || ChunkBytes == 0)
+    return C;
+  std::vector<int64_t> Sectors, Segments;
+  std::vector<std::pair<int64_t, int64_t>> Ranges;
+  for (int64_t A : LaneAddresses) {
+    int64_t End = A + ChunkBytes; // one past the last byte
+    for (int64_t S = floorDiv(A, SectorBytes); S <= floorDiv(End - 1, SectorBytes); ++S)
+      Sectors.push_back(S);
+    for (int64_t S = floorDiv(A, SegmentBytes); S <= floorDiv(End - 1, SegmentBytes); ++S)
+      Segments.push_back(S);
+    Ranges.push_back({A, End});
+  }
+  C.Sectors = countDistinct(Sectors);
+  C.Segments = countDistinct(Segments);
+
+  // Merge the lanes' byte ranges into maximal contiguous runs.
+  std::sort(Ranges.begin(), Ranges.end());
+  int64_t UniqueBytes = 0;
+  auto CloseRun = [&](int64_t Begin, int64_t End) {
+    UniqueBytes += End - Begin;
+    C.AlignedSectors += (End - Begin + SectorBytes - 1) / SectorBytes;
+  };
+  int64_t RunBegin = Ranges[0].first, RunEnd = Ranges[0].second;
+  for (size_t I = 1; I < Ranges.size(); ++I) {
+    if (Ranges[I].first <= RunEnd) {
+      RunEnd = std::max(RunEnd, Ranges[I].second);
+      continue;
+    }
+    CloseRun(RunBegin, RunEnd);
+    RunBegin = Ranges[I].first;
+    RunEnd = Ranges[I].second;
+  }
+  CloseRun(RunBegin, RunEnd);
+  C.IdealSectors = (UniqueBytes + SectorBytes - 1) / SectorBytes;
+  return C;
+}
+
+bool laneToThread(const Dim3 &Block, int64_t Warp, unsigned Lane, Dim3 &Tid) {
+  int64_t Linear = Warp * WarpSize + Lane;
+  if (Linear >= Block.volume())
+    return false;
+  Tid.X = Linear % Block.X;
+  Tid.Y = (Linear / Block.X) % Block.Y;
+  Tid.Z = Linear / (Block.X * Block.Y);
+  return true;
+}
+
+namespace {
+
+/// A deterministic generator, so the same input always gives the same output.
+class Lcg {
+public:
+  explicit Lcg(uint64_t Seed) : State(Seed) {}
+  uint64_t next() {
+    State = State * 6364136223846793005ULL + 1442695040888963407ULL;
+    return State >> 33;
+  }
+  int64_t below(int64_t N) { return N <= 1 ? 0 : int64_t(next() % uint64_t(N)); }
+
+private:
+  uint64_t State;
+};
+
+/// An atom that takes many values over one launch (the block index, a loop
+/// iteration) and is averaged over, as Nsight Compute averages over warps.
+struct VaryingAxis {
+  AtomId Atom;
+  int64_t Count; // values 0 .. Count-1
+};
+
+/// Totals over the warps simulated for one assignment of the unknowns.
+struct SampleTotals {
+  double Sectors = 0, Segments = 0, Ideal = 0;
+  uint64_t Requests = 0;
+  double Min = 1e300, Max = 0;
+  bool AllUniform = true, AllDense = true;
+  uint64_t Warps = 0;
+
+  double avgSectors() const { return Requests ? Sectors / Requests : 0; }
+  double avgIdeal() const { return Requests ? Ideal / Requests : 0; }
+  double avgSegments() const { return Requests ? Segments / Requests : 0; }
+  Pattern pattern(bool Scattered) const {
+    if (Requests == 0)
+      return Pattern::Unknown;
+    if (Scattered)
+      return Pattern::Scattered;
+    if (AllUniform)
+      return Pattern::Uniform;
+    if (Sectors <= Ideal + 1e-9)
+      return Pattern::Coalesced;
+    return AllDense ? Pattern::Misaligned : Pattern::Strided;
+  }
+};
+
+class Simulator {
+public:
+  Simulator(const sym::Context &Ctx, const AccessShape &Access,
+            const LaunchShape &Launch)
+      : Ctx(Ctx), Access(Access), Launch(Launch), Values(Ctx.size()) {}
+
+  Prediction run();
+
+private:
+  void classifyAtoms();
+  SampleTotals simulate(uint64_t WarpBudget);
+  void simulateWarp(int64_t Warp, SampleTotals &T);
+  bool laneActive();
+
+  const sym::Context &Ctx;
+  const AccessShape &Access;
+  const LaunchShape &Launch;
+  sym::Env Values;
+  bool Scattered = false;
+  bool GuardUnknown = false;
+  std::vector<VaryingAxis> Varying;
+  std::vector<AtomId> Unknowns;
+  std::vector<std::string> Notes;
+};
+
+void Simulator::classifyAtoms() {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
+  for (const AtomId A : Leaves)
+    if (Ctx.atom(A).Kind == AtomKind::Opaque && Ctx.atom(A).LaneVarying)
+      Scattered = true;
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, Leaves);
+
+  bool GridAssumed = false;
+  for (const AtomId A : Leaves) {
+    const sym::Atom &At = Ctx.atom(A);
+    switch (At.Kind) {
+    case AtomKind::ThreadIdx:
+      break; // set per lane
+    case AtomKind::BlockDim:
+      Values.set(A, Launch.Block[At.Dim]);
+      break;
+    case AtomKind::GridDim:
+      if (Launch.Grid)
+        Values.set(A, (*Launch.Grid)[At.Dim]);
+      else
+        Unknowns.push_back(A);
+      break;
+    case AtomKind::BlockIdx:
+      if (Launch.Grid) {
+        Varying.push_back({A, (*Launch.Grid)[At.Dim]});
+      } else {
+        Varying.push_back({A, 64});
+        GridAssumed = true;
+      }
+      break;
+    case AtomKind::LoopIteration:
+      Varying.push_back({A, 16});
+      break;
+    case AtomKind::Param: {
+      auto It = Launch.Known.find(A);
+      if (It != Launch.Known.end())
+        Values.set(A, It->second);
+      else
+        Unknowns.push_back(A);
+      break;
+    }
+    case AtomKind::Opaque:
+      if (!At.LaneVarying)
+        Unknowns.push_back(A);
+      break;
+    case AtomKind::Op:
+      break; // leaves only
+    }
+  }
+  if (GridAssumed)
+    Notes.push_back("grid size unknown: averaged over blockIdx 0..63");
+}
+
+bool Simulator::laneActive() {
+  for (const Guard &G : Access.Guards) {
+    auto V = sym::evaluate(Ctx, G.Diff, Values);
+    if (!V) {
+      GuardUnknown = true;
+      continue;
+    }
+    bool Holds = false;
+    switch (G.Op) {
+    case Cmp::LT: Holds = *V < 0; break;
+    case Cmp::LE: Holds = *V <= 0; break;
+    case Cmp::GT: Holds = *V > 0; break;
+    case Cmp::GE: Holds = *V >= 0; break;
+    case Cmp::EQ: Holds = *V == 0; break;
+    case Cmp::NE: Holds = *V != 0; break;
+    }
+    if (!Holds)
+      return false;
+  }
+  return true;
+}
+
+void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
+  std::vector<int64_t> Addresses;
+  unsigned Active = 0;
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    Dim3 Tid;
+    if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+      break;
+    for (unsigned D = 0; D < 3; ++D)
+      Values.set(Ctx.threadIdx(D), Tid[D]);
+    if (!laneActive())
+      continue;
+    ++Active;
+    if (Scattered)
+      continue;
+    if (auto A = sym::evaluate(Ctx, Access.ByteOffset, Values))
+      Addresses.push_back(*A);
+  }
+  if (Active == 0)
+    return; // the warp branches around the access: no request
+  ++T.Warps;
+  unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
+  for (unsigned C = 0; C < Chunks; ++C) {
+    RequestCost Cost;
+    if (Scattered) {
+      // Data-dependent addresses: each lane in a sector and line of its own.
+      Cost.Sectors = Active * ((Access.ChunkBytes + SectorBytes - 1) / SectorBytes);
+      Cost.Segments = Active;
+      Cost.IdealSectors = (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
+      Cost.AlignedSectors = Cost.Sectors;
+    } else {
+      if (Addresses.empty())
+        continue;
+      std::vector<int64_t> Chunk(Addresses);
+      for (int64_t &A : Chunk)
+        A += int64_t(C) * Access.ChunkBytes;
+      Cost = costOfRequest(Chunk, Access.ChunkBytes);
+      T.AllUniform &= std::all_of(Addresses.begin(), Addresses.end(),
+                                  [&](int64_t A) { return A == Addresses[0]; });
+      T.AllDense &= Cost.AlignedSectors == Cost.IdealSectors;
+    }
+    T.Sectors += Cost.Sectors;
+    T.Segments += Cost.Segments;
+    T.Ideal += Cost.IdealSectors;
+    ++T.Requests;
+    T.Min = std::min<double>(T.Min, Cost.Sectors);
+    T.Max = std::max<double>(T.Max, Cost.Sectors);
+  }
+}
+
+SampleTotals Simulator::simulate(uint64_t WarpBudget) {
+  SampleTotals T;
+  int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
+  // Mixed-radix enumeration over (warp, varying axes...).
+  std::vector<int64_t> Radix = {WarpsPerBlock};
+  for (const VaryingAxis &V : Varying)
+    Radix.push_back(std::max<int64_t>(1, V.Count));
+  double Total = 1;
+  for (int64_t R : Radix)
+    Total *= double(R);
+
+  auto Visit = [&](uint64_t Index) {
+    int64_t Warp = Index % Radix[0];
+    Index /= Radix[0];
+    for (size_t I = 0; I < Varying.size(); ++I) {
+      Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
+      Index /= Radix[I + 1];
+    }
+    simulateWarp(Warp, T);
+  };
+
+  if (Total <= double(WarpBudget)) {
+    for (uint64_t I = 0; I < uint64_t(Total); ++I)
+      Visit(I);
+    return T;
+  }
+  // Too many warps to visit all: a deterministic uniform sample, always with
+  // the first and the last (a partial last block is where guards bite).
+  Lcg Rng(0x9e3779b97f4a7c15ULL);
+  uint64_t N = uint64_t(Total);
+  Visit(0);
+  Visit(N - 1);
+  for (uint64_t I = 2; I < WarpBudget; ++I) {
+    uint64_t Index = 0, Scale = 1;
+    for (int64_t R : Radix) {
+      Index += uint64_t(Rng.below(R)) * Scale;
+      Scale *= uint64_t(R);
+    }
+    Visit(Index);
+  }
+  return T;
+}
+
+/// The smallest power-of-two modulus m for which "ideal iff V % m == 0"
+/// holds over every sample, or 0.
+static int64_t divisibilityCondition(const std::vector<int64_t> &Values,
+                                     const std::vector<bool> &Ideal) {
+  for (int64_t M = 2; M <= 64; M *= 2) {
+    bool Holds = true;
+    for (size_t I = 0; I < Values.size() && Holds; ++I)
+      Holds = (Values[I] % M == 0) == Ideal[I];
+    if (Holds)
+      return M;
+  }
+  return 0;
+}
+
+static std::string formatNumber(double V) {
+  std::ostringstream OS;
+  OS.precision(4);
+  OS << V;
+  return OS.str();
+}
+
+Prediction Simulator::run() {
+  Prediction P;
+  classifyAtoms();
+
+  // Unknown values are tried over 32..95: every residue that matters for
+  // 32-byte sectors and a realistic magnitude for sizes and strides.
+  constexpr int64_t FirstTried = 32, ValuesTried = 64;
+  constexpr uint64_t TotalWarpBudget = 16384;
+  std::vector<std::vector<int64_t>> Samples;
+  if (Unknowns.empty()) {
+    Samples.push_back({});
+  } else if (Unknowns.size() == 1) {
+    for (int64_t V = 0; V < ValuesTried; ++V)
+      Samples.push_back({FirstTried + V});
+  } else {
+    Lcg Rng(42);
+    for (int64_t S = 0; S < ValuesTried; ++S) {
+      std::vector<int64_t> Assignment;
+      for (size_t U = 0; U < Unknowns.size(); ++U)
+        Assignment.push_back(FirstTried + Rng.below(ValuesTried));
+      Samples.push_back(Assignment);
+    }
+  }
+  uint64_t WarpBudget = std::max<uint64_t>(64, TotalWarpBudget / Samples.size());
+
+  std::vector<SampleTotals> Results;
+  for (const auto &Assignment : Samples) {
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Values.set(Unknowns[U], Assignment[U]);
+    Results.push_back(simulate(WarpBudget));
+    P.WarpsSimulated += Results.back().Warps;
+  }
+
+  // Lane geometry of the first warp, for the notes.
+  {
+    for (const VaryingAxis &V : Varying)
+      Values.set(V.Atom, 0);
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Values.set(Unknowns[U], Samples[0][U]);
+    std::vector<std::optional<int64_t>> Lane(2);
+    for (unsigned L = 0; L < 2; ++L) {
+      Dim3 Tid;
+      if (!laneToThread(Launch.Block, 0, L, Tid))
+        continue;
+      for (unsigned D = 0; D < 3; ++D)
+        Values.set(Ctx.threadIdx(D), Tid[D]);
+      if (!Scattered)
+        Lane[L] = sym::evaluate(Ctx, Access.ByteOffset, Values);
+    }
+    if (Lane[0] && Lane[1])
+      P.LaneStrideBytes = *Lane[1] - *Lane[0];
+    if (Lane[0] && Unknowns.empty())
+      P.FirstLaneOffsetInSegment = floorMod(*Lane[0], SegmentBytes);
+  }
+
+  for (const std::string &N : Notes)
+    P.Assumptions.push_back(N);
+  if (GuardUnknown)
+    P.Assumptions.push_back(
+        "a guard depends on values not known here: its lanes counted as active");
+
+  std::vector<Pattern> Patterns;
+  for (const SampleTotals &T : Results)
+    Patterns.push_back(T.pattern(Scattered));
+
+  const SampleTotals &First = Results[0];
+  if (First.Requests == 0) {
+    P.Kind = Pattern::Unknown;
+    P.UnknownReason = "no lane of any simulated warp reaches the access";
+    return P;
+  }
+  bool AllSame = true;
+  for (size_t I = 1; I < Results.size(); ++I)
+    AllSame &= Patterns[I] == Patterns[0] &&
+               std::fabs(Results[I].avgSectors() - First.avgSectors()) < 1e-9 &&
+               std::fabs(Results[I].avgIdeal() - First.avgIdeal()) < 1e-9;
+
+  std::string UnknownNames;
+  for (AtomId U : Unknowns)
+    UnknownNames += (UnknownNames.empty() ? "" : ", ") + Ctx.str(U);
+
+  if (AllSame) {
+    P.Kind = Patterns[0];
+    P.Sectors = First.avgSectors();
+    P.SectorsMin = First.Min;
+    P.SectorsMax = First.Max;
+    P.IdealSectors = First.avgIdeal();
+    P.Segments = First.avgSegments();
+    if (!Unknowns.empty())
+      P.Assumptions.push_back(UnknownNames +
+                              " unknown: the same result for every value in " +
+                              std::to_string(FirstTried) + ".." +
+                              std::to_string(FirstTried + ValuesTried - 1));
+    return P;
+  }
+
+  // The count depends on values we do not know: report the range and, where
+  // one exists, the condition under which the access is ideal.
+  P.Kind = Pattern::Unknown;
+  P.SectorsMin = 1e300;
+  P.SectorsMax = 0;
+  std::vector<bool> Ideal;
+  for (const SampleTotals &T : Results) {
+    P.SectorsMin = std::min(P.SectorsMin, T.avgSectors());
+    P.SectorsMax = std::max(P.SectorsMax, T.avgSectors());
+    P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
+    P.Segments = std::max(P.Segments, T.avgSegments());
+    Ideal.push_back(T.avgSectors() <= T.avgIdeal() + 1e-9);
+  }
+  P.UnknownReason = "depends on " + UnknownNames + ": " +
+                    formatNumber(P.SectorsMin) + " to " +
+                    formatNumber(P.SectorsMax) + " sectors/request";
+  if (Unknowns.size() == 1) {
+    std::vector<int64_t> Tried;
+    for (const auto &S : Samples)
+      Tried.push_back(S[0]);
+    if (int64_t M = divisibilityCondition(Tried, Ideal))
+      P.Condition = "coalesced iff " + UnknownNames + " % " +
+                    std::to_string(M) + " == 0";
+  }
+  return P;
+}
+
+} // namespace
+
+Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
+                   const LaunchShape &Launch) {
+  return Simulator(Ctx, Access, Launch).run();
+}
+
+} // namespace model
+} // namespace cudacoalesce

@@ -1,0 +1,94 @@
+#include "cuda-coalesce/Symbolic/Expr.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudacoalesce::sym;
+
+namespace {
+
+TEST(PolyTest, CanonicalFormMakesEqualExpressionsEqual) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly B = Poly::atom(Ctx.blockIdx(0));
+  Poly L = (X + B) * Poly::constant(4);
+  Poly R = B.scaled(2) + X.scaled(4) + B.scaled(2);
+  EXPECT_EQ(L, R);
+  EXPECT_TRUE((L - R).isZero());
+  EXPECT_EQ(*(X - X + Poly::constant(7)).asConstant(), 7);
+}
+
+TEST(PolyTest, ProductsExpandAndCommute) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0)), Y = Poly::atom(Ctx.threadIdx(1));
+  Poly W = Poly::atom(Ctx.param("W"));
+  EXPECT_EQ((Y * W + X) * Poly::constant(4),
+            W * Y.scaled(4) + X.scaled(4));
+  EXPECT_EQ(((X + Y) * (X - Y)), X * X - Y * Y);
+}
+
+TEST(PolyTest, CoefficientOfAndExactDivision) {
+  Context Ctx;
+  AtomId Tx = Ctx.threadIdx(0);
+  Poly W = Poly::atom(Ctx.param("W"));
+  Poly P = Poly::atom(Tx) * W.scaled(8) + Poly::constant(12);
+  EXPECT_EQ(P.coefficientOf(Tx), W.scaled(8));
+  EXPECT_EQ(P.constantTerm(), 12);
+  ASSERT_TRUE(P.dividedExactly(4).has_value());
+  EXPECT_EQ(*P.dividedExactly(4), Poly::atom(Tx) * W.scaled(2) + Poly::constant(3));
+  EXPECT_FALSE(P.dividedExactly(8).has_value());
+}
+
+TEST(ContextTest, OperationsFoldConstantsAndIdentities) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  EXPECT_EQ(*Ctx.op(OpKind::Div, Poly::constant(17), Poly::constant(5)).asConstant(), 3);
+  EXPECT_EQ(*Ctx.op(OpKind::Rem, Poly::constant(-7), Poly::constant(3)).asConstant(), -1);
+  EXPECT_EQ(Ctx.op(OpKind::Shl, X, Poly::constant(3)), X.scaled(8));
+  EXPECT_EQ(Ctx.op(OpKind::Div, X.scaled(6), Poly::constant(3)), X.scaled(2));
+  EXPECT_TRUE(Ctx.op(OpKind::Rem, X.scaled(4), Poly::constant(4)).isZero());
+  // Not folded: x / 32 is an atom of its own, uniqued.
+  Poly Q1 = Ctx.op(OpKind::Div, X, Poly::constant(32));
+  Poly Q2 = Ctx.op(OpKind::Div, X, Poly::constant(32));
+  EXPECT_EQ(Q1, Q2);
+  EXPECT_FALSE(Q1.asConstant());
+}
+
+TEST(ContextTest, LaneVaryingFollowsOperands) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly B = Poly::atom(Ctx.blockIdx(0));
+  EXPECT_TRUE(Ctx.isLaneVarying(X + B));
+  EXPECT_FALSE(Ctx.isLaneVarying(B.scaled(3)));
+  EXPECT_TRUE(Ctx.isLaneVarying(Ctx.op(OpKind::Rem, X, Poly::constant(7))));
+  EXPECT_TRUE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("idx[i]", true))));
+  EXPECT_FALSE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("n[0]", false))));
+}
+
+TEST(EvaluateTest, EvaluatesThroughOperations) {
+  Context Ctx;
+  AtomId Tx = Ctx.threadIdx(0), W = Ctx.param("W");
+  Poly X = Poly::atom(Tx);
+  Poly P = Ctx.op(OpKind::Rem, X, Poly::atom(W)) +
+           Ctx.op(OpKind::Div, X, Poly::atom(W)).scaled(100);
+  Env E(Ctx.size());
+  E.set(Tx, 23);
+  EXPECT_FALSE(evaluate(Ctx, P, E).has_value()) << "W is unknown";
+  E.set(W, 10);
+  EXPECT_EQ(*evaluate(Ctx, P, E), 3 + 200);
+  E.set(W, 0);
+  EXPECT_FALSE(evaluate(Ctx, P, E).has_value()) << "division by zero";
+}
+
+TEST(PrintTest, ReadsLikeSource) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly B = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0));
+  EXPECT_EQ(Ctx.str(B + X + Poly::constant(1)),
+            "blockIdx.x*blockDim.x + threadIdx.x + 1");
+  EXPECT_EQ(Ctx.str(X.scaled(-4) + Poly::constant(-2)), "-4*threadIdx.x - 2");
+  EXPECT_EQ(Ctx.str(Ctx.op(OpKind::Rem, X, Poly::constant(7))),
+            "(threadIdx.x % 7)");
+  EXPECT_EQ(Ctx.str(Poly()), "0");
+}
+
+} // namespace

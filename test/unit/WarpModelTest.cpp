@@ -1,0 +1,212 @@
+#include "cuda-coalesce/Model/WarpModel.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+
+using namespace cudacoalesce;
+using namespace cudacoalesce::model;
+using sym::Poly;
+
+namespace {
+
+struct Fixture {
+  sym::Context Ctx;
+  Poly tx() { return Poly::atom(Ctx.threadIdx(0)); }
+  Poly ty() { return Poly::atom(Ctx.threadIdx(1)); }
+  Poly bx() { return Poly::atom(Ctx.blockIdx(0)); }
+  Poly by() { return Poly::atom(Ctx.blockIdx(1)); }
+  Poly bdx() { return Poly::atom(Ctx.blockDim(0)); }
+  Poly bdy() { return Poly::atom(Ctx.blockDim(1)); }
+  Poly c(int64_t V) { return Poly::constant(V); }
+  /// blockIdx.x * blockDim.x + threadIdx.x
+  Poly gtidX() { return bx() * bdx() + tx(); }
+  Poly gtidY() { return by() * bdy() + ty(); }
+
+  Prediction run(Poly ElementIndex, unsigned Width, Dim3 Block = {256, 1, 1},
+                 unsigned Chunk = 0) {
+    AccessShape A;
+    A.ByteOffset = ElementIndex.scaled(Width);
+    A.WidthBytes = Width;
+    A.ChunkBytes = Chunk ? Chunk : Width;
+    LaunchShape L;
+    L.Block = Block;
+    return predict(Ctx, A, L);
+  }
+};
+
+void expectCounts(const Prediction &P, double Sectors, double Ideal,
+                  double Segments, Pattern Kind) {
+  ASSERT_TRUE(P.Sectors.has_value()) << P.UnknownReason;
+  EXPECT_DOUBLE_EQ(*P.Sectors, Sectors);
+  EXPECT_DOUBLE_EQ(P.IdealSectors, Ideal);
+  EXPECT_DOUBLE_EQ(P.Segments, Segments);
+  EXPECT_EQ(P.Kind, Kind) << patternName(P.Kind);
+}
+
+// The rows of DESIGN.md's table, measured on an H200.
+TEST(WarpModelTest, MeasuredTableOneDimensional) {
+  Fixture F;
+  expectCounts(F.run(F.gtidX(), 4), 4, 4, 1, Pattern::Coalesced);
+  expectCounts(F.run(F.gtidX() + F.c(16), 4), 4, 4, 2, Pattern::Coalesced);
+  expectCounts(F.run(F.gtidX() + F.c(1), 4), 5, 4, 2, Pattern::Misaligned);
+  expectCounts(F.run(F.gtidX().scaled(2), 4), 8, 4, 2, Pattern::Strided);
+  expectCounts(F.run(F.gtidX().scaled(8), 4), 32, 4, 8, Pattern::Strided);
+  expectCounts(F.run(F.gtidX().scaled(32), 4), 32, 4, 32, Pattern::Strided);
+  expectCounts(F.run(F.gtidX().scaled(256), 4), 32, 4, 32, Pattern::Strided);
+  expectCounts(F.run(F.bx(), 4), 1, 1, 1, Pattern::Uniform);
+  expectCounts(F.run(F.gtidX(), 16), 16, 16, 4, Pattern::Coalesced);
+  expectCounts(F.run(F.gtidX(), 8), 8, 8, 2, Pattern::Coalesced);
+  expectCounts(F.run(F.gtidX(), 1), 1, 1, 1, Pattern::Coalesced);
+}
+
+TEST(WarpModelTest, StructMembers) {
+  Fixture F;
+  // p[t].x of a 12-byte and a 32-byte struct: offset 12*t and 32*t, 4 bytes.
+  AccessShape A;
+  A.WidthBytes = A.ChunkBytes = 4;
+  LaunchShape L;
+  L.Block = {256, 1, 1};
+  A.ByteOffset = F.gtidX().scaled(12);
+  expectCounts(predict(F.Ctx, A, L), 12, 4, 3, Pattern::Strided);
+  A.ByteOffset = F.gtidX().scaled(32);
+  expectCounts(predict(F.Ctx, A, L), 32, 4, 8, Pattern::Strided);
+}
+
+TEST(WarpModelTest, TwoDimensionalBlocks) {
+  Fixture F;
+  Poly W = F.c(2048);
+  expectCounts(F.run(F.gtidY() * W + F.gtidX(), 4, {32, 8, 1}), 4, 4, 1,
+               Pattern::Coalesced);
+  expectCounts(F.run(F.gtidX() * W + F.gtidY(), 4, {32, 8, 1}), 32, 4, 32,
+               Pattern::Strided);
+  expectCounts(F.run(F.gtidY() * W + F.gtidX(), 4, {16, 16, 1}), 4, 4, 2,
+               Pattern::Coalesced);
+}
+
+TEST(WarpModelTest, PartialLastWarpIsAveragedOverTheLaunch) {
+  Fixture F;
+  // n = 1000 with 256-thread blocks: 4 blocks, 32 warps, the last with 8
+  // active lanes (1 sector); warps 29..31 of the last block never issue.
+  AccessShape A;
+  A.ByteOffset = F.gtidX().scaled(4);
+  A.Guards.push_back({F.gtidX() - F.c(1000), Cmp::LT});
+  LaunchShape L;
+  L.Block = {256, 1, 1};
+  L.Grid = Dim3{4, 1, 1};
+  Prediction P = predict(F.Ctx, A, L);
+  ASSERT_TRUE(P.Sectors);
+  // 31 full warps (4 sectors) and one of 8 lanes (1 sector).
+  EXPECT_DOUBLE_EQ(*P.Sectors, (31 * 4 + 1) / 32.0);
+  EXPECT_DOUBLE_EQ(P.SectorsMin, 1);
+  EXPECT_DOUBLE_EQ(P.SectorsMax, 4);
+  EXPECT_EQ(P.Kind, Pattern::Coalesced);
+}
+
+TEST(WarpModelTest, UnknownRowWidthGivesTheCondition) {
+  Fixture F;
+  Poly W = Poly::atom(F.Ctx.param("W"));
+  Prediction P = F.run(F.gtidY() * W + F.gtidX(), 4, {16, 16, 1});
+  EXPECT_EQ(P.Kind, Pattern::Unknown);
+  EXPECT_FALSE(P.Sectors.has_value());
+  EXPECT_EQ(P.Condition, "coalesced iff W % 8 == 0");
+  EXPECT_DOUBLE_EQ(P.SectorsMin, 4);
+  EXPECT_GT(P.SectorsMax, 4);
+}
+
+TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
+  Fixture F;
+  Poly W = Poly::atom(F.Ctx.param("W"));
+  Prediction P = F.run(F.gtidX() * W + F.gtidY(), 4, {32, 8, 1});
+  EXPECT_EQ(P.Kind, Pattern::Strided);
+  ASSERT_TRUE(P.Sectors.has_value());
+  EXPECT_DOUBLE_EQ(*P.Sectors, 32);
+  EXPECT_FALSE(P.Assumptions.empty());
+}
+
+TEST(WarpModelTest, DataDependentIndexIsScattered) {
+  Fixture F;
+  Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", true));
+  expectCounts(F.run(Idx, 4), 32, 4, 32, Pattern::Scattered);
+}
+
+// An independent count: every byte each lane touches, into sets.
+struct BruteForce {
+  double Sectors = 0, Segments = 0, Ideal = 0;
+};
+
+BruteForce bruteForce(int64_t C0, int64_t Cx, int64_t Cy, int64_t Cz,
+                      int64_t Cb, unsigned Width, Dim3 Block, int64_t Blocks) {
+  BruteForce R;
+  uint64_t Requests = 0;
+  int64_t Threads = Block.volume();
+  for (int64_t B = 0; B < Blocks; ++B)
+    for (int64_t W = 0; W * 32 < Threads; ++W) {
+      std::set<int64_t> Bytes, Sectors, Segments;
+      for (int64_t L = 0; L < 32 && W * 32 + L < Threads; ++L) {
+        int64_t T = W * 32 + L;
+        int64_t X = T % Block.X, Y = (T / Block.X) % Block.Y,
+                Z = T / (Block.X * Block.Y);
+        int64_t Addr = (C0 + Cx * X + Cy * Y + Cz * Z + Cb * B) * Width;
+        for (unsigned I = 0; I < Width; ++I) {
+          int64_t Byte = Addr + I;
+          Bytes.insert(Byte);
+          Sectors.insert(Byte >= 0 ? Byte / 32 : -((-Byte + 31) / 32));
+          Segments.insert(Byte >= 0 ? Byte / 128 : -((-Byte + 127) / 128));
+        }
+      }
+      R.Sectors += Sectors.size();
+      R.Segments += Segments.size();
+      R.Ideal += (Bytes.size() + 31) / 32;
+      ++Requests;
+    }
+  R.Sectors /= Requests;
+  R.Segments /= Requests;
+  R.Ideal /= Requests;
+  return R;
+}
+
+TEST(WarpModelTest, SectorCounterMatchesBruteForceOnRandomAffineAccesses) {
+  std::mt19937_64 Rng(12345);
+  const unsigned Widths[] = {1, 2, 4, 8, 16};
+  for (int Case = 0; Case < 600; ++Case) {
+    Fixture F;
+    auto Pick = [&](int64_t Lo, int64_t Hi) {
+      return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
+    };
+    Dim3 Block;
+    do {
+      Block = {Pick(1, 64), Pick(1, 16), Pick(1, 4)};
+    } while (Block.volume() > 1024 || Block.volume() < 1);
+    int64_t C0 = Pick(-40, 40), Cx = Pick(-9, 40), Cy = Pick(-5, 300),
+            Cz = Pick(0, 3000), Cb = Pick(0, 5000);
+    unsigned Width = Widths[Pick(0, 4)];
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = Width;
+    A.ByteOffset = (F.c(C0) + F.tx().scaled(Cx) + F.ty().scaled(Cy) +
+                    Poly::atom(F.Ctx.threadIdx(2)).scaled(Cz) +
+                    F.bx().scaled(Cb))
+                       .scaled(Width);
+    LaunchShape L;
+    L.Block = Block;
+    L.Grid = Dim3{3, 1, 1};
+    Prediction P = predict(F.Ctx, A, L);
+    BruteForce B = bruteForce(C0, Cx, Cy, Cz, Cb, Width, Block, 3);
+    ASSERT_TRUE(P.Sectors.has_value());
+    SCOPED_TRACE("case " + std::to_string(Case));
+    EXPECT_NEAR(*P.Sectors, B.Sectors, 1e-9);
+    EXPECT_NEAR(P.Segments, B.Segments, 1e-9);
+    EXPECT_NEAR(P.IdealSectors, B.Ideal, 1e-9);
+  }
+}
+
+TEST(WarpModelTest, WideElementsSplitIntoInstructions) {
+  Fixture F;
+  // A 32-byte struct copied as two 16-byte loads: each load touches one
+  // 16-byte half of 32 elements, 32 sectors per request.
+  expectCounts(F.run(F.gtidX(), 32, {256, 1, 1}, 16), 32, 16, 8,
+               Pattern::Strided);
+}
+
+} // namespace
