@@ -1,0 +1,44 @@
+//===- Driver/CompileSetup.h - From a build command to a device parse -*- C++ -*-===//
+//
+// Turns a compile command (from compile_commands.json, from `-- flags`, or
+// the defaults) into the Clang command that parses the device side only:
+// --cuda-device-only -fsyntax-only, the GPU arch, the CUDA toolkit (or the
+// built-in shim), the resource directory of the Clang we link. Flags that
+// would load or run code, or write files, are dropped: linting a pull
+// request must never run its code.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_DRIVER_COMPILESETUP_H
+#define CUDA_COALESCE_DRIVER_COMPILESETUP_H
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+
+struct ToolchainSetup {
+  std::string Arch = "sm_90";     // from --arch, unless the command names one
+  std::string CudaPath;           // empty: use the built-in shim
+  std::string ResourceDir;        // Clang's, baked in at build time
+};
+
+/// Where the CUDA toolkit is: \p Explicit (--cuda-path) if given, else
+/// $CUDA_PATH, nvcc on PATH, /usr/local/cuda. Returns "" when none exists;
+/// sets \p Error when \p Explicit names a directory without CUDA headers.
+std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
+
+/// The device-side parse command for \p Command (argv[0] first, the source
+/// among the arguments).
+std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Command,
+                                            const ToolchainSetup &Setup);
+
+/// The built-in CUDA header shim's include directory.
+const char *shimIncludeDir();
+
+/// The resource directory baked in at build time.
+const char *defaultResourceDir();
+
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,49 @@
+//===- Frontend/Finding.h - One access under one launch --------*- C++ -*-===//
+//
+// The plain-data result of the analysis: what the report stages print. No
+// Clang types, so the output stages and the tests can build them by hand.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_FRONTEND_FINDING_H
+#define CUDA_COALESCE_FRONTEND_FINDING_H
+
+#include "cuda-coalesce/Model/WarpModel.h"
+
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+
+enum class AccessKind { Load, Store, Atomic };
+const char *accessKindName(AccessKind K);
+
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+};
+
+struct Finding {
+  SourcePoint Where;        // where the access is written (outside macros)
+  std::string Kernel;       // the analysed kernel, with template arguments
+  std::string Function;     // the function the access is written in
+  AccessKind Kind = AccessKind::Load;
+  std::string Expression;   // the source text of the access
+  std::string Index;        // the derived index, in elements
+  std::string ByteOffset;   // the derived byte offset from the base
+  std::string BaseName;     // the pointer or array accessed
+  unsigned ElementBytes = 0;
+  model::Dim3 Block;
+  std::string BlockOrigin;  // where the block shape came from
+  model::Prediction Prediction;
+  std::vector<std::string> Assumptions; // launch and model assumptions
+  /// Locations (inside device helpers) the access is reached through.
+  std::vector<SourcePoint> CallChain;
+
+  /// Warned about by default: wasteful for certain (not coalesced, not a
+  /// broadcast), or a data-dependent gather.
+  bool isFlagged() const;
+};
+
+} // namespace cudacoalesce
+
+#endif

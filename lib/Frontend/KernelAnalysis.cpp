@@ -1,0 +1,258 @@
+//===- Frontend/KernelAnalysis.cpp - Kernels of a translation unit --------===//
+#include "cuda-coalesce/Frontend/KernelAnalysis.h"
+
+#include "AddressBuilder.h"
+#include "LaunchSites.h"
+#include "SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+#include <sstream>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+namespace {
+
+/// Kernels with bodies (template instantiations one by one, never the
+/// dependent pattern) and the launches that name them.
+class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
+public:
+  explicit KernelCollector(ASTContext &AST) : AST(AST) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    const FunctionDecl *Saved = Host;
+    Host = F;
+    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    Host = Saved;
+    return R;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    const FunctionDecl *Saved = Host;
+    Host = F;
+    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
+    Host = Saved;
+    return R;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() ||
+        F->isDependentContext() || F->isInvalidDecl())
+      return true;
+    if (AST.getSourceManager().isInSystemHeader(F->getLocation()))
+      return true;
+    if (Seen.insert(F).second)
+      Kernels.push_back(F);
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    if (const FunctionDecl *K = Call->getDirectCallee())
+      Launches[K->getCanonicalDecl()].push_back(evaluateLaunch(AST, Call, Host));
+    return true;
+  }
+
+  ASTContext &AST;
+  const FunctionDecl *Host = nullptr;
+  std::vector<const FunctionDecl *> Kernels;
+  std::set<const FunctionDecl *> Seen;
+  std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
+};
+
+std::string kernelName(const FunctionDecl *F) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  F->getNameForDiagnostic(OS, F->getASTContext().getPrintingPolicy(), true);
+  return S;
+}
+
+std::string formatDim3(const model::Dim3 &D) {
+  return "(" + std::to_string(D.X) + "," + std::to_string(D.Y) + "," +
+         std::to_string(D.Z) + ")";
+}
+
+std::string formatPoint(const SourcePoint &P) {
+  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+}
+
+/// One shape a kernel is simulated under.
+struct LaunchConfig {
+  model::Dim3 Block;
+  std::optional<model::Dim3> Grid;
+  std::map<unsigned, int64_t> Arguments;
+  std::string Origin;
+};
+
+bool usesDimension(const sym::Context &Syms, const std::vector<AccessSite> &Sites,
+                   unsigned Dim) {
+  for (const AccessSite &S : Sites) {
+    std::vector<sym::AtomId> Leaves;
+    Syms.collectLeafAtoms(S.ByteOffset, Leaves);
+    for (const model::Guard &G : S.Guards)
+      Syms.collectLeafAtoms(G.Diff, Leaves);
+    for (sym::AtomId A : Leaves) {
+      const sym::Atom &At = Syms.atom(A);
+      if ((At.Kind == sym::AtomKind::ThreadIdx || At.Kind == sym::AtomKind::BlockDim) &&
+          At.Dim == Dim)
+        return true;
+    }
+  }
+  return false;
+}
+
+std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
+                                        const std::vector<LaunchSite> &Sites,
+                                        const AnalysisOptions &Opts,
+                                        const sym::Context &Syms,
+                                        const std::vector<AccessSite> &Accesses) {
+  // The shape used where nothing fixes it: 256 threads, or 32x8 (32x4x2)
+  // when the kernel indexes by threadIdx.y (.z).
+  model::Dim3 Fallback{256, 1, 1};
+  std::string FallbackOrigin;
+  if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
+    Expr::EvalResult R;
+    if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+        LB->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext())) {
+      Fallback = {R.Val.getInt().getExtValue(), 1, 1};
+      FallbackOrigin = "block " + formatDim3(Fallback) + " from __launch_bounds__";
+    }
+  }
+  if (FallbackOrigin.empty()) {
+    if (usesDimension(Syms, Accesses, 2))
+      Fallback = {32, 4, 2};
+    else if (usesDimension(Syms, Accesses, 1))
+      Fallback = {32, 8, 1};
+    FallbackOrigin = "assumed block " + formatDim3(Fallback) +
+                     ": no launch site, --block-dim or __launch_bounds__ gives one";
+  }
+
+  std::vector<LaunchConfig> Configs;
+  auto Add = [&](LaunchConfig C) {
+    for (const LaunchConfig &O : Configs)
+      if (O.Block == C.Block && O.Grid.has_value() == C.Grid.has_value() &&
+          (!O.Grid || *O.Grid == *C.Grid) && O.Arguments == C.Arguments)
+        return;
+    Configs.push_back(std::move(C));
+  };
+  for (const LaunchSite &S : Sites) {
+    LaunchConfig C;
+    C.Grid = S.Grid;
+    C.Arguments = S.Arguments;
+    if (Opts.BlockDim) {
+      C.Block = *Opts.BlockDim;
+      C.Origin = "block " + formatDim3(C.Block) + " from --block-dim";
+    } else if (S.Block) {
+      C.Block = *S.Block;
+      C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
+                 formatPoint(S.Where);
+    } else {
+      C.Block = Fallback;
+      C.Origin = FallbackOrigin + " (the launch at " + formatPoint(S.Where) +
+                 " has a block shape only known at run time)";
+    }
+    Add(std::move(C));
+  }
+  if (Configs.empty()) {
+    LaunchConfig C;
+    C.Block = Opts.BlockDim ? *Opts.BlockDim : Fallback;
+    C.Origin = Opts.BlockDim ? "block " + formatDim3(C.Block) + " from --block-dim"
+                             : FallbackOrigin;
+    Add(std::move(C));
+  }
+  return Configs;
+}
+
+std::string indexText(const sym::Context &Syms, const AccessSite &S) {
+  if (S.HasIndex)
+    return Syms.str(S.Index);
+  if (auto Elements = S.ByteOffset.dividedExactly(std::max(1u, S.WidthBytes)))
+    return Syms.str(*Elements);
+  return Syms.str(S.ByteOffset) + " bytes";
+}
+
+} // namespace
+
+TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
+                                             const AnalysisOptions &Opts) {
+  TranslationUnitResult Result;
+  KernelCollector Collector(AST);
+  Collector.TraverseDecl(AST.getTranslationUnitDecl());
+  const SourceManager &SM = AST.getSourceManager();
+
+  sym::Context Syms;
+  AddressBuilder Builder(AST, Syms);
+  for (const FunctionDecl *Kernel : Collector.Kernels) {
+    ++Result.KernelsAnalysed;
+    std::string Name = kernelName(Kernel);
+    std::vector<AccessSite> Sites = Builder.walkKernel(Kernel);
+    if (Sites.empty()) {
+      Result.KernelsWithoutAccesses.push_back(
+          {Name, sourcePoint(Kernel->getLocation(), SM)});
+      continue;
+    }
+    static const std::vector<LaunchSite> NoLaunches;
+    auto It = Collector.Launches.find(Kernel->getCanonicalDecl());
+    const std::vector<LaunchSite> &Launches =
+        It == Collector.Launches.end() ? NoLaunches : It->second;
+    std::vector<LaunchConfig> Configs =
+        launchConfigs(Kernel, Launches, Opts, Syms, Sites);
+
+    for (const LaunchConfig &Config : Configs) {
+      model::LaunchShape Shape;
+      Shape.Block = Config.Block;
+      Shape.Grid = Config.Grid;
+      for (const auto &Arg : Config.Arguments)
+        if (Arg.first < Kernel->getNumParams())
+          Shape.Known[Builder.paramAtom(Kernel, Arg.first)] = Arg.second;
+
+      for (const AccessSite &S : Sites) {
+        LocatedFinding LF;
+        Finding &F = LF.Data;
+        LF.Loc = S.Access->getBeginLoc();
+        LF.Range = S.Access->getSourceRange();
+        F.Where = sourcePoint(LF.Loc, SM);
+        F.Kernel = Name;
+        F.Function = S.WrittenIn ? kernelName(S.WrittenIn) : Name;
+        F.Kind = S.Kind;
+        F.Expression = sourceText(S.Access, AST, 200);
+        F.Index = indexText(Syms, S);
+        F.ByteOffset = Syms.str(S.ByteOffset);
+        F.ElementBytes = S.WidthBytes;
+        F.Block = Config.Block;
+        F.BlockOrigin = Config.Origin;
+        const MemoryBase *Base =
+            S.Base >= 0 ? &Builder.bases()[S.Base] : nullptr;
+        F.BaseName = Base ? Base->Name : "";
+        for (const Expr *Call : S.CallChain)
+          F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
+
+        model::AccessShape Access;
+        Access.ByteOffset = S.ByteOffset;
+        Access.WidthBytes = S.WidthBytes;
+        Access.ChunkBytes = S.ChunkBytes;
+        Access.Guards = S.Guards;
+        F.Prediction = model::predict(Syms, Access, Shape);
+
+        F.Assumptions.push_back(Config.Origin);
+        if (!Base || Base->AlignmentAssumed)
+          F.Assumptions.push_back(
+              "the pointer " + (Base ? "'" + Base->Name + "' " : std::string()) +
+              "is assumed 256-byte aligned, as cudaMalloc returns it");
+        for (const std::string &A : F.Prediction.Assumptions)
+          F.Assumptions.push_back(A);
+        Result.Findings.push_back(std::move(LF));
+      }
+    }
+  }
+  return Result;
+}
+
+} // namespace cudacoalesce

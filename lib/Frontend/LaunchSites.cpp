@@ -1,0 +1,215 @@
+//===- Frontend/LaunchSites.cpp - <<<grid, block>>> launches --------------===//
+#include "LaunchSites.h"
+#include "SourceText.h"
+
+#include "cuda-coalesce/Symbolic/Expr.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+namespace {
+
+constexpr unsigned MaxDepth = 16;
+
+/// The variable an assignment target changes (`v`, `v.x`, `v[i]`).
+const VarDecl *assignedVar(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  while (true) {
+    if (const auto *M = dyn_cast<MemberExpr>(E))
+      E = M->getBase()->IgnoreParenImpCasts();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+      E = S->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(D->getDecl());
+  return nullptr;
+}
+
+class HostModifications : public RecursiveASTVisitor<HostModifications> {
+public:
+  llvm::DenseSet<const VarDecl *> &Out;
+  explicit HostModifications(llvm::DenseSet<const VarDecl *> &Out) : Out(Out) {}
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (const VarDecl *V = assignedVar(B->getLHS()))
+        Out.insert(V);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      if (const VarDecl *V = assignedVar(U->getSubExpr()))
+        Out.insert(V);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->isAssignmentOp() && C->getNumArgs() > 0)
+      if (const VarDecl *V = assignedVar(C->getArg(0)))
+        Out.insert(V);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    // Passed by reference or pointer (cudaMalloc(&p), init(n)): may change.
+    for (const Expr *Arg : C->arguments())
+      if (const VarDecl *V = assignedVar(Arg))
+        if (Arg->isGLValue() || isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
+          Out.insert(V);
+    return true;
+  }
+};
+
+const Expr *skipWrappers(const Expr *E) {
+  while (true) {
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = B->getSubExpr();
+    else if (const auto *F = dyn_cast<FullExpr>(Next))
+      Next = F->getSubExpr();
+    else if (const auto *C = dyn_cast<CXXFunctionalCastExpr>(Next))
+      Next = C->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+}
+
+} // namespace
+
+HostEvaluator::HostEvaluator(ASTContext &AST, const FunctionDecl *Host)
+    : AST(AST) {
+  if (Host && Host->getBody())
+    HostModifications(Modified).TraverseStmt(Host->getBody());
+}
+
+const Expr *HostEvaluator::constantInit(const Expr *E) {
+  const auto *D = dyn_cast<DeclRefExpr>(skipWrappers(E));
+  if (!D)
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(D->getDecl());
+  if (!V || isa<ParmVarDecl>(V) || !V->getInit() || Modified.count(V))
+    return nullptr;
+  if (!V->isLocalVarDecl() && !V->getType().isConstQualified())
+    return nullptr; // a mutable global may change anywhere
+  return V->getInit();
+}
+
+std::optional<int64_t> HostEvaluator::integer(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth || E->isValueDependent())
+    return std::nullopt;
+  E = skipWrappers(E);
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, AST))
+      return R.Val.getInt().getExtValue();
+  }
+  if (const Expr *Init = constantInit(E))
+    return integer(Init, Depth + 1);
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return integer(C->getSubExpr(), Depth + 1);
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return integer(D->getExpr(), Depth + 1);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    auto V = integer(U->getSubExpr(), Depth + 1);
+    if (!V)
+      return std::nullopt;
+    if (U->getOpcode() == UO_Minus)
+      return -*V;
+    if (U->getOpcode() == UO_Plus)
+      return *V;
+    return std::nullopt;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    auto L = integer(B->getLHS(), Depth + 1);
+    auto R = integer(B->getRHS(), Depth + 1);
+    if (!L || !R)
+      return std::nullopt;
+    switch (B->getOpcode()) {
+    case BO_Add: return *L + *R;
+    case BO_Sub: return *L - *R;
+    case BO_Mul: return *L * *R;
+    case BO_Div: return sym::applyOp(sym::OpKind::Div, *L, *R);
+    case BO_Rem: return sym::applyOp(sym::OpKind::Rem, *L, *R);
+    case BO_Shl: return sym::applyOp(sym::OpKind::Shl, *L, *R);
+    case BO_Shr: return sym::applyOp(sym::OpKind::Shr, *L, *R);
+    case BO_And: return *L & *R;
+    case BO_Or: return *L | *R;
+    case BO_Xor: return *L ^ *R;
+    default: return std::nullopt;
+    }
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    auto Cond = integer(C->getCond(), Depth + 1);
+    if (!Cond)
+      return std::nullopt;
+    return integer(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Depth + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  E = skipWrappers(E);
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (auto V = integer(E, Depth + 1))
+      return model::Dim3{*V, 1, 1};
+    return std::nullopt;
+  }
+  if (const Expr *Init = constantInit(E))
+    return dim3(Init, Depth + 1);
+  std::vector<const Expr *> Parts;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    if (C->getNumArgs() == 1 && C->getArg(0)->getType()->isRecordType())
+      return dim3(C->getArg(0), Depth + 1); // copy of another dim3
+    for (const Expr *A : C->arguments())
+      Parts.push_back(A);
+  } else if (const auto *L = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *A : L->inits())
+      Parts.push_back(A);
+  } else {
+    return std::nullopt;
+  }
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  int64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    auto P = integer(Parts[I], Depth + 1);
+    if (!P || *P <= 0)
+      return std::nullopt;
+    V[I] = *P;
+  }
+  return model::Dim3{V[0], V[1], V[2]};
+}
+
+LaunchSite evaluateLaunch(ASTContext &AST, const CUDAKernelCallExpr *Call,
+                          const FunctionDecl *Host) {
+  LaunchSite L;
+  L.Call = Call;
+  L.Where = sourcePoint(Call->getBeginLoc(), AST.getSourceManager());
+  HostEvaluator Eval(AST, Host);
+  if (const CallExpr *Config = Call->getConfig()) {
+    if (Config->getNumArgs() >= 2) {
+      L.Grid = Eval.dim3(Config->getArg(0));
+      L.Block = Eval.dim3(Config->getArg(1));
+    }
+  }
+  const FunctionDecl *Kernel = Call->getDirectCallee();
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (Kernel && I < Kernel->getNumParams() &&
+        !Kernel->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
+      continue;
+    if (auto V = Eval.integer(Call->getArg(I)))
+      L.Arguments[I] = *V;
+  }
+  return L;
+}
+
+} // namespace cudacoalesce

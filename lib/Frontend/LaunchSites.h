@@ -1,0 +1,55 @@
+//===- Frontend/LaunchSites.h - <<<grid, block>>> launches -----*- C++ -*-===//
+//
+// Evaluates what a launch site fixes at compile time: the block and grid
+// shapes and the scalar kernel arguments, following constants through local
+// variables of the launching host function that are never changed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_FRONTEND_LAUNCHSITES_H
+#define CUDA_COALESCE_LIB_FRONTEND_LAUNCHSITES_H
+
+#include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Model/WarpModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
+#include <optional>
+
+namespace clang {
+class ASTContext;
+class CUDAKernelCallExpr;
+class Expr;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace cudacoalesce {
+
+struct LaunchSite {
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  SourcePoint Where;
+  std::optional<model::Dim3> Block, Grid;
+  std::map<unsigned, int64_t> Arguments; // parameter index -> constant value
+};
+
+class HostEvaluator {
+public:
+  HostEvaluator(clang::ASTContext &AST, const clang::FunctionDecl *Host);
+  std::optional<int64_t> integer(const clang::Expr *E, unsigned Depth = 0);
+  std::optional<model::Dim3> dim3(const clang::Expr *E, unsigned Depth = 0);
+
+private:
+  const clang::Expr *constantInit(const clang::Expr *E);
+  clang::ASTContext &AST;
+  llvm::DenseSet<const clang::VarDecl *> Modified;
+};
+
+LaunchSite evaluateLaunch(clang::ASTContext &AST,
+                          const clang::CUDAKernelCallExpr *Call,
+                          const clang::FunctionDecl *Host);
+
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,42 @@
+//===- Frontend/SourceText.cpp - Source text and places of expressions ---===//
+#include "SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+std::string sourceText(const Expr *E, const ASTContext &AST, size_t MaxLength) {
+  const SourceManager &SM = AST.getSourceManager();
+  CharSourceRange Range =
+      SM.getExpansionRange(CharSourceRange::getTokenRange(E->getSourceRange()));
+  StringRef Text = Lexer::getSourceText(Range, SM, AST.getLangOpts());
+  std::string S;
+  for (char C : Text) {
+    bool Space = C == ' ' || C == '\n' || C == '\t' || C == '\r';
+    if (!Space)
+      S += C;
+    else if (!S.empty() && S.back() != ' ')
+      S += ' ';
+  }
+  if (MaxLength && S.size() > MaxLength)
+    S = S.substr(0, MaxLength - 3) + "...";
+  return S;
+}
+
+SourcePoint sourcePoint(SourceLocation Loc, const SourceManager &SM) {
+  SourcePoint P;
+  PresumedLoc PL = SM.getPresumedLoc(SM.getFileLoc(Loc));
+  if (PL.isInvalid())
+    return P;
+  P.File = PL.getFilename();
+  P.Line = PL.getLine();
+  P.Column = PL.getColumn();
+  return P;
+}
+
+} // namespace cudacoalesce

@@ -1,0 +1,128 @@
+//===- Report/TextReport.cpp - Clang-style diagnostics --------------------===//
+#include "cuda-coalesce/Report/TextReport.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnostic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <sstream>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+namespace {
+
+std::string number(double V) {
+  std::ostringstream OS;
+  OS.precision(4);
+  OS << V;
+  return OS.str();
+}
+
+std::string subject(const Finding &F) {
+  std::string S = std::string("global ") + accessKindName(F.Kind);
+  if (F.BaseName.empty())
+    return S;
+  return S + (F.Kind == AccessKind::Load ? " from '" : " to '") + F.BaseName + "'";
+}
+
+} // namespace
+
+std::string findingMessage(const Finding &F) {
+  const model::Prediction &P = F.Prediction;
+  std::string Subject = subject(F);
+  std::string Ideal = number(P.IdealSectors);
+  if (P.Kind == model::Pattern::Unknown) {
+    if (!P.Sectors && P.SectorsMax > 0) {
+      std::string S = Subject + " depends on values not known here: " +
+                      number(P.SectorsMin) + " to " + number(P.SectorsMax) +
+                      " sectors/request where " + Ideal + " would do";
+      return P.Condition.empty() ? S : S + "; " + P.Condition;
+    }
+    return Subject + ": pattern unknown (" + P.UnknownReason + ")";
+  }
+  double Sectors = P.Sectors ? *P.Sectors : 0;
+  std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
+                     ": " + number(Sectors) + " sectors/request";
+  switch (P.Kind) {
+  case model::Pattern::Coalesced:
+    return Head + " (ideal " + Ideal + ")";
+  case model::Pattern::Uniform:
+    return Head + ", every lane reads the same address";
+  default:
+    return Head + " where " + Ideal + " would do (" +
+           number(std::round(P.efficiency() * 1000) / 10) + "% efficiency)";
+  }
+}
+
+std::vector<std::string> findingNotes(const Finding &F) {
+  const model::Prediction &P = F.Prediction;
+  std::vector<std::string> Notes;
+  Notes.push_back("index " + F.Index + " (" + std::to_string(F.ElementBytes) +
+                  "-byte elements); byte offset " + F.ByteOffset);
+  if (P.Kind != model::Pattern::Scattered && P.LaneStrideBytes) {
+    std::string Lanes = "lanes 0 and 1 are " + std::to_string(*P.LaneStrideBytes) +
+                        " bytes apart";
+    if (P.FirstLaneOffsetInSegment)
+      Lanes += "; lane 0 starts " + std::to_string(*P.FirstLaneOffsetInSegment) +
+               " bytes into a 128-byte segment";
+    Lanes += "; " + number(P.Segments) + " segments of 128 bytes per request";
+    Notes.push_back(Lanes);
+  }
+  if (P.Kind == model::Pattern::Scattered)
+    Notes.push_back("the address depends on data loaded per lane: each lane "
+                    "touches a sector of its own");
+  if (P.Sectors && P.SectorsMin != P.SectorsMax)
+    Notes.push_back("averaged over the warps of the launch: " +
+                    number(P.SectorsMin) + " to " + number(P.SectorsMax) +
+                    " sectors/request");
+  if (!P.Condition.empty() && P.Kind != model::Pattern::Unknown)
+    Notes.push_back(P.Condition);
+  for (const std::string &A : F.Assumptions)
+    Notes.push_back(A);
+  return Notes;
+}
+
+void printDiagnostics(llvm::raw_ostream &OS, ASTContext &AST,
+                      const TranslationUnitResult &Result, bool ShowAll,
+                      bool Color) {
+  DiagnosticOptions Opts;
+  Opts.ShowColors = Color;
+  TextDiagnostic Printer(OS, AST.getLangOpts(), Opts);
+  const SourceManager &SM = AST.getSourceManager();
+  for (const LocatedFinding &LF : Result.Findings) {
+    const Finding &F = LF.Data;
+    bool Flagged = F.isFlagged();
+    if (!Flagged && !ShowAll)
+      continue;
+    FullSourceLoc Loc(SM.getFileLoc(LF.Loc), SM);
+    CharSourceRange Range = CharSourceRange::getTokenRange(
+        SM.getExpansionRange(LF.Range).getAsRange());
+    std::string Message = findingMessage(F) + " [cuda-coalesce]";
+    if (F.Kernel != F.Function)
+      Message += " (in kernel '" + F.Kernel + "')";
+    Printer.emitDiagnostic(Loc,
+                           Flagged ? DiagnosticsEngine::Warning
+                                   : DiagnosticsEngine::Remark,
+                           Message, {Range}, {});
+    for (const std::string &Note : findingNotes(F))
+      Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {},
+                             {});
+    for (const SourcePoint &Call : F.CallChain)
+      Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note,
+                             "reached through the call at " + Call.File + ":" +
+                                 std::to_string(Call.Line) + ":" +
+                                 std::to_string(Call.Column),
+                             {}, {});
+  }
+  for (const QuietKernel &K : Result.KernelsWithoutAccesses)
+    OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
+       << ": remark: kernel '" << K.Kernel
+       << "' has no global-memory accesses [cuda-coalesce]\n";
+}
+
+} // namespace cudacoalesce
