@@ -70,7 +70,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
     if (P.FirstLaneOffsetInSegment)
       Lanes += "; lane 0 starts " + std::to_string(*P.FirstLaneOffsetInSegment) +
                " bytes into a 128-byte segment";
-    Lanes += "; " + number(P.Segments) + " segments of 128 bytes per request";
+    Lanes += "; 128-byte segments per request: " + number(P.Segments);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)

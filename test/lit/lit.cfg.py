@@ -1,0 +1,32 @@
+# lit configuration for cuda-coalesce's end-to-end tests. Each test runs the
+# tool on one .cu file and checks its output with FileCheck. ctest runs the
+# suite twice: with the CUDA toolkit and with the built-in header shim
+# (--param shim=1), so every test passes both ways.
+import os
+
+import lit.formats
+
+config.name = "cuda-coalesce"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.cuda_coalesce_obj_root, "test", "lit")
+
+use_shim = lit_config.params.get("shim", "0") == "1"
+if use_shim:
+    config.name += " (shim)"
+    config.available_features.add("shim")
+else:
+    config.available_features.add("cuda-toolkit")
+
+tool = os.path.join(config.cuda_coalesce_obj_root, "tool", "cuda-coalesce")
+config.substitutions.append(
+    ("%cc", tool + (" --no-cuda-toolkit" if use_shim else "")))
+config.substitutions.append(("%cuda-coalesce", tool))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+# The tool must not depend on the caller's terminal or toolkit variables.
+config.environment.pop("CUDA_PATH", None)

@@ -1,0 +1,9 @@
+// a[256*t]: a stride of 1024 bytes gives every lane a sector of its own.
+// RUN: not %cc %s | FileCheck %s
+__global__ void strided(const float *a, float *o) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  o[t] = a[256 * t];
+  // CHECK: stride-256.cu:[[@LINE-1]]:10: warning: strided global load from 'a': 32 sectors/request where 4 would do (12.5% efficiency)
+  // CHECK: lanes 0 and 1 are 1024 bytes apart; {{.*}}128-byte segments per request: 32
+}
+void launch(const float *a, float *o) { strided<<<1024, 256>>>(a, o); }
