@@ -1,6 +1,7 @@
 //===- Report/JsonReport.cpp - Machine-readable findings ------------------===//
 #include "cuda-coalesce/Report/JsonReport.h"
 
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -10,7 +11,18 @@ namespace cudacoalesce {
 
 namespace {
 
-double rounded(double V) { return std::round(V * 1e4) / 1e4; }
+/// Writes \p V with at most 4 decimals and no trailing zeros ("3.9062",
+/// "4"), so output is stable and readable.
+void number(llvm::json::OStream &J, llvm::StringRef Key, double V) {
+  J.attributeBegin(Key);
+  J.rawValue([&](llvm::raw_ostream &OS) {
+    std::string S = llvm::formatv("{0:F4}", std::round(V * 1e4) / 1e4).str();
+    while (S.find('.') != std::string::npos && (S.back() == '0' || S.back() == '.'))
+      S.pop_back();
+    OS << (S == "-0" ? "0" : S);
+  });
+  J.attributeEnd();
+}
 
 void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
   J.attribute("file", P.File);
@@ -43,14 +55,14 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
           });
           J.attribute("pattern", model::patternName(P.Kind));
           if (P.Sectors)
-            J.attribute("sectors_per_request", rounded(*P.Sectors));
+            number(J, "sectors_per_request", *P.Sectors);
           else
             J.attribute("sectors_per_request", nullptr);
-          J.attribute("sectors_min", rounded(P.SectorsMin));
-          J.attribute("sectors_max", rounded(P.SectorsMax));
-          J.attribute("ideal_sectors_per_request", rounded(P.IdealSectors));
-          J.attribute("segments_per_request", rounded(P.Segments));
-          J.attribute("efficiency", rounded(P.efficiency()));
+          number(J, "sectors_min", P.SectorsMin);
+          number(J, "sectors_max", P.SectorsMax);
+          number(J, "ideal_sectors_per_request", P.IdealSectors);
+          number(J, "segments_per_request", P.Segments);
+          number(J, "efficiency", P.efficiency());
           if (P.LaneStrideBytes)
             J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
           if (!P.Condition.empty())

@@ -103,7 +103,8 @@ void printDiagnostics(llvm::raw_ostream &OS, ASTContext &AST,
     CharSourceRange Range = CharSourceRange::getTokenRange(
         SM.getExpansionRange(LF.Range).getAsRange());
     std::string Message = findingMessage(F) + " [cuda-coalesce]";
-    if (F.Kernel != F.Function)
+    // Name the kernel where the line alone does not: helpers, templates.
+    if (F.Kernel != F.Function || F.Kernel.find('<') != std::string::npos)
       Message += " (in kernel '" + F.Kernel + "')";
     Printer.emitDiagnostic(Loc,
                            Flagged ? DiagnosticsEngine::Warning

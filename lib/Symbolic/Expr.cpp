@@ -359,13 +359,21 @@ std::string Context::str(const Poly &P) const {
     return "0";
   std::ostringstream OS;
   bool First = true;
-  // Highest degree first and the constant last, as people write indices:
-  // "blockIdx.x*blockDim.x + threadIdx.x + 1".
+  // Highest degree first, lane terms after block terms, the constant last,
+  // as people write indices: "blockIdx.x*blockDim.x + threadIdx.x + 1".
+  auto MentionsThread = [&](const Term *T) {
+    for (AtomId A : T->Atoms)
+      if (Atoms[A].Kind == AtomKind::ThreadIdx)
+        return true;
+    return false;
+  };
   std::vector<const Term *> Order;
   for (const Term &T : P.terms())
     Order.push_back(&T);
-  std::stable_sort(Order.begin(), Order.end(), [](const Term *L, const Term *R) {
-    return L->Atoms.size() > R->Atoms.size();
+  std::stable_sort(Order.begin(), Order.end(), [&](const Term *L, const Term *R) {
+    if (L->Atoms.size() != R->Atoms.size())
+      return L->Atoms.size() > R->Atoms.size();
+    return MentionsThread(L) < MentionsThread(R);
   });
   for (const Term *T : Order) {
     int64_t C = T->Coeff;

@@ -1,0 +1,13 @@
+// __ldg is a load; atomics are accesses of their own kind.
+// RUN: not %cc --show-all %s | FileCheck %s
+__global__ void hist(const float *a, int *bins, float *sum) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = __ldg(&a[t]);
+  // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:20: remark: coalesced global load from 'a': 4 sectors/request
+  int bin = (int)(v * 64.0f);
+  atomicAdd(&bins[bin], 1);
+  // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:14: warning: scattered global atomic to 'bins': 32 sectors/request
+  atomicAdd(&sum[blockIdx.x], v);
+  // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:14: remark: uniform global atomic to 'sum': 1 sectors/request
+}
+void launch(const float *a, int *b, float *s) { hist<<<64, 256>>>(a, b, s); }

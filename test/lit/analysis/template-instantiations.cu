@@ -1,0 +1,14 @@
+// Each template instantiation is analysed on its own: float and double
+// elements give different sector counts for the same source line.
+// RUN: %cc --show-all %s | FileCheck %s
+template <typename T>
+__global__ void scale(const T *in, T *out, T s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * s;
+  // CHECK-DAG: template-instantiations.cu:[[@LINE-1]]:12: remark: coalesced global load from 'in': 4 sectors/request (ideal 4) [cuda-coalesce] (in kernel 'scale<float>')
+  // CHECK-DAG: template-instantiations.cu:[[@LINE-2]]:12: remark: coalesced global load from 'in': 8 sectors/request (ideal 8) [cuda-coalesce] (in kernel 'scale<double>')
+}
+void launch(const float *f, float *g, const double *d, double *e) {
+  scale<float><<<1024, 256>>>(f, g, 2.0f);
+  scale<double><<<1024, 256>>>(d, e, 2.0);
+}
