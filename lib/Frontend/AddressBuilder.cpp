@@ -247,6 +247,13 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
   if (const auto *Cast = dyn_cast<CastExpr>(E)) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue: {
+      // Constants read from variables: constexpr and const globals, enums.
+      if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+          isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens())) {
+        Expr::EvalResult R;
+        if (E->EvaluateAsInt(R, AST))
+          return SymValue{false, -1, Poly::constant(R.Val.getInt().getExtValue())};
+      }
       LValue LV = lvalue(Cast->getSubExpr());
       if (LV.Kind == LValue::None)
         return visitChildren(Cast->getSubExpr());

@@ -234,8 +234,33 @@ bool Simulator::laneActive() {
   return true;
 }
 
+/// Whether every row of the warp (lanes with the same threadIdx.y and .z)
+/// reads a single address: a broadcast per row, as A[row*N + k] is in a
+/// matrix product whose warp spans two rows of a 16x16 block.
+static bool broadcastPerRow(const std::vector<int64_t> &Addresses,
+                            const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  std::map<std::pair<int64_t, int64_t>, std::pair<int64_t, unsigned>> PerRow;
+  for (size_t I = 0; I < Addresses.size(); ++I) {
+    auto It = PerRow.find(Rows[I]);
+    if (It == PerRow.end()) {
+      PerRow[Rows[I]] = {Addresses[I], 1};
+      continue;
+    }
+    if (It->second.first != Addresses[I])
+      return false;
+    ++It->second.second;
+  }
+  if (PerRow.size() == 1)
+    return true;
+  for (const auto &Row : PerRow)
+    if (Row.second.second < 2)
+      return false; // one lane per row: lanes differ, nothing is shared
+  return true;
+}
+
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   std::vector<int64_t> Addresses;
+  std::vector<std::pair<int64_t, int64_t>> Rows;
   unsigned Active = 0;
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
@@ -248,8 +273,10 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     ++Active;
     if (Scattered)
       continue;
-    if (auto A = sym::evaluate(Ctx, Access.ByteOffset, Values))
+    if (auto A = sym::evaluate(Ctx, Access.ByteOffset, Values)) {
       Addresses.push_back(*A);
+      Rows.push_back({Tid.Y, Tid.Z});
+    }
   }
   if (Active == 0)
     return; // the warp branches around the access: no request
@@ -270,8 +297,7 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
       for (int64_t &A : Chunk)
         A += int64_t(C) * Access.ChunkBytes;
       Cost = costOfRequest(Chunk, Access.ChunkBytes);
-      T.AllUniform &= std::all_of(Addresses.begin(), Addresses.end(),
-                                  [&](int64_t A) { return A == Addresses[0]; });
+      T.AllUniform &= broadcastPerRow(Addresses, Rows);
       T.AllDense &= Cost.AlignedSectors == Cost.IdealSectors;
     }
     T.Sectors += Cost.Sectors;
@@ -440,6 +466,15 @@ Prediction Simulator::run() {
                               " unknown: the same result for every value in " +
                               std::to_string(FirstTried) + ".." +
                               std::to_string(FirstTried + ValuesTried - 1));
+    if (Scattered) {
+      // The count is the data's: lanes that share a sector (a histogram's
+      // few bins, indices sorted within a warp) need fewer.
+      P.SectorsMin = 1;
+      P.Assumptions.push_back(
+          "data-dependent addresses: " + formatNumber(First.avgSectors()) +
+          " sectors/request if every lane hits a sector of its own (random "
+          "indices); as few as 1 when lanes share sectors");
+    }
     return P;
   }
 

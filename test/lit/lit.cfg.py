@@ -19,6 +19,11 @@ if use_shim:
     config.available_features.add("shim")
 else:
     config.available_features.add("cuda-toolkit")
+    toolkits = [os.environ.get("CUDA_PATH", ""), "/usr/local/cuda"]
+    if not any(t and os.path.exists(os.path.join(t, "include", "cuda_runtime.h"))
+               for t in toolkits):
+        lit_config.note("no CUDA toolkit found: the toolkit run is skipped")
+        config.unsupported = True
 
 tool = os.path.join(config.cuda_coalesce_obj_root, "tool", "cuda-coalesce")
 config.substitutions.append(

@@ -210,3 +210,18 @@ TEST(WarpModelTest, WideElementsSplitIntoInstructions) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(WarpModelTest, BroadcastPerWarpRowIsUniform) {
+  Fixture F;
+  // A[row*N + k] with a 16x16 block: two rows per warp, one address each.
+  Poly Row = F.gtidY();
+  Prediction P = F.run(Row * F.c(1024), 4, {16, 16, 1});
+  expectCounts(P, 2, 1, 2, Pattern::Uniform);
+  // One lane per row (a 1x256 block) is not a broadcast.
+  Prediction Q = F.run(F.gtidY() * F.c(1024), 4, {1, 256, 1});
+  EXPECT_EQ(Q.Kind, Pattern::Strided);
+}
+
+} // namespace

@@ -63,6 +63,8 @@ struct LaunchShape {
   std::map<sym::AtomId, int64_t> Known; // kernel arguments known at the launch
 };
 
+/// Uniform: every lane of a warp row (same threadIdx.y and .z) reads one
+/// address, a broadcast.
 enum class Pattern { Coalesced, Misaligned, Strided, Scattered, Uniform, Unknown };
 const char *patternName(Pattern P);
 

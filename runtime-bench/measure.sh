@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# runtime-bench measuring half: build every kernels/*.cu, profile it under Nsight Compute with
+# the SourceCounters section, export the per-SASS-instruction source page as CSV, parse it.
+#
+# Run on a GPU machine from the repository root (or anywhere):
+#     runtime-bench/measure.sh              # all kernels/*.cu
+#     runtime-bench/measure.sh 01_offsets   # only the named ones
+# Outputs: runtime-bench/build/ (binaries, .ptx, .ncu-rep, .csv), and, in $OUT (default
+# runtime-bench/build/out): log.txt, versions.txt, ncu-csv.tar.gz (CSVs, PTX, logs),
+# ncu-rep.tar.gz (the reports, when under 15 MB) and measurements.json.
+# Environment: PROFILE_BUDGET_S (default 420): no new profile starts after this many seconds.
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+cd "$HERE"
+BUILD=build
+mkdir -p "$BUILD"
+OUT="${OUT:-$HERE/build/out}"
+mkdir -p "$OUT"
+LOG="$OUT/log.txt"
+exec > >(tee -a "$LOG") 2>&1
+PROFILE_BUDGET_S="${PROFILE_BUDGET_S:-420}"
+NVCC="${NVCC:-nvcc}"
+command -v "$NVCC" >/dev/null 2>&1 || NVCC=/usr/local/cuda/bin/nvcc
+NCU="${NCU:-ncu}"
+if ! command -v "$NCU" >/dev/null 2>&1; then
+  for c in /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu; do [ -x "$c" ] && NCU="$c" && break; done
+fi
+JOBS="$(nproc 2>/dev/null || echo 4)"
+XMETRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+
+echo "== measure.sh start $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+{
+  echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "--- nvidia-smi"
+  nvidia-smi
+  echo "--- nvidia-smi query"
+  nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total --format=csv
+  echo "--- nvcc --version"
+  "$NVCC" --version
+  echo "--- ncu --version"
+  "$NCU" --version
+} > "$BUILD/versions.txt" 2>&1
+cp "$BUILD/versions.txt" "$OUT/versions.txt"
+cat "$BUILD/versions.txt"
+
+if [ $# -gt 0 ]; then
+  NAMES="$*"
+else
+  NAMES="$(cd kernels && ls *.cu | sed 's/\.cu$//')"
+fi
+
+echo "== compile ($JOBS jobs) at ${SECONDS}s"
+printf '%s\n' $NAMES | xargs -P "$JOBS" -I{} sh -c \
+  "'$NVCC' -O3 -lineinfo -arch=sm_90 -o $BUILD/{} kernels/{}.cu > $BUILD/{}.nvcc.log 2>&1 || echo 'COMPILE FAILED: {}';
+   '$NVCC' -O3 -lineinfo -arch=sm_90 -ptx -o $BUILD/{}.ptx kernels/{}.cu >> $BUILD/{}.nvcc.log 2>&1"
+echo "== compile done at ${SECONDS}s"
+
+FILTER_ARGS=(--kernel-name "regex:^(?!init_)")
+for n in $NAMES; do
+  if [ ! -x "$BUILD/$n" ]; then echo "SKIP $n (no binary)"; continue; fi
+  if [ "$SECONDS" -gt "$PROFILE_BUDGET_S" ]; then echo "BUDGET: not profiling $n (at ${SECONDS}s)"; continue; fi
+  t0=$SECONDS
+  timeout 150 "$NCU" --section SourceCounters --metrics "$XMETRICS" --import-source yes --clock-control none \
+    "${FILTER_ARGS[@]}" -f -o "$BUILD/$n" "$BUILD/$n" > "$BUILD/$n.ncu.log" 2>&1
+  rc=$?
+  if [ ${#FILTER_ARGS[@]} -gt 0 ] && { [ ! -f "$BUILD/$n.ncu-rep" ] || grep -q "No kernels were profiled" "$BUILD/$n.ncu.log"; }; then
+    echo "WARN $n: --kernel-name filter failed (rc=$rc): $(grep -m2 -i 'error\|no kernels' "$BUILD/$n.ncu.log")"
+    echo "     retrying without it from now on (init_* kernels then get dropped by the parser)"
+    FILTER_ARGS=()
+    timeout 150 "$NCU" --section SourceCounters --metrics "$XMETRICS" --import-source yes --clock-control none \
+      -f -o "$BUILD/$n" "$BUILD/$n" > "$BUILD/$n.ncu.log" 2>&1
+    rc=$?
+  fi
+  echo "profiled $n rc=$rc in $((SECONDS - t0))s (at ${SECONDS}s)"
+  [ $rc -ne 0 ] && tail -5 "$BUILD/$n.ncu.log"
+done
+
+echo "== export at ${SECONDS}s"
+# The source page export. Try the documented spelling first, then variants.
+export_source() {  # rep out [extra import args...]
+  local rep="$1" out="$2"; shift 2
+  "$NCU" -i "$rep" --page source --csv --print-source cuda,sass "$@" > "$out" 2> "$out.err" && [ -s "$out" ] && return 0
+  "$NCU" -i "$rep" --page source --csv --print-source=cuda,sass "$@" > "$out" 2>> "$out.err" && [ -s "$out" ] && { echo "note: needed --print-source=cuda,sass" >> "$out.err"; return 0; }
+  "$NCU" -i "$rep" --page source --csv --print-source sass "$@" > "$out" 2>> "$out.err" && [ -s "$out" ] && { echo "note: fell back to --print-source sass" >> "$out.err"; return 0; }
+  return 1
+}
+export_one() {  # name
+  local n="$1" rep="$BUILD/$1.ncu-rep"
+  [ -f "$rep" ] || return 0
+  export_source "$rep" "$BUILD/$n.csv" || echo "EXPORT FAILED $n: $(head -3 "$BUILD/$n.csv.err")"
+  # Kernel list and kernel-level cross-check metrics.
+  "$NCU" -i "$rep" --page raw --csv --metrics "$XMETRICS,launch__grid_size,launch__block_size" > "$BUILD/$n.raw.csv" 2> "$BUILD/$n.raw.err" \
+    || "$NCU" -i "$rep" --page raw --csv > "$BUILD/$n.raw.csv" 2>> "$BUILD/$n.raw.err"
+}
+export -f export_source export_one
+export BUILD NCU XMETRICS
+printf '%s\n' $NAMES | xargs -P "$JOBS" -I{} bash -c 'export_one {}'
+echo "== whole-report exports done at ${SECONDS}s"
+first=$(ls "$BUILD"/*.csv 2>/dev/null | grep -v '\.raw\.csv' | head -1)
+if [ -n "$first" ]; then
+  echo "--- layout probe: $first ($(wc -l < "$first") lines)"; head -c 3000 "$first"; echo
+  echo "--- lines matching LDG/STG (first 6)"; grep -m6 'LDG\|STG' "$first" | cut -c1-600
+  echo "--- raw: $(head -c 1500 "${first%.csv}.raw.csv")"
+fi
+"$NCU" --help 2>&1 | grep -A4 -i 'print-source\|launch-skip\|kernel-name-base' | head -40
+
+# Raw CSVs (and logs) into one tarball; reports separately if small enough.
+tar -czf "$OUT/ncu-csv.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.csv *.ptx *.err *.log versions.txt 2>/dev/null)
+tar -czf "$BUILD/ncu-rep.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.ncu-rep 2>/dev/null)
+if [ "$(stat -c %s "$BUILD/ncu-rep.tar.gz")" -lt 15000000 ]; then cp "$BUILD/ncu-rep.tar.gz" "$OUT/"; fi
+ls -la "$OUT"
+
+python3 "$HERE/parse_ncu.py" --build "$BUILD" --versions "$BUILD/versions.txt" -o "$OUT/measurements.json" \
+  || echo "PARSE FAILED (raw CSVs are in ncu-csv.tar.gz)"
+echo "== measure.sh end at ${SECONDS}s"

@@ -1,0 +1,488 @@
+#!/usr/bin/env python3
+"""Parse Nsight Compute source-page CSV exports into per-line global-memory measurements.
+
+Input (written by measure.sh into --build, default runtime-bench/build):
+  NAME.csv      `ncu -i NAME.ncu-rep --page source --csv --print-source cuda,sass`
+  NAME.raw.csv  `ncu -i NAME.ncu-rep --page raw --csv --metrics ...` (kernel list, cross-check)
+  versions.txt  nvidia-smi / nvcc / ncu version dump
+Output: one JSON object {"header": {...}, "kernels": [...], "records": [...]}.
+
+Layout of NAME.csv (Nsight Compute 2025.3.1; see README.md):
+  "File Path","<source file>"
+  "Function Name","<demangled kernel signature>"
+  "Line No","Source","Address","Source",<metric columns...>     <- header, per block
+  "<line>","<cuda text>","-","-",<line totals>                   <- a CUDA source line
+  "","","0x...","<sass text>",<metrics>                          <- its SASS instructions
+  ... one block per (profiled kernel, source file that has SASS of that kernel) ...
+Under each CUDA line the SASS rows are listed twice (first pass with "..." gap rows between
+non-contiguous address runs, then again); the CUDA line row equals the sum over the distinct
+addresses. So: de-duplicate SASS rows by (kernel result, file, line, address).
+Metric columns differ between blocks (e.g. "Divergent Branches", "L1 Wavefronts Shared" appear
+only for some kernels), so every block is read through its own header.
+
+Python 3 standard library only.
+"""
+import argparse
+import csv
+import glob
+import json
+import os
+import re
+import sys
+
+SECT = "L2 Theoretical Sectors Global"
+IDEAL = "L2 Theoretical Sectors Global Ideal"
+EXEC = "Instructions Executed"
+TAGREQ = "L1 Tag Requests Global"
+THREXEC = "Thread Instructions Executed"
+PREDON = "Predicated-On Thread Instructions Executed"
+
+LOAD_OPS = {"LDG", "LD"}
+STORE_OPS = {"STG", "ST"}
+ATOMIC_OPS = {"ATOMG", "ATOM", "RED", "REDG"}
+
+
+def num(s):
+    if s is None:
+        return 0
+    s = s.strip().replace(",", "")
+    if s in ("", "-", "n/a"):
+        return 0
+    # "32(2)" style: value with a count of distinct values in parentheses
+    m = re.match(r"^(-?[0-9.]+(?:e[-+]?\d+)?)", s)
+    if not m:
+        return 0
+    v = float(m.group(1))
+    return int(v) if v.is_integer() else v
+
+
+def opcode_of(sass):
+    """'@!P0 LDG.E.128 R4, desc[...]' -> ('LDG', 'LDG.E.128')."""
+    toks = sass.split()
+    if toks and toks[0].startswith("@"):
+        toks = toks[1:]
+    if not toks:
+        return "", ""
+    full = toks[0]
+    return full.split(".")[0], full
+
+
+def kind_of(base):
+    if base in LOAD_OPS:
+        return "load"
+    if base in STORE_OPS:
+        return "store"
+    if base in ATOMIC_OPS:
+        return "atomic"
+    return None
+
+
+def short_kernel(sig):
+    """'void tscale<float>(T1 *, const T1 *, T1)' -> 'tscale<float>'."""
+    s = sig.strip()
+    # cut the parameter list: the last top-level '(...)'
+    depth = 0
+    cut = len(s)
+    for i in range(len(s) - 1, -1, -1):
+        c = s[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            depth -= 1
+            if depth == 0:
+                cut = i
+                break
+    s = s[:cut]
+    if s.startswith("void "):
+        s = s[5:]
+    return s.strip()
+
+
+def rel_path(p):
+    i = p.find("runtime-bench/")
+    return p[i:] if i >= 0 else p
+
+
+def read_versions(path):
+    h = {}
+    if not path or not os.path.exists(path):
+        return h
+    txt = open(path, errors="replace").read()
+    m = re.search(r"^date: (\S+)", txt, re.M)
+    if m:
+        h["date"] = m.group(1)
+    m = re.search(r"Driver Version: (\S+)\s+CUDA Version: (\S+)", txt)
+    if m:
+        h["driver"] = m.group(1)
+        h["cuda_driver_api_version"] = m.group(2)
+    m = re.search(r"^name, driver_version.*\n(.+)$", txt, re.M)
+    if m:
+        parts = [x.strip() for x in m.group(1).split(",")]
+        h["gpu"] = parts[0]
+        if len(parts) > 2:
+            h["compute_capability"] = parts[2]
+        if len(parts) > 3:
+            h["gpu_memory"] = parts[3]
+    m = re.search(r"release (\S+), (V\S+)", txt)
+    if m:
+        h["cuda_version"] = m.group(1).rstrip(",")
+        h["nvcc_version"] = m.group(2)
+    m = re.search(r"Nsight Compute.*\n.*\nVersion (.+)", txt)
+    if m:
+        h["ncu_version"] = m.group(1).strip()
+    return h
+
+
+PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|atom|red)\.(?:[\w]+\.)*?global\b")
+PTX_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(?:,\s*function_name\s+\S+,\s*inlined_at\s+(\d+)\s+(\d+)\s+\d+)?")
+PTX_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]+)"')
+
+
+PTX_FUNC = re.compile(r"^\s*(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)")
+
+
+def read_ptx_inlined(path):
+    """PTX function (mangled) -> {(file basename, line, kind): {(caller basename, caller line)}}
+    from the .loc 'inlined_at' annotations of global memory instructions (nvcc -lineinfo -ptx)."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    lines = open(path, errors="replace").read().split("\n")
+    files = {}            # the .file table comes at the end of the PTX
+    for ln in lines:
+        m = PTX_FILE.match(ln)
+        if m:
+            files[m.group(1)] = os.path.basename(m.group(2))
+    loc = None
+    func = "?"
+    for ln in lines:
+        m = PTX_FUNC.match(ln)
+        if m:
+            func = m.group(1)
+            loc = None
+            continue
+        m = PTX_LOC.match(ln)
+        if m:
+            loc = m.groups()
+            continue
+        m = PTX_MEM.match(ln)
+        if m and loc and loc[2]:
+            kind = {"ld": "load", "st": "store"}.get(m.group(1), "atomic")
+            key = (files.get(loc[0], "?"), int(loc[1]), kind)
+            out.setdefault(func, {}).setdefault(key, set()).add(
+                (files.get(loc[2], "?"), int(loc[3])))
+    return out
+
+
+def inlined_for_kernel(inl, kname):
+    """Merge the PTX maps of the functions whose mangled name carries this kernel's name
+    (Itanium mangling: <length><name>); all functions if none matches."""
+    base = kname.split("<")[0].split("::")[-1]
+    tag = "%d%s" % (len(base), base)
+    picked = [m for f, m in inl.items() if tag in f]
+    if not picked:
+        picked = list(inl.values())
+    merged = {}
+    for m in picked:
+        for k, v in m.items():
+            merged.setdefault(k, set()).update(v)
+    return merged
+
+
+def read_raw(path):
+    """Kernel list (in profiling order) with the kernel-level cross-check metrics."""
+    out = []
+    if not os.path.exists(path):
+        return out
+    rows = list(csv.reader(open(path, newline="", errors="replace")))
+    if not rows:
+        return out
+    hdr = rows[0]
+    for r in rows[1:]:
+        if not r or not r[0].strip().isdigit():
+            continue
+        d = dict(zip(hdr, r))
+        k = {"id": int(d["ID"]), "signature": d.get("Kernel Name", ""),
+             "grid": d.get("Grid Size", ""), "block": d.get("Block Size", "")}
+        for op in ("ld", "st"):
+            s = d.get("l1tex__t_sectors_pipe_lsu_mem_global_op_%s.sum" % op)
+            q = d.get("l1tex__t_requests_pipe_lsu_mem_global_op_%s.sum" % op)
+            if s is not None and q is not None:
+                s, q = num(s), num(q)
+                k["l1tex_%s_sectors" % op] = s
+                k["l1tex_%s_requests" % op] = q
+                k["l1tex_%s_sectors_per_request" % op] = round(s / q, 4) if q else None
+        out.append(k)
+    return out
+
+
+def parse_source_csv(path):
+    """Returns a list of results; each: {signature, blocks: [{file, lines: {line: {...}}}]}."""
+    rows = list(csv.reader(open(path, newline="", errors="replace")))
+    results = []
+    cur = None            # current result
+    file_path = None
+    func = None
+    hdr = None
+    idx = {}
+    blk = None
+    line = None
+    dups = {"pairs": 0, "mismatch": 0}
+    pending_file = None
+    for r in rows:
+        if not r:
+            continue
+        if len(r) == 2 and r[0] == "File Path":
+            pending_file = r[1]
+            continue
+        if len(r) == 2 and r[0] == "Function Name":
+            func = r[1]
+            file_path = pending_file
+            # a new profiled kernel starts when the function changes, or when a
+            # (function, file) block repeats (same kernel launched again)
+            if (cur is None or cur["signature"] != func
+                    or any(b["file"] == file_path for b in cur["blocks"])):
+                cur = {"signature": func, "blocks": []}
+                results.append(cur)
+            blk = {"file": file_path, "lines": {}}
+            cur["blocks"].append(blk)
+            hdr = None
+            continue
+        if r[0] == "Line No":
+            hdr = r
+            # two columns are called "Source": the first is CUDA text, the second SASS text
+            idx = {}
+            for i, name in enumerate(r):
+                if name == "Source":
+                    idx.setdefault("cuda_src", i)
+                    if i != idx["cuda_src"]:
+                        idx["sass_src"] = i
+                else:
+                    idx.setdefault(name, i)
+            continue
+        if hdr is None or blk is None:
+            continue
+
+        def col(name, row=r):
+            i = idx.get(name)
+            return row[i] if i is not None and i < len(row) else None
+
+        if r[0].strip():
+            line = int(r[0])
+            blk["lines"][line] = {"text": col("cuda_src") or "", "sass": {},
+                                  "line_exec": num(col(EXEC)), "line_sectors": num(col(SECT)),
+                                  "line_ideal": num(col(IDEAL))}
+            continue
+        addr = col("Address") or ""
+        if not addr.startswith("0x") or line is None:
+            continue      # "..." gap rows
+        ent = blk["lines"][line]["sass"]
+        rec = {
+            "address": addr,
+            "sass": (col("sass_src") or "").strip(),
+            "exec": num(col(EXEC)),
+            "thread_exec": num(col(THREXEC)),
+            "pred_on_thread_exec": num(col(PREDON)),
+            "sectors": num(col(SECT)),
+            "ideal": num(col(IDEAL)),
+            "tag_requests": num(col(TAGREQ)),
+            "space": col("Address Space") or "-",
+            "op": col("Access Operation") or "-",
+            "size": col("Access Size") or "-",
+        }
+        if addr in ent:
+            dups["pairs"] += 1
+            if ent[addr] != rec:
+                dups["mismatch"] += 1
+        else:
+            ent[addr] = rec
+    return results, dups
+
+
+def build(build_dir, versions, only=None):
+    header = read_versions(versions)
+    header.update({
+        "compile": "nvcc -O3 -lineinfo -arch=sm_90",
+        "profile": "ncu --section SourceCounters --metrics <l1tex cross-check> --import-source yes "
+                   "--clock-control none --kernel-name regex:'^(?!init_)'",
+        "export": "ncu -i NAME.ncu-rep --page source --csv --print-source cuda,sass",
+        "sectors_per_request": "sum(L2 Theoretical Sectors Global) / sum(Instructions Executed) "
+                               "over the line's SASS instructions of that kind (warp-level requests)",
+        "dedup_rule": "each SASS row is listed twice under its CUDA line; keep one per "
+                      "(kernel, file, line, address)",
+        "attribution": "ncu: listed by ncu under that line of the kernel's .cu; ptx-inlined-at: "
+                       "ncu lists it only under a CUDA header line, mapped to the call site by the "
+                       "PTX .loc inlined_at of that header line; nearest-sass: fallback, the line of "
+                       "the nearest preceding SASS instruction",
+    })
+    kernels_out = []
+    records = []
+    problems = []
+    names = sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(build_dir, "*.csv"))
+                   if re.match(r"^[^.]+\.csv$", os.path.basename(p)))
+    if only:
+        names = [n for n in names if n in only]
+    for name in names:
+        results, dups = parse_source_csv(os.path.join(build_dir, name + ".csv"))
+        raw = read_raw(os.path.join(build_dir, name + ".raw.csv"))
+        inl = read_ptx_inlined(os.path.join(build_dir, name + ".ptx"))
+        results = [r for r in results if not short_kernel(r["signature"]).startswith("init_")]
+        raw = [k for k in raw if not short_kernel(k["signature"]).startswith("init_")]
+        if raw and len(raw) != len(results):
+            problems.append("%s: %d results in source page, %d in raw page" % (name, len(results), len(raw)))
+        if dups["mismatch"]:
+            problems.append("%s: %d duplicated SASS rows differ" % (name, dups["mismatch"]))
+        for ri, res in enumerate(results):
+            sig = res["signature"]
+            kname = short_kernel(sig)
+            # same order in both pages; the raw page prints template arguments differently
+            # ("tstride<1>" vs "tstride<(int)1>"), so match by position when the counts agree
+            if len(raw) == len(results):
+                kinfo = raw[ri]
+            else:
+                kinfo = next((k for k in raw if k["signature"] == sig), {})
+            kfile = None
+            for b in res["blocks"]:
+                if os.path.basename(b["file"]) == name + ".cu":
+                    kfile = b["file"]
+            # address -> list of (file, line)
+            where = {}
+            instr = {}
+            for b in res["blocks"]:
+                for ln, L in b["lines"].items():
+                    for a, s in L["sass"].items():
+                        where.setdefault(a, []).append((b["file"], ln))
+                        instr[a] = s
+                    # consistency: CUDA line totals == sum of distinct SASS rows
+                    se = sum(s["exec"] for s in L["sass"].values())
+                    if L["sass"] and se != L["line_exec"] and os.path.basename(b["file"]) == name + ".cu":
+                        problems.append("%s %s %s:%d: CUDA-line Instructions Executed %s != sum over distinct SASS rows %s" % (
+                            name, kname, os.path.basename(b["file"]), ln, L["line_exec"], se))
+            texts = {(b["file"], ln): L["text"] for b in res["blocks"] for ln, L in b["lines"].items()}
+            kaddrs = sorted((int(a, 16), ln) for a, locs in where.items()
+                            for (f, ln) in locs if f == kfile)
+            kinl = inlined_for_kernel(inl, kname)
+            klines = [ln for _, ln in kaddrs]
+            kmin, kmax = (min(klines), max(klines)) if klines else (0, 0)
+            groups = {}
+            for a, s in instr.items():
+                base, full = opcode_of(s["sass"])
+                kind = kind_of(base)
+                if kind is None:
+                    continue
+                if "Global" not in s["space"] and not (s["sectors"] or s["ideal"]):
+                    # generic/local/shared access (no global sectors): not global memory
+                    if s["space"] not in ("-", "Generic"):
+                        continue
+                locs = where[a]
+                inkf = [l for l in locs if l[0] == kfile]
+                if inkf:
+                    f, ln = inkf[-1]
+                    attribution = "ncu"
+                    via = [l for l in locs if l[0] != kfile]
+                else:
+                    # Only listed under a header (an inlined atomicAdd, __ldg, __half2 copy...).
+                    # 1) the PTX .loc 'inlined_at' call site of that header line, inside this
+                    #    kernel's line range; 2) else the kernel-file line of the nearest
+                    #    preceding SASS instruction (else the nearest following one).
+                    ai = int(a, 16)
+                    cands = set()
+                    for hf, hl in locs:
+                        for cf, cl in kinl.get((os.path.basename(hf), hl, kind), ()):
+                            if kfile and cf == os.path.basename(kfile) and kmin <= cl <= kmax:
+                                cands.add(cl)
+                    if cands:
+                        def dist(cl):
+                            ds = [abs(x[0] - ai) for x in kaddrs if x[1] == cl]
+                            return (min(ds) if ds else 1 << 62, cl)
+                        f, ln = kfile, min(cands, key=dist)
+                        attribution = "ptx-inlined-at"
+                    else:
+                        prev = [x for x in kaddrs if x[0] < ai]
+                        nxt = [x for x in kaddrs if x[0] > ai]
+                        if prev:
+                            f, ln = kfile, prev[-1][1]
+                        elif nxt:
+                            f, ln = kfile, nxt[0][1]
+                        else:
+                            f, ln = locs[0]
+                        attribution = "nearest-sass"
+                    via = locs
+                g = groups.setdefault((f, ln, kind), {
+                    "instrs": [], "attribution": set(), "via": set()})
+                g["instrs"].append((a, full, s))
+                g["attribution"].add(attribution)
+                for vf, vl in via:
+                    g["via"].add("%s:%d" % (rel_path(vf), vl))
+            for (f, ln, kind), g in sorted(groups.items(), key=lambda x: (x[0][1], x[0][2])):
+                ins = sorted(g["instrs"], key=lambda x: int(x[0], 16))
+                sectors = sum(x[2]["sectors"] for x in ins)
+                ideal = sum(x[2]["ideal"] for x in ins)
+                execs = sum(x[2]["exec"] for x in ins)
+                treq = sum(x[2]["tag_requests"] for x in ins)
+                rec = {
+                    "file": rel_path(f),
+                    "line": ln,
+                    "kernel": kname,
+                    "kind": kind,
+                    "sectors": sectors,
+                    "ideal_sectors": ideal,
+                    "instructions": execs,
+                    "sectors_per_request": round(sectors / execs, 4) if execs else None,
+                    "ideal_per_request": round(ideal / execs, 4) if execs else None,
+                    "sass": [x[1] for x in ins],
+                    "l1_tag_requests": treq,
+                    "access_size_bits": sorted({x[2]["size"] for x in ins}),
+                    "source": texts.get((f, ln), "").strip(),
+                    "kernel_signature": sig,
+                    "attribution": "+".join(sorted(g["attribution"])),
+                    "per_instruction": [
+                        {"address": x[0], "sass": x[2]["sass"], "instructions": x[2]["exec"],
+                         "sectors": x[2]["sectors"], "ideal_sectors": x[2]["ideal"],
+                         "thread_instructions": x[2]["thread_exec"],
+                         "predicated_on_thread_instructions": x[2]["pred_on_thread_exec"],
+                         "l1_tag_requests": x[2]["tag_requests"]} for x in ins],
+                }
+                if g["via"]:
+                    rec["also_listed_at"] = sorted(g["via"])
+                calls = sorted(cl for cf, cl in kinl.get((os.path.basename(f), ln, kind), ())
+                               if kfile and cf == os.path.basename(kfile) and cl != ln)
+                if calls and g["attribution"] == {"ncu"}:
+                    # the access sits in an inlined __device__ function of the same file
+                    rec["inlined_at_lines"] = calls
+                records.append(rec)
+            k = {"file": rel_path(kfile or ""), "kernel": kname, "kernel_signature": sig}
+            k.update({kk: v for kk, v in kinfo.items() if kk not in ("signature", "id")})
+            if kinfo.get("signature") and kinfo["signature"] != sig:
+                k["raw_page_kernel_name"] = kinfo["signature"]
+            if "id" in kinfo:
+                k["result_id"] = kinfo["id"]
+            kernels_out.append(k)
+    return {"header": header, "kernels": kernels_out, "records": records, "notes": problems}
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(here, "build"),
+                    help="folder with NAME.csv, NAME.raw.csv, versions.txt")
+    ap.add_argument("--versions", help="versions.txt (default: BUILD/versions.txt)")
+    ap.add_argument("-o", "--output", default="-", help="output JSON (default stdout)")
+    ap.add_argument("names", nargs="*", help="only these kernel files (without .cu)")
+    a = ap.parse_args()
+    data = build(a.build, a.versions or os.path.join(a.build, "versions.txt"), set(a.names))
+    text = json.dumps(data, indent=1)
+    if a.output == "-":
+        sys.stdout.write(text + "\n")
+    else:
+        with open(a.output, "w") as fh:
+            fh.write(text + "\n")
+        print("wrote %s: %d kernels, %d records, %d notes" % (
+            a.output, len(data["kernels"]), len(data["records"]), len(data["notes"])),
+            file=sys.stderr)
+    for p in data["notes"]:
+        print("note: " + p, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

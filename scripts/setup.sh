@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what cuda-coalesce needs on Debian 12 (apt-get), then configures
+# and builds it in build/. Safe to run again: installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  cmake ninja-build g++ ccache python3
+  llvm-22-dev libclang-22-dev clang-22 llvm-22-tools
+  libgtest-dev
+  # Debian's Clang CMake package names gRPC and Protobuf targets.
+  libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+# Two cores and 24 GiB: two compile jobs keep memory well within reach.
+cmake --build build -j "${JOBS:-2}"
