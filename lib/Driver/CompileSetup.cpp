@@ -1,6 +1,7 @@
 //===- Driver/CompileSetup.cpp - From a build command to a device parse ---===//
 #include "cuda-coalesce/Driver/CompileSetup.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
@@ -76,8 +77,100 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
   return "";
 }
 
-std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Command,
+namespace {
+
+bool isNvcc(llvm::StringRef Program) {
+  llvm::StringRef Name = llvm::sys::path::filename(Program);
+  return Name == "nvcc" || Name == "nvcc.exe";
+}
+
+/// The sm_XX an nvcc architecture flag asks for: "sm_80", "compute_90",
+/// "arch=compute_90,code=[compute_90,sm_90]" (the real architecture wins),
+/// "native" (none).
+std::optional<std::string> nvccArch(llvm::StringRef Value) {
+  for (llvm::StringRef Prefix : {"sm_", "compute_"}) {
+    size_t At = Value.find(Prefix);
+    if (At == llvm::StringRef::npos)
+      continue;
+    llvm::StringRef Digits = Value.substr(At + Prefix.size())
+                                 .take_while([](char C) { return llvm::isAlnum(C); });
+    if (!Digits.empty())
+      return "sm_" + Digits.str();
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Command) {
+  // Keep what changes the parse (include paths, macros, the language
+  // standard, forced includes, separate compilation) and the sources; drop
+  // code generation, host-compiler and optimisation flags.
+  std::vector<std::string> Out = {Command.empty() ? "nvcc" : Command[0]};
+  auto Value = [&](size_t &I, llvm::StringRef Arg,
+                   llvm::StringRef Flag) -> std::optional<std::string> {
+    if (Arg == Flag)
+      return I + 1 < Command.size() ? std::optional<std::string>(Command[++I])
+                                    : std::nullopt;
+    if (Arg.starts_with(Flag) && Arg.size() > Flag.size()) {
+      llvm::StringRef Rest = Arg.drop_front(Flag.size());
+      Rest.consume_front("=");
+      return Rest.str();
+    }
+    return std::nullopt;
+  };
+  std::optional<std::string> Arch;
+  for (size_t I = 1; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    if (auto V = Value(I, A, "-I"))
+      Out.insert(Out.end(), {"-I", *V});
+    else if (auto V = Value(I, A, "--include-path"))
+      Out.insert(Out.end(), {"-I", *V});
+    else if (auto V = Value(I, A, "-isystem"))
+      Out.insert(Out.end(), {"-isystem", *V});
+    else if (auto V = Value(I, A, "-D"))
+      Out.push_back("-D" + *V);
+    else if (auto V = Value(I, A, "--define-macro"))
+      Out.push_back("-D" + *V);
+    else if (auto V = Value(I, A, "-U"))
+      Out.push_back("-U" + *V);
+    else if (auto V = Value(I, A, "-include"))
+      Out.insert(Out.end(), {"-include", *V});
+    else if (auto V = Value(I, A, "--pre-include"))
+      Out.insert(Out.end(), {"-include", *V});
+    else if (auto V = Value(I, A, "-std"))
+      Out.push_back("-std=" + *V);
+    else if (auto V = Value(I, A, "--std"))
+      Out.push_back("-std=" + *V);
+    else if (auto V = Value(I, A, "-arch"))
+      Arch = Arch ? Arch : nvccArch(*V);
+    else if (auto V = Value(I, A, "--gpu-architecture"))
+      Arch = Arch ? Arch : nvccArch(*V);
+    else if (auto V = Value(I, A, "-gencode"))
+      Arch = Arch ? Arch : nvccArch(*V);
+    else if (auto V = Value(I, A, "--generate-code"))
+      Arch = Arch ? Arch : nvccArch(*V);
+    else if (A == "-rdc=true" || A == "--relocatable-device-code=true" || A == "-dc" ||
+             A == "--device-c")
+      Out.push_back("-fgpu-rdc");
+    else if (A == "-o" || A == "-ccbin" || A == "--compiler-bindir" || A == "-x" ||
+             A == "-Xcompiler" || A == "-Xptxas" || A == "-Xlinker" ||
+             A == "-Xnvlink" || A == "--compiler-options" || A == "-MF" ||
+             A == "-MT" || A == "-code" || A == "--gpu-code" || A == "-t" ||
+             A == "--threads" || A == "-maxrregcount")
+      ++I; // and the value
+    else if (!A.starts_with("-"))
+      Out.push_back(A.str()); // a source
+  }
+  if (Arch)
+    Out.push_back("--cuda-gpu-arch=" + *Arch);
+  return Out;
+}
+
+std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Input,
                                             const ToolchainSetup &Setup) {
+  std::vector<std::string> Command =
+      !Input.empty() && isNvcc(Input[0]) ? translateNvccCommand(Input) : Input;
   std::vector<std::string> Out = {CUDA_COALESCE_CLANG, "-x", "cuda"};
   std::string Arch = Setup.Arch;
   for (size_t I = 1; I < Command.size(); ++I) {

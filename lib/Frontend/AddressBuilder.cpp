@@ -113,9 +113,18 @@ Cmp comparison(BinaryOperatorKind Op, bool Negate) {
 AddressBuilder::AddressBuilder(ASTContext &AST, sym::Context &Syms)
     : AST(AST), Syms(Syms) {}
 
+/// Whether Clang can lay \p T out: code with errors has types that are not.
+static bool hasLayout(QualType T) {
+  if (T.isNull() || T->containsErrors() || T->isIncompleteType() ||
+      T->isDependentType() || T->isVoidType() || T->isFunctionType())
+    return false;
+  if (const auto *R = T->getAsRecordDecl())
+    return !R->isInvalidDecl();
+  return true;
+}
+
 uint64_t AddressBuilder::sizeOf(QualType T) const {
-  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
-      T->isVoidType() || T->isFunctionType())
+  if (!hasLayout(T))
     return 1;
   return std::max<int64_t>(1, AST.getTypeSizeInChars(T).getQuantity());
 }
@@ -402,7 +411,7 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
 
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!Field || Field->isBitField())
+    if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl())
       return LV;
     int64_t Offset = AST.getFieldOffset(Field) / AST.getCharWidth();
     if (M->isArrow()) {
@@ -467,9 +476,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   S.WidthBytes = sizeOf(T);
   // The widest naturally aligned instruction the element allows (16 bytes
   // at most): a float4 is one LDG.128, a 12-byte struct three LDG.32.
-  unsigned Align = T->isIncompleteType() || T->isDependentType()
-                       ? 1
-                       : AST.getTypeAlignInChars(T).getQuantity();
+  unsigned Align = hasLayout(T) ? AST.getTypeAlignInChars(T).getQuantity() : 1;
   unsigned Chunk = 16;
   while (Chunk > 1 && (Chunk > Align || S.WidthBytes % Chunk != 0))
     Chunk /= 2;

@@ -115,6 +115,7 @@ struct SampleTotals {
   double Min = 1e300, Max = 0;
   bool AllUniform = true, AllDense = true;
   uint64_t Warps = 0;
+  uint64_t IrregularWarps = 0; // lanes of a row not evenly spaced
 
   double avgSectors() const { return Requests ? Sectors / Requests : 0; }
   double avgIdeal() const { return Requests ? Ideal / Requests : 0; }
@@ -128,6 +129,10 @@ struct SampleTotals {
       return Pattern::Uniform;
     if (Sectors <= Ideal + 1e-9)
       return Pattern::Coalesced;
+    // A hash or a permutation computed from the thread index: the count is
+    // exact, but no stride describes it.
+    if (IrregularWarps * 2 > Warps)
+      return Pattern::Scattered;
     return AllDense ? Pattern::Misaligned : Pattern::Strided;
   }
 };
@@ -258,6 +263,24 @@ static bool broadcastPerRow(const std::vector<int64_t> &Addresses,
   return true;
 }
 
+/// Whether consecutive lanes of each warp row are evenly spaced.
+static bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
+                               const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  std::map<std::pair<int64_t, int64_t>, std::pair<int64_t, std::optional<int64_t>>> Last;
+  for (size_t I = 0; I < Addresses.size(); ++I) {
+    auto It = Last.find(Rows[I]);
+    if (It == Last.end()) {
+      Last[Rows[I]] = {Addresses[I], std::nullopt};
+      continue;
+    }
+    int64_t Step = Addresses[I] - It->second.first;
+    if (It->second.second && *It->second.second != Step)
+      return false;
+    It->second = {Addresses[I], Step};
+  }
+  return true;
+}
+
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
@@ -281,6 +304,8 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   if (Active == 0)
     return; // the warp branches around the access: no request
   ++T.Warps;
+  if (!Scattered && !evenlySpacedPerRow(Addresses, Rows))
+    ++T.IrregularWarps;
   unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
   for (unsigned C = 0; C < Chunks; ++C) {
     RequestCost Cost;

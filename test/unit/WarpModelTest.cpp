@@ -225,3 +225,19 @@ TEST(WarpModelTest, BroadcastPerWarpRowIsUniform) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(WarpModelTest, HashedThreadIndexIsScattered) {
+  Fixture F;
+  // (t * 2654435761) & 1023: computed from the thread index, so counted
+  // exactly, but with no stride between lanes.
+  Poly T = F.gtidX();
+  Poly Hashed = F.Ctx.op(sym::OpKind::And, T.scaled(2654435761LL), F.c(1023));
+  Prediction P = F.run(Hashed, 4);
+  EXPECT_EQ(P.Kind, Pattern::Scattered);
+  ASSERT_TRUE(P.Sectors.has_value());
+  EXPECT_GT(*P.Sectors, 16);
+}
+
+} // namespace

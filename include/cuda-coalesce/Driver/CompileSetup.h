@@ -28,8 +28,13 @@ struct ToolchainSetup {
 /// sets \p Error when \p Explicit names a directory without CUDA headers.
 std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 
+/// An nvcc command (as CMake's CUDA language writes it) as the Clang flags
+/// that matter to a parse: include paths, macros, -std, forced includes,
+/// -fgpu-rdc, the sources, and --cuda-gpu-arch from -arch/-gencode.
+std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Command);
+
 /// The device-side parse command for \p Command (argv[0] first, the source
-/// among the arguments).
+/// among the arguments); nvcc commands are translated first.
 std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Command,
                                             const ToolchainSetup &Setup);
 

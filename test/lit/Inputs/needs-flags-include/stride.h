@@ -1,0 +1,1 @@
+#define STRIDE_FROM_HEADER 1
