@@ -207,6 +207,8 @@ std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Inpu
   Out.push_back("-fno-caret-diagnostics"); // also keeps "N errors generated" quiet
   if (!Setup.CudaPath.empty()) {
     Out.push_back("--cuda-path=" + Setup.CudaPath);
+    Out.push_back("-include");
+    Out.push_back(CUDA_COALESCE_COMPAT_HEADER);
   } else {
     Out.push_back("-nocudainc");
     Out.push_back("-nocudalib");
