@@ -836,9 +836,81 @@ void AddressBuilder::stmt(const Stmt *S) {
     stmt(Child);
 }
 
+namespace {
+
+/// Counts references to one variable.
+class VarUses : public RecursiveASTVisitor<VarUses> {
+public:
+  explicit VarUses(const VarDecl *V) : V(V) {}
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    N += D->getDecl() == V;
+    return true;
+  }
+  static unsigned in(const Stmt *S, const VarDecl *V) {
+    VarUses U(V);
+    U.TraverseStmt(const_cast<Stmt *>(S));
+    return U.N;
+  }
+
+private:
+  const VarDecl *V;
+  unsigned N = 0;
+};
+
+/// `T v = <global load>; ... if (c) { uses of v }` with no other use of v:
+/// nvcc sinks the load into the branch, so only lanes where c holds issue
+/// it. Returns that `if`, or null.
+const IfStmt *sinkingBranch(const CompoundStmt *C, size_t DeclIndex) {
+  const auto *D = dyn_cast<DeclStmt>(C->body_begin()[DeclIndex]);
+  if (!D || !D->isSingleDecl())
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(D->getSingleDecl());
+  if (!V || !V->getInit() || !V->getType()->isScalarType())
+    return nullptr;
+  const auto *Load = dyn_cast<ImplicitCastExpr>(V->getInit()->IgnoreParens());
+  if (!Load || Load->getCastKind() != CK_LValueToRValue ||
+      !isa<ArraySubscriptExpr, UnaryOperator, MemberExpr>(
+          Load->getSubExpr()->IgnoreParens()))
+    return nullptr;
+  const IfStmt *Branch = nullptr;
+  for (size_t I = DeclIndex + 1; I < C->size(); ++I) {
+    const Stmt *S = C->body_begin()[I];
+    unsigned Uses = VarUses::in(S, V);
+    if (Uses == 0)
+      continue;
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (Branch || !If || If->getElse() || If->getInit() ||
+        VarUses::in(If->getCond(), V) != 0 || VarUses::in(If->getThen(), V) != Uses)
+      return nullptr;
+    // The condition must read the same values at the load as at the `if`.
+    ModifiedVars Between;
+    for (size_t J = DeclIndex + 1; J < I; ++J)
+      Between.TraverseStmt(const_cast<Stmt *>(C->body_begin()[J]));
+    if (!Between.Vars.empty())
+      return nullptr;
+    Branch = If;
+  }
+  return Branch;
+}
+
+} // namespace
+
 void AddressBuilder::compound(const CompoundStmt *C) {
   size_t Depth = Guards.size();
-  for (const Stmt *S : C->body()) {
+  for (size_t Index = 0; Index < C->size(); ++Index) {
+    const Stmt *S = C->body_begin()[Index];
+    if (const IfStmt *Branch = sinkingBranch(C, Index)) {
+      std::vector<Guard> Sunk;
+      bool Saved = Recording;
+      Recording = false;
+      guardsFor(Branch->getCond(), false, Sunk);
+      Recording = Saved;
+      size_t Before = Guards.size();
+      Guards.insert(Guards.end(), Sunk.begin(), Sunk.end());
+      stmt(S);
+      Guards.resize(Before);
+      continue;
+    }
     stmt(S);
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))

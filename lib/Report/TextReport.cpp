@@ -52,7 +52,7 @@ std::string findingMessage(const Finding &F) {
   case model::Pattern::Coalesced:
     return Head + " (ideal " + Ideal + ")";
   case model::Pattern::Uniform:
-    return Head + ", every lane reads the same address";
+    return Head + ", every active lane accesses the same address";
   default:
     return Head + " where " + Ideal + " would do (" +
            number(std::round(P.efficiency() * 1000) / 10) + "% efficiency)";
