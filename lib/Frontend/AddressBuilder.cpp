@@ -312,12 +312,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
 
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
     SymValue Cond = rvalue(C->getCond());
-    std::vector<Guard> Then, Else;
-    bool Saved = Recording;
-    Recording = false;
-    guardsFor(C->getCond(), false, Then);
-    guardsFor(C->getCond(), true, Else);
-    Recording = Saved;
+    std::vector<Guard> Then = conditionGuards(C->getCond(), false);
+    std::vector<Guard> Else = conditionGuards(C->getCond(), true);
     size_t Depth = Guards.size();
     Guards.insert(Guards.end(), Then.begin(), Then.end());
     SymValue T = rvalue(C->getTrueExpr());
@@ -763,6 +759,13 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
 // Statements
 //===----------------------------------------------------------------------===//
 
+std::vector<Guard> AddressBuilder::conditionGuards(const Expr *Cond, bool Negate) {
+  SilentScope Silent(Recording); // the condition's loads are recorded once, elsewhere
+  std::vector<Guard> Out;
+  guardsFor(Cond, Negate, Out);
+  return Out;
+}
+
 bool AddressBuilder::guardsFor(const Expr *Cond, bool Negate,
                                std::vector<Guard> &Out) {
   Cond = Cond->IgnoreParenImpCasts();
@@ -900,11 +903,7 @@ void AddressBuilder::compound(const CompoundStmt *C) {
   for (size_t Index = 0; Index < C->size(); ++Index) {
     const Stmt *S = C->body_begin()[Index];
     if (const IfStmt *Branch = sinkingBranch(C, Index)) {
-      std::vector<Guard> Sunk;
-      bool Saved = Recording;
-      Recording = false;
-      guardsFor(Branch->getCond(), false, Sunk);
-      Recording = Saved;
+      std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
       size_t Before = Guards.size();
       Guards.insert(Guards.end(), Sunk.begin(), Sunk.end());
       stmt(S);
@@ -915,11 +914,7 @@ void AddressBuilder::compound(const CompoundStmt *C) {
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
       if (!If->getElse() && !If->hasInitStorage() && alwaysExits(If->getThen())) {
-        std::vector<Guard> Rest;
-        bool Saved = Recording;
-        Recording = false;
-        guardsFor(If->getCond(), true, Rest);
-        Recording = Saved;
+        std::vector<Guard> Rest = conditionGuards(If->getCond(), true);
         Guards.insert(Guards.end(), Rest.begin(), Rest.end());
       }
   }
@@ -929,12 +924,8 @@ void AddressBuilder::compound(const CompoundStmt *C) {
 void AddressBuilder::ifStmt(const IfStmt *If) {
   stmt(If->getInit());
   SymValue Cond = rvalue(If->getCond());
-  std::vector<Guard> Then, Else;
-  bool Saved = Recording;
-  Recording = false;
-  guardsFor(If->getCond(), false, Then);
-  guardsFor(If->getCond(), true, Else);
-  Recording = Saved;
+  std::vector<Guard> Then = conditionGuards(If->getCond(), false);
+  std::vector<Guard> Else = conditionGuards(If->getCond(), true);
 
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.
@@ -1051,27 +1042,12 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     if (!StepExpr || !V)
       return std::nullopt;
-    ModifiedVars InStep;
-    InStep.TraverseStmt(const_cast<Expr *>(StepExpr));
     // The step must not read anything the loop changes.
-    for (const VarDecl *M : Mod.Vars) {
-      struct Reads : RecursiveASTVisitor<Reads> {
-        const VarDecl *Target;
-        bool Found = false;
-        bool VisitDeclRefExpr(DeclRefExpr *D) {
-          Found |= D->getDecl() == Target;
-          return true;
-        }
-      } R;
-      R.Target = M;
-      R.TraverseStmt(const_cast<Expr *>(StepExpr));
-      if (R.Found)
+    for (const VarDecl *M : Mod.Vars)
+      if (VarUses::in(StepExpr, M))
         return std::nullopt;
-    }
-    bool Saved = Recording;
-    Recording = false;
+    SilentScope Silent(Recording);
     Poly Step = rvalue(StepExpr).P;
-    Recording = Saved;
     return Negative ? -Step : Step;
   };
 
@@ -1162,10 +1138,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     std::vector<Guard> CondGuards;
     if (Cond && !isa<DoStmt>(Loop)) {
       rvalue(Cond);
-      bool Saved = Recording;
-      Recording = false;
-      guardsFor(Cond, false, CondGuards);
-      Recording = Saved;
+      CondGuards = conditionGuards(Cond, false);
     }
     size_t Depth = Guards.size();
     Guards.insert(Guards.end(), CondGuards.begin(), CondGuards.end());
@@ -1181,11 +1154,11 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // between lanes; the second walk records the accesses.
   llvm::DenseSet<const VarDecl *> VaryingVars;
   if (LoopDepth < 3) {
-    bool Saved = Recording;
-    Recording = false;
-    EnterLoop(VaryingVars);
-    WalkBody();
-    Recording = Saved;
+    {
+      SilentScope Silent(Recording);
+      EnterLoop(VaryingVars);
+      WalkBody();
+    }
     for (const VarDecl *V : Mod.Vars) {
       auto It = Vars.find(V);
       if (It != Vars.end() && Syms.isLaneVarying(It->second.P))

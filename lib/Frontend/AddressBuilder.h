@@ -110,6 +110,16 @@ private:
   void declStmt(const clang::DeclStmt *D);
   bool guardsFor(const clang::Expr *Cond, bool Negate,
                  std::vector<model::Guard> &Out);
+  /// The guards of \p Cond (negated), evaluated without recording accesses.
+  std::vector<model::Guard> conditionGuards(const clang::Expr *Cond, bool Negate);
+
+  /// Turns recording off for a scope: for walks that only compute values.
+  struct SilentScope {
+    bool &Flag;
+    bool Saved;
+    explicit SilentScope(bool &Flag) : Flag(Flag), Saved(Flag) { Flag = false; }
+    ~SilentScope() { Flag = Saved; }
+  };
   std::string text(const clang::Expr *E) const;
   sym::Poly namedScalar(const clang::Expr *E, bool Varying);
   SymValue pointerTo(int Base) const;

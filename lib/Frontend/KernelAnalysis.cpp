@@ -28,19 +28,19 @@ public:
   explicit KernelCollector(ASTContext &AST) : AST(AST) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
-  bool TraverseFunctionDecl(FunctionDecl *F) {
+  // Launches are evaluated in the function that contains them.
+  template <class Traverse> bool inHost(FunctionDecl *F, Traverse T) {
     const FunctionDecl *Saved = Host;
     Host = F;
-    bool R = RecursiveASTVisitor::TraverseFunctionDecl(F);
+    bool R = T();
     Host = Saved;
     return R;
   }
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    return inHost(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+  }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    const FunctionDecl *Saved = Host;
-    Host = F;
-    bool R = RecursiveASTVisitor::TraverseCXXMethodDecl(F);
-    Host = Saved;
-    return R;
+    return inHost(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
