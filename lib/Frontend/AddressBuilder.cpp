@@ -393,6 +393,7 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     LV.Address.P = Base.P + Idx.P.scaled(sizeOf(S->getType()));
     LV.Index = Idx.P;
     LV.HasIndex = true;
+    LV.ElementType = S->getType();
     return LV;
   }
 
@@ -414,6 +415,7 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       LV.Kind = LValue::Memory;
       LV.Address = rvalue(M->getBase());
       LV.Address.IsPointer = true;
+      LV.ElementType = M->getBase()->getType()->getPointeeType();
     } else {
       LValue Outer = lvalue(M->getBase());
       if (Outer.Kind != LValue::Memory)
@@ -422,6 +424,8 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       LV.Type = E->getType();
     }
     LV.Address.P = LV.Address.P + Poly::constant(Offset);
+    LV.OffsetInElement += Offset;
+    LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
     return LV;
   }
   return LV;
@@ -477,6 +481,11 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   while (Chunk > 1 && (Chunk > Align || S.WidthBytes % Chunk != 0))
     Chunk /= 2;
   S.ChunkBytes = Chunk;
+  S.ElementType = LV.ElementType;
+  if (!LV.FieldPath.empty() && hasLayout(LV.ElementType))
+    S.Record = LV.ElementType->getAsRecordDecl();
+  S.FieldPath = LV.FieldPath;
+  S.OffsetInElement = LV.OffsetInElement;
   S.Guards = Guards;
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
@@ -1180,6 +1189,32 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Vars[V] = SymValue{V->getType()->isPointerType(), -1,
                        Poly::atom(Syms.opaque(V->getName().str(), Varying))};
   }
+}
+
+std::pair<std::string, std::string> AddressBuilder::threadIndexVariables() const {
+  // The first local (in source order) whose value moves by one element per
+  // thread along x (resp. y) and not along the other.
+  std::vector<std::pair<const VarDecl *, unsigned>> Candidates;
+  for (const auto &Entry : Vars) {
+    const VarDecl *V = Entry.first;
+    if (isa<ParmVarDecl>(V) || V->getDeclContext() != Kernel || Entry.second.IsPointer)
+      continue;
+    const Poly &P = Entry.second.P;
+    auto X = P.coefficientOf(Syms.threadIdx(0)).asConstant();
+    auto Y = P.coefficientOf(Syms.threadIdx(1)).asConstant();
+    if (X == 1 && Y == 0)
+      Candidates.push_back({V, 0});
+    else if (Y == 1 && X == 0)
+      Candidates.push_back({V, 1});
+  }
+  std::sort(Candidates.begin(), Candidates.end(), [](const auto &L, const auto &R) {
+    return L.first->getBeginLoc() < R.first->getBeginLoc();
+  });
+  std::string Names[2];
+  for (const auto &C : Candidates)
+    if (Names[C.second].empty())
+      Names[C.second] = C.first->getName().str();
+  return {Names[0], Names[1]};
 }
 
 std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {

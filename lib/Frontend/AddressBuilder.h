@@ -56,6 +56,12 @@ struct AccessSite {
   sym::Poly Index; // in elements of the subscripted type
   bool HasIndex = false;
   unsigned WidthBytes = 0, ChunkBytes = 0;
+  /// The subscripted array's element, and where in it the access lies: a
+  /// struct member (p[i].vel.y) names its record and field path.
+  clang::QualType ElementType;
+  const clang::RecordDecl *Record = nullptr;
+  std::string FieldPath;
+  unsigned OffsetInElement = 0;
   std::vector<model::Guard> Guards;
   const clang::FunctionDecl *WrittenIn = nullptr;
   std::vector<const clang::Expr *> CallChain; // outermost call first
@@ -69,6 +75,10 @@ public:
   std::vector<AccessSite> walkKernel(const clang::FunctionDecl *Kernel);
   const std::vector<MemoryBase> &bases() const { return Bases; }
 
+  /// Names of locals of the last kernel walked that hold a thread index
+  /// along x and along y ("col", "row"); empty when there is none.
+  std::pair<std::string, std::string> threadIndexVariables() const;
+
   /// The atom standing for the kernel parameter \p Index of \p Kernel.
   sym::AtomId paramAtom(const clang::FunctionDecl *Kernel, unsigned Index);
 
@@ -80,6 +90,9 @@ private:
     clang::QualType Type;
     sym::Poly Index;
     bool HasIndex = false;
+    clang::QualType ElementType; // of the subscript or pointee
+    std::string FieldPath;       // members taken inside the element
+    unsigned OffsetInElement = 0;
   };
 
   SymValue rvalue(const clang::Expr *E);

@@ -6,6 +6,7 @@
 #include "SourceText.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -170,6 +171,73 @@ std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
   return Configs;
 }
 
+/// The struct member an access reads, with the fields this kernel uses of
+/// the same struct.
+std::optional<fixes::MemberAccess> memberAccess(const ASTContext &AST,
+                                                const AccessSite &S,
+                                                const std::vector<AccessSite> &All) {
+  if (!S.Record || !S.Record->getDefinition())
+    return std::nullopt;
+  fixes::MemberAccess M;
+  M.Record = S.Record->getNameAsString();
+  M.RecordBytes = AST.getTypeSizeInChars(S.ElementType).getQuantity();
+  M.RecordAlign = AST.getTypeAlignInChars(S.ElementType).getQuantity();
+  M.Field = S.FieldPath;
+  M.FieldOffset = S.OffsetInElement;
+  M.FieldBytes = S.WidthBytes;
+  for (const FieldDecl *F : S.Record->getDefinition()->fields())
+    M.AllFields.push_back(F->getNameAsString());
+  for (const AccessSite &O : All) {
+    if (O.Record != S.Record)
+      continue;
+    std::string Top = O.FieldPath.substr(0, O.FieldPath.find('.'));
+    if (std::find(M.UsedFields.begin(), M.UsedFields.end(), Top) == M.UsedFields.end())
+      M.UsedFields.push_back(Top);
+  }
+  return M;
+}
+
+/// A transpose-like pair: this access is strided and swapping the thread
+/// mapping would fix it, while an access of the other kind in the kernel is
+/// coalesced and the same swap would break it. Then neither mapping serves
+/// both: stage the data through a shared-memory tile.
+void addSharedTileFixes(sym::Context &Syms, std::vector<LocatedFinding> &Findings,
+                        size_t First, const std::vector<model::AccessShape> &Shapes,
+                        const model::LaunchShape &Launch) {
+  if (Launch.Block.Y == 1)
+    return; // one-dimensional blocks: no rows and columns to exchange
+  for (size_t I = First; I < Findings.size(); ++I) {
+    Finding &F = Findings[I].Data;
+    auto Swap = std::find_if(F.Fixes.begin(), F.Fixes.end(), [](const fixes::Fix &X) {
+      return X.Kind == fixes::FixKind::ThreadMapping;
+    });
+    if (F.Prediction.Kind != model::Pattern::Strided || Swap == F.Fixes.end())
+      continue;
+    for (size_t J = First; J < Findings.size(); ++J) {
+      const Finding &G = Findings[J].Data;
+      if (J == I || G.Kind == F.Kind || G.Prediction.Kind != model::Pattern::Coalesced)
+        continue;
+      model::Prediction Broken =
+          model::predict(Syms, fixes::swapThreadMapping(Syms, Shapes[J - First]), Launch);
+      if (Broken.Kind == model::Pattern::Coalesced)
+        continue;
+      fixes::Fix Tile = *Swap;
+      Tile.Kind = fixes::FixKind::SharedTile;
+      Tile.Message =
+          "'" + G.BaseName + "' is walked along rows and '" + F.BaseName +
+          "' along columns, so no thread mapping serves both: stage a tile in "
+          "shared memory (__shared__ float tile[32][33]; the extra column avoids "
+          "bank conflicts): read 'tile[threadIdx.y][threadIdx.x]' from the "
+          "coalesced side, __syncthreads(), then write with threadIdx.x along "
+          "the other side's rows from 'tile[threadIdx.x][threadIdx.y]'";
+      std::string After = Swap->Message.substr(Swap->Message.rfind("; after the fix"));
+      Tile.Message += After;
+      F.Fixes.insert(F.Fixes.begin(), Tile);
+      break;
+    }
+  }
+}
+
 std::string indexText(const sym::Context &Syms, const AccessSite &S) {
   if (S.HasIndex)
     return Syms.str(S.Index);
@@ -205,7 +273,10 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
     std::vector<LaunchConfig> Configs =
         launchConfigs(Kernel, Launches, Opts, Syms, Sites);
 
+    auto [AlongX, AlongY] = Builder.threadIndexVariables();
     for (const LaunchConfig &Config : Configs) {
+      size_t FirstOfConfig = Result.Findings.size();
+      std::vector<model::AccessShape> Shapes;
       model::LaunchShape Shape;
       Shape.Block = Config.Block;
       Shape.Grid = Config.Grid;
@@ -240,6 +311,18 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
         Access.ChunkBytes = S.ChunkBytes;
         Access.Guards = S.Guards;
         F.Prediction = model::predict(Syms, Access, Shape);
+        Shapes.push_back(Access);
+
+        fixes::FixInput Fix;
+        Fix.Access = Access;
+        Fix.Launch = Shape;
+        Fix.Before = F.Prediction;
+        Fix.BaseName = F.BaseName;
+        Fix.ElementBytes = S.WidthBytes;
+        Fix.Member = memberAccess(AST, S, Sites);
+        Fix.VariableAlongX = AlongX;
+        Fix.VariableAlongY = AlongY;
+        F.Fixes = fixes::suggestFixes(Syms, Fix);
 
         F.Assumptions.push_back(Config.Origin);
         if (!Base || Base->AlignmentAssumed)
@@ -250,6 +333,7 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
           F.Assumptions.push_back(A);
         Result.Findings.push_back(std::move(LF));
       }
+      addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);
     }
   }
   return Result;

@@ -74,6 +74,18 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
             for (const std::string &A : F.Assumptions)
               J.value(A);
           });
+          J.attributeArray("fixes", [&] {
+            for (const fixes::Fix &X : F.Fixes)
+              J.object([&] {
+                J.attribute("kind", fixes::fixKindName(X.Kind));
+                J.attribute("message", X.Message);
+                if (X.PredictedSectors)
+                  number(J, "predicted_sectors_per_request", *X.PredictedSectors);
+                else
+                  J.attribute("predicted_sectors_per_request", nullptr);
+                J.attributeArray("replacements", [] {});
+              });
+          });
           J.attributeArray("call_chain", [&] {
             for (const SourcePoint &C : F.CallChain)
               J.object([&] { writePoint(J, C); });

@@ -304,6 +304,30 @@ void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {
     }
 }
 
+Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
+  Poly Result;
+  for (const Term &T : P.terms()) {
+    Poly Product = Poly::constant(T.Coeff);
+    for (AtomId A : T.Atoms) {
+      auto It = With.find(A);
+      if (It != With.end()) {
+        Product = Product * It->second;
+        continue;
+      }
+      if (Atoms[A].Kind == AtomKind::Op) {
+        // Copy the operands: op() may grow Atoms and move them.
+        OpKind K = Atoms[A].Op;
+        Poly L = Atoms[A].Operands[0], R = Atoms[A].Operands[1];
+        Product = Product * op(K, substitute(L, With), substitute(R, With));
+        continue;
+      }
+      Product = Product * Poly::atom(A);
+    }
+    Result = Result + Product;
+  }
+  return Result;
+}
+
 static const char *opSpelling(OpKind K) {
   switch (K) {
   case OpKind::Div: return " / ";

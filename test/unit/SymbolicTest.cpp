@@ -92,3 +92,18 @@ TEST(PrintTest, ReadsLikeSource) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ContextTest, SubstituteSwapsAtomsEverywhere) {
+  Context Ctx;
+  AtomId Tx = Ctx.threadIdx(0), Ty = Ctx.threadIdx(1);
+  Poly X = Poly::atom(Tx), Y = Poly::atom(Ty);
+  Poly P = X * Poly::constant(2048) + Y + Ctx.op(OpKind::Rem, X, Poly::constant(7));
+  std::map<AtomId, Poly> Swap = {{Tx, Y}, {Ty, X}};
+  Poly Q = Ctx.substitute(P, Swap);
+  EXPECT_EQ(Q, Y * Poly::constant(2048) + X + Ctx.op(OpKind::Rem, Y, Poly::constant(7)));
+  EXPECT_EQ(Ctx.substitute(Q, Swap), P);
+}
+
+} // namespace

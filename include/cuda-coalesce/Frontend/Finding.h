@@ -7,6 +7,7 @@
 #ifndef CUDA_COALESCE_FRONTEND_FINDING_H
 #define CUDA_COALESCE_FRONTEND_FINDING_H
 
+#include "cuda-coalesce/Fixes/Fixes.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
 #include <string>
@@ -38,6 +39,8 @@ struct Finding {
   std::vector<std::string> Assumptions; // launch and model assumptions
   /// Locations (inside device helpers) the access is reached through.
   std::vector<SourcePoint> CallChain;
+  /// What to change, best first, each with its predicted cost.
+  std::vector<fixes::Fix> Fixes;
 
   /// Warned about by default: wasteful for certain (not coalesced, not a
   /// broadcast), or a data-dependent gather.

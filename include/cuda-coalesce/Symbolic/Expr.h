@@ -120,6 +120,10 @@ public:
   /// Every atom that \p P depends on, including through Op operands.
   void collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const;
 
+  /// \p P with atoms replaced (simultaneously) by polynomials, through the
+  /// operands of operations too.
+  Poly substitute(const Poly &P, const std::map<AtomId, Poly> &With);
+
   std::string str(const Poly &P) const;
   std::string str(AtomId A) const;
 

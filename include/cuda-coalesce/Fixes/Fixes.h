@@ -1,0 +1,75 @@
+//===- Fixes/Fixes.h - What to change, and what it will cost ---*- C++ -*-===//
+//
+// For a non-coalesced access, the fixes an expert would write, each with the
+// sectors per request the warp model predicts after it. A prediction comes
+// from re-running the model on the access as the fix rewrites it (indices
+// swapped, the struct split into arrays, rows padded to a pitch), so it is
+// what re-analysing the fixed code gives. No Clang types here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_FIXES_FIXES_H
+#define CUDA_COALESCE_FIXES_FIXES_H
+
+#include "cuda-coalesce/Model/WarpModel.h"
+#include "cuda-coalesce/Symbolic/Expr.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+namespace fixes {
+
+enum class FixKind {
+  ThreadMapping,   // threadIdx.x walks the strided dimension: swap roles
+  SharedTile,      // a transpose-like pair: stage through a 32x33 tile
+  AosToSoa,        // a member of an array of structs
+  WholeStructLoad, // every field used: load the struct with one vector load
+  VectorLoad,      // each thread reads k consecutive elements
+  PitchedRows,     // rows whose width is not a multiple of the sector
+  MisalignedStart, // a constant offset off the sector boundary
+  Scattered,       // data-dependent: no static fix is certain
+  UniformIsFine,   // a broadcast: nothing to fix
+};
+const char *fixKindName(FixKind K);
+
+struct Fix {
+  FixKind Kind;
+  std::string Message;
+  std::optional<double> PredictedSectors; // per request, after the fix
+};
+
+/// A member of an array of structs, as the frontend saw it.
+struct MemberAccess {
+  std::string Record;                // struct name
+  unsigned RecordBytes = 0, RecordAlign = 0;
+  std::string Field;                 // "vel.y"
+  unsigned FieldOffset = 0, FieldBytes = 0;
+  std::vector<std::string> AllFields;  // the record's fields (top level)
+  std::vector<std::string> UsedFields; // accessed by this kernel
+};
+
+struct FixInput {
+  model::AccessShape Access;
+  model::LaunchShape Launch;
+  model::Prediction Before;
+  std::string BaseName;
+  unsigned ElementBytes = 0; // of the subscripted array's element
+  std::optional<MemberAccess> Member;
+  /// Locals holding a thread index along x and y ("col", "row"), if any.
+  std::string VariableAlongX, VariableAlongY;
+};
+
+/// The fixes for one access, best first. \p Ctx may gain atoms (rewritten
+/// operations).
+std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In);
+
+/// The access with threadIdx.x and threadIdx.y (and the block index and
+/// size along them) exchanged: what swapping the thread mapping gives.
+model::AccessShape swapThreadMapping(sym::Context &Ctx,
+                                     const model::AccessShape &Access);
+
+} // namespace fixes
+} // namespace cudacoalesce
+
+#endif

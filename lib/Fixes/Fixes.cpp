@@ -1,0 +1,342 @@
+//===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
+#include "cuda-coalesce/Fixes/Fixes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace cudacoalesce {
+namespace fixes {
+
+using model::AccessShape;
+using sym::AtomId;
+using sym::Poly;
+
+const char *fixKindName(FixKind K) {
+  switch (K) {
+  case FixKind::ThreadMapping: return "thread-mapping";
+  case FixKind::SharedTile: return "shared-tile";
+  case FixKind::AosToSoa: return "aos-to-soa";
+  case FixKind::WholeStructLoad: return "whole-struct-load";
+  case FixKind::VectorLoad: return "vector-load";
+  case FixKind::PitchedRows: return "pitched-rows";
+  case FixKind::MisalignedStart: return "misaligned-start";
+  case FixKind::Scattered: return "scattered";
+  case FixKind::UniformIsFine: return "uniform-is-fine";
+  }
+  return "fix";
+}
+
+namespace {
+
+std::string number(double V) {
+  std::ostringstream OS;
+  OS.precision(4);
+  OS << V;
+  return OS.str();
+}
+
+/// "after the fix: 4 sectors/request, 8x fewer".
+std::string afterText(double Before, double After) {
+  std::string S = "after the fix: " + number(After) + " sectors/request";
+  if (After > 0 && Before / After >= 1.05)
+    S += ", " + number(std::round(Before / After * 10) / 10) + "x fewer";
+  return S;
+}
+
+double worstBefore(const model::Prediction &P) {
+  return P.Sectors ? *P.Sectors : P.SectorsMax;
+}
+
+/// The predicted sectors of a rewritten access, when definite.
+std::optional<double> sectorsOf(const sym::Context &Ctx, const AccessShape &A,
+                                const model::LaunchShape &L) {
+  model::Prediction P = model::predict(Ctx, A, L);
+  return P.Sectors;
+}
+
+/// The term coefficients of \p P: constant coefficient of each monomial.
+std::optional<int64_t> constantCoefficient(const Poly &P, AtomId A) {
+  return P.coefficientOf(A).asConstant();
+}
+
+int64_t roundUp(int64_t V, int64_t M) { return (V + M - 1) / M * M; }
+
+std::string joined(const std::vector<std::string> &Names) {
+  std::string S;
+  for (const std::string &N : Names)
+    S += (S.empty() ? "" : ", ") + N;
+  return S;
+}
+
+class Advisor {
+public:
+  Advisor(sym::Context &Ctx, const FixInput &In)
+      : Ctx(Ctx), In(In), Before(worstBefore(In.Before)) {}
+
+  std::vector<Fix> run() {
+    switch (In.Before.Kind) {
+    case model::Pattern::Uniform:
+      add(FixKind::UniformIsFine,
+          "a broadcast: every lane of a warp row reads one address, served by one "
+          "sector; nothing to fix",
+          std::nullopt);
+      return Fixes;
+    case model::Pattern::Scattered:
+      if (dataDependent())
+        add(FixKind::Scattered,
+            "data-dependent addresses: no static fix is certain; sort or bucket the "
+            "indices so that a warp's lanes fall in few sectors, read through the "
+            "read-only path (const __restrict__ or __ldg), or change the layout",
+            std::nullopt);
+      else
+        threadMapping();
+      return Fixes;
+    case model::Pattern::Coalesced:
+      return Fixes;
+    default:
+      break;
+    }
+    member();
+    vectorLoad();
+    threadMapping();
+    pitchedRows();
+    misalignedStart();
+    std::stable_sort(Fixes.begin(), Fixes.end(), [](const Fix &L, const Fix &R) {
+      double A = L.PredictedSectors.value_or(1e300);
+      double B = R.PredictedSectors.value_or(1e300);
+      return A < B;
+    });
+    return Fixes;
+  }
+
+private:
+  void add(FixKind K, std::string Message, std::optional<double> After) {
+    if (After)
+      Message += "; " + afterText(Before, *After);
+    Fixes.push_back({K, std::move(Message), After});
+  }
+  bool improves(const std::optional<double> &After) const {
+    return After && *After + 1e-9 < Before;
+  }
+  bool dataDependent() const {
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
+    for (AtomId A : Leaves)
+      if (Ctx.atom(A).Kind == sym::AtomKind::Opaque && Ctx.atom(A).LaneVarying)
+        return true;
+    return false;
+  }
+
+  void threadMapping() {
+    AtomId Tx = Ctx.threadIdx(0);
+    unsigned Chunk = In.Access.ChunkBytes;
+    // A warp that spans y, or an index along y: swap the roles of x and y.
+    if (In.Launch.Block.Y > 1 || In.Access.ByteOffset.mentions(Ctx.threadIdx(1))) {
+      AccessShape Swapped = swapThreadMapping(Ctx, In.Access);
+      auto After = sectorsOf(Ctx, Swapped, In.Launch);
+      if (improves(After)) {
+        std::string What = !In.VariableAlongX.empty() && !In.VariableAlongY.empty()
+                               ? "swap '" + In.VariableAlongX + "' and '" +
+                                     In.VariableAlongY + "' (threadIdx.x and threadIdx.y)"
+                               : "swap the roles of threadIdx.x and threadIdx.y";
+        add(FixKind::ThreadMapping,
+            "threadIdx.x walks the strided dimension: " + What +
+                " so that consecutive lanes take consecutive elements",
+            After);
+        return;
+      }
+    }
+    // One-dimensional: lanes S bytes apart; consecutive threads should take
+    // consecutive elements (interleave the work instead of blocking it). A
+    // struct member's stride is the struct's size: the layout fixes that.
+    if (In.Member)
+      return;
+    auto Stride = constantCoefficient(In.Access.ByteOffset, Tx);
+    if (!Stride || std::llabs(*Stride) <= int64_t(Chunk))
+      return;
+    AccessShape Contiguous = In.Access;
+    Poly LanePart = Poly::atom(Tx).scaled(*Stride);
+    Contiguous.ByteOffset =
+        In.Access.ByteOffset - LanePart + Poly::atom(Tx).scaled(Chunk);
+    auto After = sectorsOf(Ctx, Contiguous, In.Launch);
+    if (improves(After))
+      add(FixKind::ThreadMapping,
+          "consecutive lanes are " + std::to_string(*Stride) +
+              " bytes apart: map consecutive threads to consecutive elements "
+              "(index j*n + t instead of t*k + j)",
+          After);
+  }
+
+  void member() {
+    if (!In.Member || In.Member->RecordBytes <= In.Member->FieldBytes)
+      return;
+    const MemberAccess &M = *In.Member;
+    auto Elements = (In.Access.ByteOffset - Poly::constant(M.FieldOffset))
+                        .dividedExactly(M.RecordBytes);
+    bool EveryField = !M.AllFields.empty() &&
+                      std::all_of(M.AllFields.begin(), M.AllFields.end(),
+                                  [&](const std::string &F) {
+                                    return std::find(M.UsedFields.begin(),
+                                                     M.UsedFields.end(),
+                                                     F) != M.UsedFields.end();
+                                  });
+    std::optional<double> SoaAfter;
+    if (Elements) {
+      AccessShape Soa = In.Access;
+      Soa.ByteOffset = Elements->scaled(M.FieldBytes);
+      SoaAfter = sectorsOf(Ctx, Soa, In.Launch);
+    }
+    if (EveryField && M.RecordBytes != 8 && M.RecordBytes != 16) {
+      add(FixKind::AosToSoa,
+          "every field of '" + M.Record + "' (" + std::to_string(M.RecordBytes) +
+              " bytes) is used, so neighbouring field loads share sectors in cache, "
+              "but each load instruction still moves one sector per lane: store the "
+              "fields as separate arrays (struct of arrays)",
+          SoaAfter);
+      return;
+    }
+    if (EveryField) {
+      AccessShape Whole = In.Access;
+      std::optional<double> After;
+      if (Elements) {
+        Whole.ByteOffset = Elements->scaled(M.RecordBytes);
+        Whole.WidthBytes = Whole.ChunkBytes = M.RecordBytes;
+        After = sectorsOf(Ctx, Whole, In.Launch);
+      }
+      add(FixKind::WholeStructLoad,
+          "every field of '" + M.Record + "' is used, so array-of-structs is fine: "
+              "load each struct whole with one " +
+              (M.RecordBytes == 16 ? "16-byte (float4)" : "8-byte (float2)") +
+              " load (give the struct __align__(" + std::to_string(M.RecordBytes) +
+              ") so the load can be one instruction)",
+          After);
+      return;
+    }
+    add(FixKind::AosToSoa,
+        "'" + M.Record + "' is " + std::to_string(M.RecordBytes) +
+            " bytes and this kernel uses " + joined(M.UsedFields) +
+            ": store the hot fields as separate arrays (struct of arrays), each "
+            "lane then reads " + std::to_string(M.FieldBytes) +
+            " contiguous bytes of '" + M.Field + "'",
+        SoaAfter);
+  }
+
+  void vectorLoad() {
+    // a[t*k + j] in an unrolled loop over j: one k-wide load per thread.
+    unsigned Elem = In.Access.WidthBytes;
+    auto Stride = constantCoefficient(In.Access.ByteOffset, Ctx.threadIdx(0));
+    if (!Stride || Elem == 0 || *Stride <= int64_t(Elem) || *Stride % Elem)
+      return;
+    int64_t K = *Stride / Elem;
+    if ((K != 2 && K != 4) || K * Elem > 16)
+      return;
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
+    for (AtomId J : Leaves) {
+      if (Ctx.atom(J).Kind != sym::AtomKind::LoopIteration ||
+          constantCoefficient(In.Access.ByteOffset, J) != int64_t(Elem))
+        continue;
+      AccessShape Wide = In.Access;
+      Wide.ByteOffset = In.Access.ByteOffset - Poly::atom(J).scaled(Elem);
+      Wide.WidthBytes = Wide.ChunkBytes = unsigned(K * Elem);
+      auto After = sectorsOf(Ctx, Wide, In.Launch);
+      std::string Vec = Elem == 4 ? (K == 4 ? "float4" : "float2")
+                                  : std::to_string(K * Elem) + "-byte vector";
+      add(FixKind::VectorLoad,
+          "each thread reads " + std::to_string(K) +
+              " consecutive elements: load them with one " + Vec +
+              " (the address must be " + std::to_string(K * Elem) +
+              "-byte aligned), or interleave (index j*stride + t)",
+          After);
+      return;
+    }
+  }
+
+  void pitchedRows() {
+    // Rows whose byte width is not a multiple of the sector start at
+    // varying alignment: pad them to a pitch of a multiple of 128 bytes.
+    if (!In.Access.ByteOffset.mentions(Ctx.threadIdx(0)))
+      return;
+    int64_t Row = 0;
+    for (const sym::Term &T : In.Access.ByteOffset.terms()) {
+      bool AlongX = std::find(T.Atoms.begin(), T.Atoms.end(), Ctx.threadIdx(0)) !=
+                    T.Atoms.end();
+      if (T.Atoms.empty() || T.Atoms.size() > 2 || AlongX ||
+          std::llabs(T.Coeff) <= 128 || T.Coeff % 32 == 0)
+        continue;
+      Row = T.Coeff;
+      break;
+    }
+    if (Row == 0)
+      return;
+    int64_t Pitch = roundUp(std::llabs(Row), 128) * (Row < 0 ? -1 : 1);
+    Poly Rewritten;
+    for (const sym::Term &T : In.Access.ByteOffset.terms()) {
+      Poly Term = Poly::constant(T.Coeff == Row ? Pitch : T.Coeff);
+      for (AtomId A : T.Atoms)
+        Term = Term * Poly::atom(A);
+      Rewritten = Rewritten + Term;
+    }
+    AccessShape Pitched = In.Access;
+    Pitched.ByteOffset = Rewritten;
+    auto After = sectorsOf(Ctx, Pitched, In.Launch);
+    if (improves(After))
+      add(FixKind::PitchedRows,
+          "rows are " + std::to_string(std::llabs(Row)) +
+              " bytes, not a multiple of 32, so they start at varying alignment: "
+              "allocate with cudaMallocPitch (or pad rows to " +
+              std::to_string(std::llabs(Pitch)) +
+              " bytes) and index rows by the pitch",
+          After);
+  }
+
+  void misalignedStart() {
+    int64_t C = In.Access.ByteOffset.constantTerm();
+    int64_t Off = ((C % 128) + 128) % 128;
+    if (Off % 32 == 0)
+      return;
+    AccessShape Shifted = In.Access;
+    Shifted.ByteOffset = In.Access.ByteOffset - Poly::constant(Off);
+    auto After = sectorsOf(Ctx, Shifted, In.Launch);
+    if (improves(After))
+      add(FixKind::MisalignedStart,
+          "the warp starts " + std::to_string(Off) +
+              " bytes past a 128-byte boundary: shift the mapping so lane 0 "
+              "takes an aligned element, or pad the allocation so '" +
+              In.BaseName + "' + " + std::to_string(Off) + " bytes is aligned",
+          After);
+  }
+
+  sym::Context &Ctx;
+  const FixInput &In;
+  double Before;
+  std::vector<Fix> Fixes;
+};
+
+} // namespace
+
+AccessShape swapThreadMapping(sym::Context &Ctx, const AccessShape &Access) {
+  std::map<AtomId, Poly> Swap;
+  auto Exchange = [&](AtomId A, AtomId B) {
+    Swap[A] = Poly::atom(B);
+    Swap[B] = Poly::atom(A);
+  };
+  Exchange(Ctx.threadIdx(0), Ctx.threadIdx(1));
+  Exchange(Ctx.blockIdx(0), Ctx.blockIdx(1));
+  Exchange(Ctx.blockDim(0), Ctx.blockDim(1));
+  Exchange(Ctx.gridDim(0), Ctx.gridDim(1));
+  AccessShape Out = Access;
+  Out.ByteOffset = Ctx.substitute(Access.ByteOffset, Swap);
+  for (model::Guard &G : Out.Guards)
+    G.Diff = Ctx.substitute(G.Diff, Swap);
+  return Out;
+}
+
+std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In) {
+  return Advisor(Ctx, In).run();
+}
+
+} // namespace fixes
+} // namespace cudacoalesce
