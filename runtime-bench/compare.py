@@ -40,6 +40,109 @@ def predict(tool, files):
     return json.loads(out.stdout)["accesses"]
 
 
+LIMITS = {
+    "range": "within the range the analyzer reports: the count depends on run-time data "
+             "(data-dependent indices) or values (a pitch from cudaMallocPitch)",
+}
+
+
+def git_commit():
+    try:
+        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return "unknown"
+
+
+def load_optional(path):
+    return json.load(open(path)) if os.path.exists(path) else None
+
+
+def fix_rows(rows):
+    """Speedups of the fixed kernels (fixes.json + timings.json), with the
+    sectors predicted and measured for each side."""
+    fixes = load_optional(os.path.join(HERE, "fixes.json")) or []
+    timings = load_optional(os.path.join(HERE, "results", "timings.json")) or {}
+    by_kernel = {(os.path.basename(t["file"]), t["kernel"]): t
+                 for t in timings.get("timings", [])}
+
+    def worst(file, kernel):
+        """The kernel's most expensive access (most sectors per request)."""
+        candidates = [r for r in rows if r["file"] == file and r["kernel"] == kernel]
+        return max(candidates, key=lambda r: r["measured"], default=None)
+
+    out = []
+    for f in fixes:
+        slow = by_kernel.get((f["file"], f["slow"]))
+        fast = by_kernel.get((f["file"], f["fixed"]))
+        row = dict(f)
+        if slow and fast and fast["ms"] > 0:
+            row.update(slow_ms=round(slow["ms"], 5), fixed_ms=round(fast["ms"], 5),
+                       speedup=round(slow["ms"] / fast["ms"], 2))
+        bad = worst(f["file"], f["slow"])
+        if bad:
+            row["access"] = f'{bad["file"]}:{bad["line"]} {bad["kind"]} `{bad["source"]}`'
+            row["slow_measured_sectors"] = bad["measured"]
+            row["slow_predicted_sectors"] = bad.get("predicted")
+            # The analyzer's own prediction after its fix, where it has one.
+            after = [x["predicted_sectors_per_request"] for x in bad.get("fixes", [])
+                     if x["predicted_sectors_per_request"] is not None]
+            row["predicted_after_fix"] = min(after) if after else None
+            row["suggested_fixes"] = sorted({x["kind"] for x in bad.get("fixes", [])})
+        good = [r for r in rows if r["file"] == f["file"] and r["kernel"] == f["fixed"]]
+        if good:
+            row["fixed_measured_sectors"] = max(r["measured"] for r in good)
+        out.append(row)
+    return out
+
+
+def markdown(meas, rows, fixes, summary):
+    h = meas["header"]
+    lines = ["# runtime-bench: predictions against an H200", "",
+             f"- measured: {h.get('date')} on {h.get('gpu')} (sm_{h.get('compute_capability', '').replace('.', '')}), "
+             f"driver {h.get('driver')}, CUDA {h.get('cuda_version')}, nvcc {h.get('nvcc_version')}, "
+             f"Nsight Compute {h.get('ncu_version')}",
+             f"- compiled with `{h.get('compile')}`; per-line sectors from `{h.get('export')}`",
+             f"- predicted by cuda-coalesce {git_commit()} (`runtime-bench/compare.py`)",
+             f"- exact: within 0.5% (or 0.01 sectors) of the measured sectors/request; lines with several "
+             f"accesses of one kind compare the mean", "",
+             "## Summary", "",
+             "| status | accesses |", "|---|---|"]
+    for status, n in summary["by_status"].items():
+        lines.append(f"| {status} | {n} |")
+    if fixes:
+        lines += ["", "## Fixes: measured speedup", "",
+                  "Per pair: the slow kernel's worst access, its sectors/request measured and predicted, "
+                  "the analyzer's prediction after its own fix, the fixed kernel's worst access measured, "
+                  "and the kernels' median times (CUDA events, 25 launches).", "",
+                  "| slow -> fixed kernel | fix | worst access | sectors measured / predicted | predicted after fix (analyzer's fixes) | fixed kernel measured | slow ms | fixed ms | speedup |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for f in fixes:
+            lines.append(f"| {f['file']} `{f['slow']}` -> `{f['fixed']}` | {f.get('fix_kind', '')} | "
+                         f"{f.get('access', '')} | {f.get('slow_measured_sectors')} / {f.get('slow_predicted_sectors')} | "
+                         f"{f.get('predicted_after_fix')} ({', '.join(f.get('suggested_fixes', []))}) | "
+                         f"{f.get('fixed_measured_sectors')} | {f.get('slow_ms', '')} | {f.get('fixed_ms', '')} | "
+                         f"{f.get('speedup', '')} |")
+    others = [r for r in rows if r["status"] != "exact"]
+    if others:
+        lines += ["", "## Not exact, and why", "",
+                  "| access | measured | predicted | why |", "|---|---|---|---|"]
+        for r in others:
+            pred = r.get("predicted_range", r.get("predicted"))
+            lines.append(f"| {r['file']}:{r['line']} {r['kind']} `{r['source']}` ({r['kernel']}) | "
+                         f"{r['measured']} | {pred} ({r.get('pattern', '')}) | {LIMITS.get(r['status'], 'a miss')} |")
+    lines += ["", "## Every access", "",
+              "| file:line | kind | kernel | source | measured | predicted | ideal (measured / predicted) | pattern | status |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        pred = r.get("predicted", r.get("predicted_range", ""))
+        src = r["source"].replace("|", "\\|")
+        lines.append(f"| {r['file']}:{r['line']} | {r['kind']} | {r['kernel']} | `{src}` | {r['measured']} | "
+                     f"{pred} | {r['measured_ideal']} / {r.get('predicted_ideal', '')} | {r.get('pattern', '')} | {r['status']} |")
+    lines += ["", f"{summary['exact']}/{summary['accesses']} accesses predicted exactly"]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "tool", "cuda-coalesce"))
@@ -79,6 +182,7 @@ def main():
             else:
                 value = sum(p["sectors_per_request"] for p in definite) / len(definite)
                 row["predicted"] = round(value, 4)
+                row["fixes"] = definite[0].get("fixes", [])
                 row["predicted_ideal"] = round(sum(p["ideal_sectors_per_request"] for p in definite) / len(definite), 4)
                 row["status"] = "exact" if exact(value, r["sectors_per_request"]) else "miss"
                 # Data-dependent addresses are predicted as a bound: the
@@ -95,9 +199,14 @@ def main():
     summary = {"accesses": len(rows), "exact": n_exact,
                "by_status": {s: sum(r["status"] == s for r in rows)
                              for s in sorted({r["status"] for r in rows})}}
+    fixes = fix_rows(rows)
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"header": meas["header"], "summary": summary, "rows": rows}, f, indent=1)
+            json.dump({"header": meas["header"], "analyzer": git_commit(), "summary": summary,
+                       "fixes": fixes, "rows": rows}, f, indent=1)
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(meas, rows, fixes, summary))
     for r in rows:
         if r["status"] != "exact" or args.verbose:
             print(f'{r["status"]:14} {r["file"]}:{r["line"]} {r["kind"]:6} {r["kernel"]:28} '

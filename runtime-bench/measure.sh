@@ -8,8 +8,13 @@
 # Outputs: runtime-bench/build/ (binaries, .ptx, .ncu-rep, .csv), and, in $OUT (default
 # runtime-bench/build/out): log.txt, versions.txt, ncu-csv.tar.gz (CSVs, PTX, logs),
 # ncu-rep.tar.gz (the reports, when under 15 MB) and measurements.json.
+#     runtime-bench/measure.sh --timing-only   # timing pass only (also automatic without ncu)
+# Two passes: a plain timing pass (BENCH_TIMING=1, CUDA events, median of BENCH_REPEATS >= 20
+# launches) -> timings.json, then the ncu pass (one launch per kernel) -> measurements.json.
 # Environment: PROFILE_BUDGET_S (default 420): no new profile starts after this many seconds.
 set -u
+TIMING_ONLY=0
+if [ "${1:-}" = "--timing-only" ]; then TIMING_ONLY=1; shift; fi
 HERE="$(cd "$(dirname "$0")" && pwd)"
 cd "$HERE"
 BUILD=build
@@ -25,6 +30,11 @@ NCU="${NCU:-ncu}"
 if ! command -v "$NCU" >/dev/null 2>&1; then
   for c in /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu; do [ -x "$c" ] && NCU="$c" && break; done
 fi
+if ! command -v "$NCU" >/dev/null 2>&1 && [ "$TIMING_ONLY" = 0 ]; then
+  echo "NOTE: ncu not found on PATH: running the TIMING PASS ONLY (no profile; measurements.json is not written)"
+  TIMING_ONLY=1
+fi
+[ "$TIMING_ONLY" = 1 ] && echo "== TIMING-ONLY mode: no Nsight Compute profile in this run (timings.json says \"profiled\": false)"
 JOBS="$(nproc 2>/dev/null || echo 4)"
 XMETRICS=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
 
@@ -38,7 +48,7 @@ echo "== measure.sh start $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "--- nvcc --version"
   "$NVCC" --version
   echo "--- ncu --version"
-  "$NCU" --version
+  if [ "$TIMING_ONLY" = 1 ]; then echo "(timing-only run: ncu not used)"; else "$NCU" --version; fi
 } > "$BUILD/versions.txt" 2>&1
 cp "$BUILD/versions.txt" "$OUT/versions.txt"
 cat "$BUILD/versions.txt"
@@ -54,6 +64,27 @@ printf '%s\n' $NAMES | xargs -P "$JOBS" -I{} sh -c \
   "'$NVCC' -O3 -lineinfo -arch=sm_90 -o $BUILD/{} kernels/{}.cu > $BUILD/{}.nvcc.log 2>&1 || echo 'COMPILE FAILED: {}';
    '$NVCC' -O3 -lineinfo -arch=sm_90 -ptx -o $BUILD/{}.ptx kernels/{}.cu >> $BUILD/{}.nvcc.log 2>&1"
 echo "== compile done at ${SECONDS}s"
+
+# Timing pass: each binary once, plainly (not under ncu), with BENCH_TIMING=1: per kernel a warm-up
+# launch and BENCH_REPEATS (default 25) launches timed with CUDA events; TIMING lines go to NAME.timing.txt.
+rm -f "$BUILD"/*.timing.txt   # only this run's files get parsed
+echo "== timing pass at ${SECONDS}s (BENCH_REPEATS=${BENCH_REPEATS:-25})"
+for n in $NAMES; do
+  if [ ! -x "$BUILD/$n" ]; then echo "SKIP timing $n (no binary)"; continue; fi
+  t0=$SECONDS
+  BENCH_TIMING=1 timeout 120 "$BUILD/$n" > "$BUILD/$n.timing.txt" 2>&1
+  rc=$?
+  echo "timed $n rc=$rc: $(grep -c '^TIMING' "$BUILD/$n.timing.txt") kernels in $((SECONDS - t0))s$(grep -q 'CHECK.*FAIL' "$BUILD/$n.timing.txt" && echo ' CHECK FAIL')"
+done
+grep -h '^CHECK' "$BUILD"/*.timing.txt
+echo "== timing pass done at ${SECONDS}s"
+if [ "$TIMING_ONLY" = 1 ]; then
+  tar -czf "$OUT/timing-raw.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.timing.txt *.nvcc.log versions.txt 2>/dev/null)
+  python3 "$HERE/parse_timing.py" --build "$BUILD" --versions "$BUILD/versions.txt" --timing-only -o "$OUT/timings.json" \
+    || echo "TIMING PARSE FAILED"
+  echo "== measure.sh end (timing only, not profiled) at ${SECONDS}s"
+  exit 0
+fi
 
 FILTER_ARGS=(--kernel-name "regex:^(?!init_)")
 for n in $NAMES; do
@@ -105,11 +136,13 @@ fi
 "$NCU" --help 2>&1 | grep -A4 -i 'print-source\|launch-skip\|kernel-name-base' | head -40
 
 # Raw CSVs (and logs) into one tarball; reports separately if small enough.
-tar -czf "$OUT/ncu-csv.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.csv *.ptx *.err *.log versions.txt 2>/dev/null)
+tar -czf "$OUT/ncu-csv.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.csv *.ptx *.err *.log *.timing.txt versions.txt 2>/dev/null)
 tar -czf "$BUILD/ncu-rep.tar.gz" -C "$BUILD" $(cd "$BUILD" && ls *.ncu-rep 2>/dev/null)
-if [ "$(stat -c %s "$BUILD/ncu-rep.tar.gz")" -lt 15000000 ]; then cp "$BUILD/ncu-rep.tar.gz" "$OUT/"; fi
+if [ "$(stat -c %s "$BUILD/ncu-rep.tar.gz")" -lt "${REP_TAR_MAX:-15000000}" ]; then cp "$BUILD/ncu-rep.tar.gz" "$OUT/"; fi
 ls -la "$OUT"
 
 python3 "$HERE/parse_ncu.py" --build "$BUILD" --versions "$BUILD/versions.txt" -o "$OUT/measurements.json" \
   || echo "PARSE FAILED (raw CSVs are in ncu-csv.tar.gz)"
+python3 "$HERE/parse_timing.py" --build "$BUILD" --versions "$BUILD/versions.txt" --measurements "$OUT/measurements.json" \
+  -o "$OUT/timings.json" || echo "TIMING PARSE FAILED"
 echo "== measure.sh end at ${SECONDS}s"

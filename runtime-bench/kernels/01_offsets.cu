@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -63,6 +63,14 @@ __global__ void load_off31(float* out, const float* a) {
   out[t] = v;
 }
 
+// Fixed version of load_off1 (misaligned start): the same elements a[t+1], read through an aligned
+// base (the data kept in a 256-byte aligned buffer starting at element 1), 4 sectors per request.
+__global__ void load_off1_fixed(float* out, const float* a_aligned) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = a_aligned[t];
+  out[t] = v;
+}
+
 int main() {
   const int N = 1 << 20;
   const int PAD = 64;
@@ -72,18 +80,26 @@ int main() {
   init_f32<<<1024, 256>>>(a, N + PAD, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  load_aligned<<<grid, block>>>(out, a);
+  BENCH(8.0 * N, load_aligned<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_off1<<<grid, block>>>(out, a);
+  BENCH(8.0 * N, load_off1<<<grid, block>>>(out, a));
+  std::vector<float> ref1 = bench_fetch(out, N);
   CHECK(cudaGetLastError());
-  load_off2<<<grid, block>>>(out, a);
+  BENCH(0, load_off2<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_off8<<<grid, block>>>(out, a);
+  BENCH(0, load_off8<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_off16<<<grid, block>>>(out, a);
+  BENCH(0, load_off16<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_off31<<<grid, block>>>(out, a);
+  BENCH(0, load_off31<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
+  float* a1;
+  CHECK(cudaMalloc(&a1, N * sizeof(float)));
+  CHECK(cudaMemcpy(a1, a + 1, N * sizeof(float), cudaMemcpyDeviceToDevice));
+  BENCH(8.0 * N, load_off1_fixed<<<grid, block>>>(out, a1));
+  CHECK(cudaGetLastError());
+  bench_compare("load_off1_fixed==load_off1", ref1.data(), out, N);
+  CHECK(cudaFree(a1));
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));
   CHECK(cudaFree(out));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -68,13 +68,13 @@ int main() {
   for (int i = 0; i < N; ++i) h[i] = dist(rng);
   CHECK(cudaMemcpy(idx, h.data(), N * sizeof(int), cudaMemcpyHostToDevice));
   dim3 grid(N / 256), block(256);
-  load_random<<<grid, block>>>(out, a, idx);
+  BENCH(0, load_random<<<grid, block>>>(out, a, idx));
   CHECK(cudaGetLastError());
-  load_block_uniform<<<grid, block>>>(out, a);
+  BENCH(0, load_block_uniform<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_warp_uniform<<<grid, block>>>(out, a);
+  BENCH(0, load_warp_uniform<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  load_all_same<<<grid, block>>>(out, a);
+  BENCH(0, load_all_same<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

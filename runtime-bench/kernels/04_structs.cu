@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -68,6 +68,25 @@ __global__ void member_s12_store(S12* p, const float* in) {
   p[t].z = v;
 }
 
+// Fixed versions (AoS -> SoA): the member read at a 12- or 32-byte stride kept in its own array.
+__global__ void member_s12_soa(float* out, const float* px) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = px[t];
+  out[t] = v;
+}
+
+__global__ void member_s32_soa(float* out, const float* px) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = px[t];
+  out[t] = v;
+}
+
+__global__ void member_s12_store_soa(float* pz, const float* in) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[t];
+  pz[t] = v;
+}
+
 int main() {
   const int N = 1 << 20;
   const long WORDS = 8L * N;  // big enough for N structs of up to 32 bytes
@@ -79,18 +98,41 @@ int main() {
   init_f32<<<1024, 256>>>(out, N, 2.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  member_s8<<<grid, block>>>(out, (const S8*)buf);
+  BENCH(0, member_s8<<<grid, block>>>(out, (const S8*)buf));
   CHECK(cudaGetLastError());
-  member_s12<<<grid, block>>>(out, (const S12*)buf);
+  BENCH(8.0 * N, member_s12<<<grid, block>>>(out, (const S12*)buf));
+  std::vector<float> ref12 = bench_fetch(out, N);
   CHECK(cudaGetLastError());
-  member_s12_y<<<grid, block>>>(out, (const S12*)buf);
+  BENCH(0, member_s12_y<<<grid, block>>>(out, (const S12*)buf));
   CHECK(cudaGetLastError());
-  member_s16<<<grid, block>>>(out, (const S16*)buf);
+  BENCH(0, member_s16<<<grid, block>>>(out, (const S16*)buf));
   CHECK(cudaGetLastError());
-  member_s32<<<grid, block>>>(out, (const S32*)buf);
+  BENCH(8.0 * N, member_s32<<<grid, block>>>(out, (const S32*)buf));
+  std::vector<float> ref32 = bench_fetch(out, N);
+  // Build the SoA copies now: member_s12_store below writes into buf.
+  float *soa12, *soa32;
+  CHECK(cudaMalloc(&soa12, N * sizeof(float)));
+  CHECK(cudaMalloc(&soa32, N * sizeof(float)));
+  CHECK(cudaMemcpy2D(soa12, sizeof(float), buf, sizeof(S12), sizeof(float), N, cudaMemcpyDeviceToDevice));
+  CHECK(cudaMemcpy2D(soa32, sizeof(float), buf, sizeof(S32), sizeof(float), N, cudaMemcpyDeviceToDevice));
   CHECK(cudaGetLastError());
-  member_s12_store<<<grid, block>>>((S12*)buf, out);
+  BENCH(8.0 * N, member_s12_store<<<grid, block>>>((S12*)buf, out));
   CHECK(cudaGetLastError());
+  float *soa, *out2;
+  CHECK(cudaMalloc(&soa, N * sizeof(float)));
+  CHECK(cudaMalloc(&out2, N * sizeof(float)));
+  BENCH(8.0 * N, member_s12_soa<<<grid, block>>>(out2, soa12));
+  CHECK(cudaGetLastError());
+  bench_compare("member_s12_soa==member_s12", ref12.data(), out2, N);
+  BENCH(8.0 * N, member_s32_soa<<<grid, block>>>(out2, soa32));
+  CHECK(cudaGetLastError());
+  bench_compare("member_s32_soa==member_s32", ref32.data(), out2, N);
+  BENCH(8.0 * N, member_s12_store_soa<<<grid, block>>>(soa, out));
+  CHECK(cudaGetLastError());
+  CHECK(cudaFree(soa));
+  CHECK(cudaFree(soa12));
+  CHECK(cudaFree(soa32));
+  CHECK(cudaFree(out2));
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(buf));
   CHECK(cudaFree(out));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -66,15 +66,15 @@ int main() {
   init_f32<<<1024, 256>>>(a, 4L * N, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  width_char<<<grid, block>>>((unsigned char*)out, (const unsigned char*)a);
+  BENCH(0, width_char<<<grid, block>>>((unsigned char*)out, (const unsigned char*)a));
   CHECK(cudaGetLastError());
-  width_short<<<grid, block>>>((short*)out, (const short*)a);
+  BENCH(0, width_short<<<grid, block>>>((short*)out, (const short*)a));
   CHECK(cudaGetLastError());
-  width_int<<<grid, block>>>((int*)out, (const int*)a);
+  BENCH(0, width_int<<<grid, block>>>((int*)out, (const int*)a));
   CHECK(cudaGetLastError());
-  width_double<<<grid, block>>>((double*)out, (const double*)a);
+  BENCH(0, width_double<<<grid, block>>>((double*)out, (const double*)a));
   CHECK(cudaGetLastError());
-  width_float4<<<grid, block>>>((float4*)out, (const float4*)a);
+  BENCH(0, width_float4<<<grid, block>>>((float4*)out, (const float4*)a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

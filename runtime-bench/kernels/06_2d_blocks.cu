@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -83,20 +83,20 @@ int main() {
   init_f32<<<1024, 256>>>(a, (long)W * H, 1.0f);
   CHECK(cudaGetLastError());
   dim3 b32x8(32, 8), g32x8(W / 32, H / 8);
-  rowmajor_32x8<<<g32x8, b32x8>>>(out, a);
+  BENCH(0, rowmajor_32x8<<<g32x8, b32x8>>>(out, a));
   CHECK(cudaGetLastError());
-  colmajor_32x8<<<g32x8, b32x8>>>(out, a);
+  BENCH(0, colmajor_32x8<<<g32x8, b32x8>>>(out, a));
   CHECK(cudaGetLastError());
   dim3 b16x16(16, 16), g16x16(W / 16, H / 16);
-  rowmajor_16x16<<<g16x16, b16x16>>>(out, a);
+  BENCH(0, rowmajor_16x16<<<g16x16, b16x16>>>(out, a));
   CHECK(cudaGetLastError());
   dim3 b8x32(8, 32), g8x32(W / 8, H / 32);
-  rowmajor_8x32<<<g8x32, b8x32>>>(out, a);
+  BENCH(0, rowmajor_8x32<<<g8x32, b8x32>>>(out, a));
   CHECK(cudaGetLastError());
   dim3 b64x4(64, 4), g64x4(W / 64, H / 4);
-  rowmajor_64x4<<<g64x4, b64x4>>>(out, a);
+  BENCH(0, rowmajor_64x4<<<g64x4, b64x4>>>(out, a));
   CHECK(cudaGetLastError());
-  rowmajor_param_w<<<g32x8, b32x8>>>(out, a, 2048);
+  BENCH(0, rowmajor_param_w<<<g32x8, b32x8>>>(out, a, 2048));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

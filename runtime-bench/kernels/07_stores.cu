@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -65,15 +65,15 @@ int main() {
   init_f32<<<1024, 256>>>(in, N, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  store_coalesced<<<grid, block>>>(o, in);
+  BENCH(0, store_coalesced<<<grid, block>>>(o, in));
   CHECK(cudaGetLastError());
-  store_off1<<<grid, block>>>(o, in);
+  BENCH(0, store_off1<<<grid, block>>>(o, in));
   CHECK(cudaGetLastError());
-  store_stride2<<<grid, block>>>(o, in);
+  BENCH(0, store_stride2<<<grid, block>>>(o, in));
   CHECK(cudaGetLastError());
-  store_stride8<<<grid, block>>>(o, in);
+  BENCH(0, store_stride8<<<grid, block>>>(o, in));
   CHECK(cudaGetLastError());
-  store_one_lane<<<grid, block>>>(o, in);
+  BENCH(0, store_one_lane<<<grid, block>>>(o, in));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(o));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -54,6 +54,8 @@ __global__ void transpose_tiled(float* out, const float* in) {
   }
 }
 
+
+
 int main() {
   const int W = 2048, H = 2048;
   float *a, *out;
@@ -63,10 +65,13 @@ int main() {
   CHECK(cudaGetLastError());
   dim3 block(32, 8);
   dim3 gridNaive(W / 32, H / 8);
-  transpose_naive<<<gridNaive, block>>>(out, a);
+  BENCH(8.0 * W * H, transpose_naive<<<gridNaive, block>>>(out, a));
+  std::vector<float> refT = bench_fetch(out, (size_t)W * H);
+  CHECK(cudaMemset(out, 0, (size_t)W * H * sizeof(float)));
   CHECK(cudaGetLastError());
   dim3 gridTiled(W / 32, H / 32);
-  transpose_tiled<<<gridTiled, block>>>(out, a);
+  BENCH(8.0 * W * H, transpose_tiled<<<gridTiled, block>>>(out, a));
+  bench_compare("transpose_tiled==transpose_naive", refT.data(), out, (size_t)W * H);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -75,6 +75,8 @@ __global__ void matmul_tiled(float* C, const float* A, const float* B) {
   C[row * N + col] = sum;
 }
 
+
+
 int main() {
   const int N = 512;
   float *A, *B, *C;
@@ -87,13 +89,17 @@ int main() {
   CHECK(cudaGetLastError());
   dim3 block(32, 8);
   dim3 gridGood(N / 32, N / 8);
-  matmul_naive_good<<<gridGood, block>>>(C, A, B);
+  BENCH(12.0 * N * N, matmul_naive_good<<<gridGood, block>>>(C, A, B));
+  std::vector<float> refG = bench_fetch(C, (size_t)N * N);
+  CHECK(cudaMemset(C, 0, (size_t)N * N * sizeof(float)));
   CHECK(cudaGetLastError());
   dim3 gridBad(N / 32, N / 8);
-  matmul_naive_bad<<<gridBad, block>>>(C, A, B);
+  BENCH(12.0 * N * N, matmul_naive_bad<<<gridBad, block>>>(C, A, B));
+  bench_compare("matmul_naive_good==matmul_naive_bad", refG.data(), C, (size_t)N * N);
   CHECK(cudaGetLastError());
   dim3 tblock(16, 16), tgrid(N / 16, N / 16);
-  matmul_tiled<<<tgrid, tblock>>>(C, A, B);
+  BENCH(12.0 * N * N, matmul_tiled<<<tgrid, tblock>>>(C, A, B));
+  bench_compare("matmul_tiled==matmul_naive_good", refG.data(), C, (size_t)N * N, 1e-3f);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(A));

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -67,9 +67,9 @@ int main() {
   CHECK(cudaMalloc(&out, N * sizeof(float)));
   init_f32<<<1024, 256>>>(a, N, 1.0f);
   CHECK(cudaGetLastError());
-  stencil3<<<N / 256, 256>>>(out, a);
+  BENCH(0, stencil3<<<N / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  stencil7_shared<<<N / 256, 256>>>(out, a);
+  BENCH(0, stencil7_shared<<<N / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -66,6 +66,8 @@ __global__ void rowsum_warp_per_row(float* out, const float* a) {
     out[row] = s;
 }
 
+
+
 int main() {
   const int R = 2048, C = 2048;
   float *a, *out;
@@ -73,11 +75,13 @@ int main() {
   CHECK(cudaMalloc(&out, R * sizeof(float)));
   init_f32<<<1024, 256>>>(a, (long)R * C, 1.0f);
   CHECK(cudaGetLastError());
-  rowsum_thread_per_row<<<R / 256, 256>>>(out, a);
+  BENCH(4.0 * R * C + 4.0 * R, rowsum_thread_per_row<<<R / 256, 256>>>(out, a));
+  std::vector<float> refR = bench_fetch(out, R);
   CHECK(cudaGetLastError());
-  colsum_thread_per_col<<<C / 256, 256>>>(out, a);
+  BENCH(4.0 * R * C + 4.0 * C, colsum_thread_per_col<<<C / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  rowsum_warp_per_row<<<R / 8, 256>>>(out, a);
+  BENCH(4.0 * R * C + 4.0 * R, rowsum_warp_per_row<<<R / 8, 256>>>(out, a));
+  bench_compare("rowsum_warp_per_row==rowsum_thread_per_row", refR.data(), out, R, 1e-3f);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

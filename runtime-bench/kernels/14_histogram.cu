@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -74,13 +74,13 @@ int main() {
   CHECK(cudaMemcpy(data, h.data(), N, cudaMemcpyHostToDevice));
   CHECK(cudaMemset(hist, 0, 256 * sizeof(int)));
   CHECK(cudaMemset(slots, 0, N * sizeof(int)));
-  hist_global<<<N / 256, 256>>>(hist, data);
+  BENCH(0, hist_global<<<N / 256, 256>>>(hist, data));
   CHECK(cudaGetLastError());
-  hist_shared<<<264, 256>>>(hist, data);
+  BENCH(0, hist_shared<<<264, 256>>>(hist, data));
   CHECK(cudaGetLastError());
-  count_uniform<<<N / 256, 256>>>(hist, data);
+  BENCH(0, count_uniform<<<N / 256, 256>>>(hist, data));
   CHECK(cudaGetLastError());
-  ticket_coalesced<<<N / 256, 256>>>(out, slots);
+  BENCH(0, ticket_coalesced<<<N / 256, 256>>>(out, slots));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(data));

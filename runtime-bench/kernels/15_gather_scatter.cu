@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -68,11 +68,11 @@ int main() {
   for (int i = 0; i < N; ++i) w[i] = (i & ~31) | (31 - (i & 31));
   CHECK(cudaMemcpy(perm, h.data(), N * sizeof(int), cudaMemcpyHostToDevice));
   CHECK(cudaMemcpy(wperm, w.data(), N * sizeof(int), cudaMemcpyHostToDevice));
-  gather_random<<<N / 256, 256>>>(out, in, perm);
+  BENCH(0, gather_random<<<N / 256, 256>>>(out, in, perm));
   CHECK(cudaGetLastError());
-  scatter_random<<<N / 256, 256>>>(out, in, perm);
+  BENCH(0, scatter_random<<<N / 256, 256>>>(out, in, perm));
   CHECK(cudaGetLastError());
-  gather_warp_permuted<<<N / 256, 256>>>(out, in, wperm);
+  BENCH(0, gather_warp_permuted<<<N / 256, 256>>>(out, in, wperm));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(in));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -70,17 +70,19 @@ __global__ void update_aos16(Particle16* p) {
   p[i].pos = pos;
 }
 
+
+
 int main() {
   const int N = 1 << 20;
   float* buf;  // 8 floats per particle: enough for every layout
   CHECK(cudaMalloc(&buf, 8L * N * sizeof(float)));
   init_f32<<<1024, 256>>>(buf, 8L * N, 1.0f);
   CHECK(cudaGetLastError());
-  update_aos<<<N / 256, 256>>>((Particle*)buf);
+  BENCH(36.0 * N, update_aos<<<N / 256, 256>>>((Particle*)buf));
   CHECK(cudaGetLastError());
-  update_soa<<<N / 256, 256>>>(buf, buf + N, buf + 2L * N, buf + 3L * N, buf + 4L * N, buf + 5L * N);
+  BENCH(36.0 * N, update_soa<<<N / 256, 256>>>(buf, buf + N, buf + 2L * N, buf + 3L * N, buf + 4L * N, buf + 5L * N));
   CHECK(cudaGetLastError());
-  update_aos16<<<N / 256, 256>>>((Particle16*)buf);
+  BENCH(36.0 * N, update_aos16<<<N / 256, 256>>>((Particle16*)buf));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(buf));

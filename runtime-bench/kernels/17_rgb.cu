@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -70,12 +70,12 @@ int main() {
   std::mt19937 rng(99);
   for (size_t i = 0; i < h.size(); ++i) h[i] = (unsigned char)(1 + rng() % 255);
   CHECK(cudaMemcpy(img, h.data(), h.size(), cudaMemcpyHostToDevice));
-  gray_1d<<<NPIX / 256, 256>>>(gray, img);
+  BENCH(0, gray_1d<<<NPIX / 256, 256>>>(gray, img));
   CHECK(cudaGetLastError());
   dim3 block(32, 8), grid(W / 32, H / 8);
-  gray_2d<<<grid, block>>>(gray, img);
+  BENCH(0, gray_2d<<<grid, block>>>(gray, img));
   CHECK(cudaGetLastError());
-  invert_struct<<<NPIX / 256, 256>>>(out, img);
+  BENCH(0, invert_struct<<<NPIX / 256, 256>>>(out, img));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(img));

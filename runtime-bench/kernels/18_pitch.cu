@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -60,6 +60,19 @@ __global__ void copy_odd1001(float* out, const float* a) {
   }
 }
 
+// Fixed version of copy_odd1001: rows of 1001 floats in cudaMallocPitch'ed storage.
+__global__ void copy_odd1001_pitched(float* out, size_t opitch, const float* a, size_t apitch) {
+  const int W = 1001, H = 1000;
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < W && y < H) {
+    const float* arow = (const float*)((const char*)a + y * apitch);
+    float* orow = (float*)((char*)out + y * opitch);
+    float v = arow[x];
+    orow[x] = v;
+  }
+}
+
 int main() {
   const int W = 1000, H = 1000;
   float *a, *out, *ap, *op;
@@ -74,12 +87,28 @@ int main() {
   init_f32<<<1024, 256>>>(ap, (long)(apitch / sizeof(float)) * H, 1.0f);
   CHECK(cudaGetLastError());
   dim3 block(32, 8), grid((W + 31) / 32, (H + 7) / 8);
-  copy_unpitched<<<grid, block>>>(out, a);
+  BENCH(8.0 * W * H, copy_unpitched<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  copy_pitched<<<grid, block>>>(op, opitch, ap, apitch);
+  BENCH(8.0 * W * H, copy_pitched<<<grid, block>>>(op, opitch, ap, apitch));
   CHECK(cudaGetLastError());
   dim3 grid1001((1001 + 31) / 32, (H + 7) / 8);
-  copy_odd1001<<<grid1001, block>>>(out, a);
+  BENCH(8.0 * 1001 * H, copy_odd1001<<<grid1001, block>>>(out, a));
+  CHECK(cudaGetLastError());
+  std::vector<float> refO = bench_fetch(out, 1001L * H);
+  float *ap1, *op1;
+  size_t apitch1 = 0, opitch1 = 0;
+  CHECK(cudaMallocPitch(&ap1, &apitch1, 1001 * sizeof(float), H));
+  CHECK(cudaMallocPitch(&op1, &opitch1, 1001 * sizeof(float), H));
+  CHECK(cudaMemcpy2D(ap1, apitch1, a, 1001 * sizeof(float), 1001 * sizeof(float), H, cudaMemcpyDeviceToDevice));
+  BENCH(8.0 * 1001 * H, copy_odd1001_pitched<<<grid1001, block>>>(op1, opitch1, ap1, apitch1));
+  CHECK(cudaGetLastError());
+  float* opk;
+  CHECK(cudaMalloc(&opk, 1001L * H * sizeof(float)));
+  CHECK(cudaMemcpy2D(opk, 1001 * sizeof(float), op1, opitch1, 1001 * sizeof(float), H, cudaMemcpyDeviceToDevice));
+  bench_compare("copy_odd1001_pitched==copy_odd1001", refO.data(), opk, 1001L * H);
+  CHECK(cudaFree(ap1));
+  CHECK(cudaFree(op1));
+  CHECK(cudaFree(opk));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

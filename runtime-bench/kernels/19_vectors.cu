@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -70,15 +70,15 @@ int main() {
   init_f32<<<1024, 256>>>(a, 8L * N, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  vec_float2<<<grid, block>>>((float2*)out, (const float2*)a);
+  BENCH(0, vec_float2<<<grid, block>>>((float2*)out, (const float2*)a));
   CHECK(cudaGetLastError());
-  vec_float4<<<grid, block>>>((float4*)out, (const float4*)a);
+  BENCH(0, vec_float4<<<grid, block>>>((float4*)out, (const float4*)a));
   CHECK(cudaGetLastError());
-  vec_int4<<<grid, block>>>((int4*)out, (const int4*)a);
+  BENCH(0, vec_int4<<<grid, block>>>((int4*)out, (const int4*)a));
   CHECK(cudaGetLastError());
-  vec_reinterpret<<<grid, block>>>(out, a);
+  BENCH(0, vec_reinterpret<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  vec_float4_stride2<<<grid, block>>>((float4*)out, (const float4*)a);
+  BENCH(0, vec_float4_stride2<<<grid, block>>>((float4*)out, (const float4*)a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

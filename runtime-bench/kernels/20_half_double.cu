@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -80,15 +80,15 @@ int main() {
   init_f32<<<1024, 256>>>((float*)dout, 2L * N, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  half_copy<<<grid, block>>>(hout, ha);
+  BENCH(0, half_copy<<<grid, block>>>(hout, ha));
   CHECK(cudaGetLastError());
-  half2_copy<<<grid, block>>>((__half2*)hout, (const __half2*)ha);
+  BENCH(0, half2_copy<<<grid, block>>>((__half2*)hout, (const __half2*)ha));
   CHECK(cudaGetLastError());
-  half_to_float<<<grid, block>>>(fout, ha);
+  BENCH(0, half_to_float<<<grid, block>>>(fout, ha));
   CHECK(cudaGetLastError());
-  double_axpy<<<grid, block>>>(dout, da);
+  BENCH(0, double_axpy<<<grid, block>>>(dout, da));
   CHECK(cudaGetLastError());
-  double_stride2<<<grid, block>>>(dout, da);
+  BENCH(0, double_stride2<<<grid, block>>>(dout, da));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(ha));

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -79,15 +79,15 @@ int main() {
   CHECK(cudaMalloc(&out, N * sizeof(float)));
   init_f32<<<1024, 256>>>(a, N, 1.0f);
   CHECK(cudaGetLastError());
-  guard_n1000<<<4, 256>>>(out, a, n1000);
+  BENCH(0, guard_n1000<<<4, 256>>>(out, a, n1000));
   CHECK(cudaGetLastError());
-  guard_n100<<<1, 128>>>(out, a, n100);
+  BENCH(0, guard_n100<<<1, 128>>>(out, a, n100));
   CHECK(cudaGetLastError());
-  early_return_n1000<<<4, 256>>>(out, a, 1000);
+  BENCH(0, early_return_n1000<<<4, 256>>>(out, a, 1000));
   CHECK(cudaGetLastError());
-  even_lanes<<<N / 256, 256>>>(out, a);
+  BENCH(0, even_lanes<<<N / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  half_warp<<<N / 256, 256>>>(out, a);
+  BENCH(0, half_warp<<<N / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

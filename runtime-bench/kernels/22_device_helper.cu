@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -73,13 +73,13 @@ int main() {
   init_f32<<<1024, 256>>>(a, 4L * N + 64, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  helper_coalesced<<<grid, block>>>(out, a);
+  BENCH(0, helper_coalesced<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  helper_strided<<<grid, block>>>(out, a);
+  BENCH(0, helper_strided<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  helper_pointer_arith<<<grid, block>>>(out, a);
+  BENCH(0, helper_pointer_arith<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  helper_noinline<<<grid, block>>>(out, a);
+  BENCH(0, helper_noinline<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

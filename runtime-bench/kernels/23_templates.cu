@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -50,15 +50,15 @@ int main() {
   init_f32<<<2048, 256>>>(a, 32L * N, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  tscale<float><<<grid, block>>>(out, a, 2.0f);
+  BENCH(0, tscale<float><<<grid, block>>>(out, a, 2.0f));
   CHECK(cudaGetLastError());
-  tscale<double><<<grid, block>>>((double*)out, (const double*)a, 2.0);
+  BENCH(0, tscale<double><<<grid, block>>>((double*)out, (const double*)a, 2.0));
   CHECK(cudaGetLastError());
-  tstride<1><<<grid, block>>>(out, a);
+  BENCH(0, tstride<1><<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  tstride<4><<<grid, block>>>(out, a);
+  BENCH(0, tstride<4><<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  tstride<32><<<grid, block>>>(out, a);
+  BENCH(0, tstride<32><<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -59,11 +59,11 @@ int main() {
   CHECK(cudaGetLastError());
   init_f32<<<1024, 256>>>(y, N, 2.0f);
   CHECK(cudaGetLastError());
-  saxpy_gs<<<264, 256>>>(y, x, 2.0f, 1 << 22);
+  BENCH(0, saxpy_gs<<<264, 256>>>(y, x, 2.0f, 1 << 22));
   CHECK(cudaGetLastError());
-  stride2_gs<<<264, 256>>>(y, x, 1 << 22);
+  BENCH(0, stride2_gs<<<264, 256>>>(y, x, 1 << 22));
   CHECK(cudaGetLastError());
-  odd_n_gs<<<264, 256>>>(y, x, (1 << 20) + 3);
+  BENCH(0, odd_n_gs<<<264, 256>>>(y, x, (1 << 20) + 3));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(x));

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -82,13 +82,13 @@ int main() {
   CHECK(cudaMalloc(&out, T * sizeof(float)));
   init_f32<<<2048, 256>>>(a, M, 1.0f);
   CHECK(cudaGetLastError());
-  k_row<<<T / 256, 256>>>(out, a);
+  BENCH(0, k_row<<<T / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  t_row<<<T / 256, 256>>>(out, a);
+  BENCH(0, t_row<<<T / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  k_only<<<T / 256, 256>>>(out, a);
+  BENCH(0, k_only<<<T / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
-  sliding<<<T / 256, 256>>>(out, a);
+  BENCH(0, sliding<<<T / 256, 256>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -62,9 +62,9 @@ int main() {
   init_f32<<<1024, 256>>>(in, N, 1.0f);
   CHECK(cudaGetLastError());
   CHECK(cudaMemset(out, 0, N * sizeof(float)));
-  reduce_two_loads<<<N / 512, 256>>>(out, in);
+  BENCH(0, reduce_two_loads<<<N / 512, 256>>>(out, in));
   CHECK(cudaGetLastError());
-  reduce_warp_atomic<<<N / 256, 256>>>(out, in);
+  BENCH(0, reduce_warp_atomic<<<N / 256, 256>>>(out, in));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(in));

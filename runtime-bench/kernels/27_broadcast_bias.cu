@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -57,9 +57,9 @@ int main() {
   init_f32<<<8, 256>>>(scale, H, 2.0f);
   CHECK(cudaGetLastError());
   dim3 block(32, 8), grid(W / 32, H / 8);
-  bias_scale<<<grid, block>>>(out, in, bias, scale);
+  BENCH(0, bias_scale<<<grid, block>>>(out, in, bias, scale));
   CHECK(cudaGetLastError());
-  modular_index<<<(1 << 20) / 256, 256>>>(out, bias);
+  BENCH(0, modular_index<<<(1 << 20) / 256, 256>>>(out, bias));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(in));

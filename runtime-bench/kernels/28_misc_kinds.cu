@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -72,17 +72,17 @@ int main() {
   init_f32<<<1024, 256>>>(a, N + 64, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  ldg_load<<<grid, block>>>(out, a);
+  BENCH(0, ldg_load<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  restrict_load<<<grid, block>>>(out, a);
+  BENCH(0, restrict_load<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  rmw_inplace<<<grid, block>>>(a);
+  BENCH(0, rmw_inplace<<<grid, block>>>(a));
   CHECK(cudaGetLastError());
-  volatile_load<<<grid, block>>>(out, a);
+  BENCH(0, volatile_load<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  byte_offset_view<<<grid, block>>>(out, (const char*)a);
+  BENCH(0, byte_offset_view<<<grid, block>>>(out, (const char*)a));
   CHECK(cudaGetLastError());
-  streaming_store<<<grid, block>>>(out, a);
+  BENCH(0, streaming_store<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

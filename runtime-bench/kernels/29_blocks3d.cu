@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -64,13 +64,13 @@ int main() {
   init_f32<<<1024, 256>>>(a, M, 1.0f);
   CHECK(cudaGetLastError());
   dim3 b884(8, 8, 4), g884(NX / 8, NY / 8, NZ / 4);
-  vol_8x8x4<<<g884, b884>>>(out, a);
+  BENCH(0, vol_8x8x4<<<g884, b884>>>(out, a));
   CHECK(cudaGetLastError());
   dim3 b3218(32, 1, 8), g3218(NX / 32, NY / 1, NZ / 8);
-  vol_32x1x8<<<g3218, b3218>>>(out, a);
+  BENCH(0, vol_32x1x8<<<g3218, b3218>>>(out, a));
   CHECK(cudaGetLastError());
   dim3 b3242(32, 4, 2), g3242(NX / 32, NY / 4, NZ / 2);
-  vol_zfast_32x4x2<<<g3242, b3242>>>(out, a);
+  BENCH(0, vol_zfast_32x4x2<<<g3242, b3242>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));

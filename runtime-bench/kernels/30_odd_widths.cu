@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -59,10 +59,10 @@ int main() {
   init_f32<<<1024, 256>>>(src, (long)W * H, 1.0f);
   CHECK(cudaGetLastError());
   dim3 lgrid((V + 255) / 256, R), lblock(256);
-  logits_rows<<<lgrid, lblock>>>(out, logits);
+  BENCH(0, logits_rows<<<lgrid, lblock>>>(out, logits));
   CHECK(cudaGetLastError());
   dim3 block(32, 8), grid(W / 32, H / 8);
-  row_scale_2d<<<grid, block>>>((float (*)[2048])m, (const float (*)[2048])src);
+  BENCH(0, row_scale_2d<<<grid, block>>>((float (*)[2048])m, (const float (*)[2048])src));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(logits));

@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -55,7 +55,7 @@ int main() {
   init_f32<<<1, 32>>>(w, 9, 0.1f);
   CHECK(cudaGetLastError());
   dim3 block(32, 8), grid(W / 32, H / 8);
-  conv3x3<<<grid, block>>>(out, in, w);
+  BENCH(0, conv3x3<<<grid, block>>>(out, in, w));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(in));

@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 #include <random>
-#include <cuda_runtime.h>
+#include "bench.h"
 
 #define CHECK(x)                                                              \
   do {                                                                        \
@@ -72,15 +72,15 @@ int main() {
   init_f32<<<1024, 256>>>(a, M, 1.0f);
   CHECK(cudaGetLastError());
   dim3 grid(N / 256), block(256);
-  idx_xor1<<<grid, block>>>(out, a);
+  BENCH(0, idx_xor1<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  idx_half<<<grid, block>>>(out, a);
+  BENCH(0, idx_half<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  idx_quad<<<grid, block>>>(out, a);
+  BENCH(0, idx_quad<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  idx_hash<<<grid, block>>>(out, a);
+  BENCH(0, idx_hash<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
-  idx_mod_stride33<<<grid, block>>>(out, a);
+  BENCH(0, idx_mod_stride33<<<grid, block>>>(out, a));
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
   CHECK(cudaFree(a));
