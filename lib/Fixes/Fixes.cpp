@@ -156,16 +156,39 @@ private:
     auto Stride = constantCoefficient(In.Access.ByteOffset, Tx);
     if (!Stride || std::llabs(*Stride) <= int64_t(Chunk))
       return;
+    // The rewrite t*k + j -> j*n + t: the thread-index terms shrink by k, and
+    // what each thread walked (loop iterations) moves by whole rows of n
+    // elements, n the number of threads, taken as a multiple of 32.
+    Poly Rewritten;
+    for (const sym::Term &T : In.Access.ByteOffset.terms()) {
+      bool Thread = false, Iteration = false;
+      for (AtomId A : T.Atoms) {
+        const sym::Atom &At = Ctx.atom(A);
+        Thread |= (At.Kind == sym::AtomKind::ThreadIdx ||
+                   At.Kind == sym::AtomKind::BlockIdx) && At.Dim == 0;
+        Iteration |= At.Kind == sym::AtomKind::LoopIteration;
+      }
+      if (Iteration)
+        continue;
+      int64_t Coeff = T.Coeff;
+      if (Thread) {
+        if ((Coeff * int64_t(Chunk)) % *Stride != 0)
+          return;
+        Coeff = Coeff * int64_t(Chunk) / *Stride;
+      }
+      Poly Term = Poly::constant(Coeff);
+      for (AtomId A : T.Atoms)
+        Term = Term * Poly::atom(A);
+      Rewritten = Rewritten + Term;
+    }
     AccessShape Contiguous = In.Access;
-    Poly LanePart = Poly::atom(Tx).scaled(*Stride);
-    Contiguous.ByteOffset =
-        In.Access.ByteOffset - LanePart + Poly::atom(Tx).scaled(Chunk);
+    Contiguous.ByteOffset = Rewritten;
     auto After = sectorsOf(Ctx, Contiguous, In.Launch);
     if (improves(After))
       add(FixKind::ThreadMapping,
           "consecutive lanes are " + std::to_string(*Stride) +
               " bytes apart: map consecutive threads to consecutive elements "
-              "(index j*n + t instead of t*k + j)",
+              "(index j*n + t instead of t*k + j, n a multiple of 32)",
           After);
   }
 
