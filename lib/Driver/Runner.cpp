@@ -7,6 +7,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -97,30 +98,77 @@ bool looksLikeCuda(StringRef File, const std::vector<std::string> &Command) {
   return false;
 }
 
+/// -p's compile_commands.json, or the flags after `--` (or none) for all.
+std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
+                                                  std::string &Error) {
+  if (Opts.BuildDir.empty())
+    return std::make_unique<FixedCompilationDatabase>(
+        ".", Opts.ExtraFlags ? *Opts.ExtraFlags : std::vector<std::string>());
+  std::string Why;
+  llvm::SmallString<256> Path(Opts.BuildDir);
+  llvm::sys::path::append(Path, "compile_commands.json");
+  auto DB = JSONCompilationDatabase::loadFromFile(Path, Why,
+                                                  JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    Error = "cannot read a compile database in '" + Opts.BuildDir + "': " + Why;
+  return DB;
+}
+
+ArgumentsAdjuster deviceParseAdjuster(const ToolchainSetup &Toolchain) {
+  return [Toolchain](const CommandLineArguments &Args, StringRef) {
+    return deviceParseCommand(Args, Toolchain);
+  };
+}
+
 } // namespace
+
+bool parsesCleanly(const RunOptions &Opts, const std::string &File,
+                   const std::string &Candidate, std::string &Error) {
+  std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, Error);
+  if (!DB)
+    return false;
+  llvm::SmallString<256> Absolute(File);
+  llvm::sys::fs::make_absolute(Absolute);
+  std::vector<CompileCommand> Commands = DB->getCompileCommands(Absolute);
+  if (Commands.empty()) {
+    Error = "no compile command";
+    return false;
+  }
+  // The same command with the candidate in the original's place.
+  std::vector<std::string> Args = Commands.front().CommandLine;
+  for (std::string &A : Args)
+    if (A == File || A == std::string(Absolute) || A == Commands.front().Filename)
+      A = Candidate;
+  struct OneCommand : CompilationDatabase {
+    CompileCommand C;
+    std::vector<CompileCommand> getCompileCommands(StringRef) const override {
+      return {C};
+    }
+  } One;
+  One.C = Commands.front();
+  One.C.Filename = Candidate;
+  One.C.CommandLine = Args;
+  ClangTool Tool(One, {Candidate});
+  Tool.clearArgumentsAdjusters();
+  Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
+  Tool.setPrintErrorMessage(false);
+  FirstErrorCollector Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  int RC = Tool.run(newFrontendActionFactory<SyntaxOnlyAction>().get());
+  if (Errors.getNumErrors() > 0 || RC != 0) {
+    Error = Errors.First.empty() ? "the parse failed" : Errors.First;
+    return false;
+  }
+  return true;
+}
 
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       TranslationUnitConsumer &Consumer,
                                       std::string &SetupError) {
   std::vector<FileOutcome> Outcomes;
-  std::unique_ptr<CompilationDatabase> DB;
-  if (!Opts.BuildDir.empty()) {
-    std::string Error;
-    llvm::SmallString<256> Path(Opts.BuildDir);
-    llvm::sys::path::append(Path, "compile_commands.json");
-    DB = JSONCompilationDatabase::loadFromFile(Path, Error,
-                                               JSONCommandLineSyntax::AutoDetect);
-    if (!DB) {
-      SetupError = "cannot read a compile database in '" + Opts.BuildDir +
-                   "': " + Error;
-      return Outcomes;
-    }
-  } else {
-    std::vector<std::string> Flags;
-    if (Opts.ExtraFlags)
-      Flags = *Opts.ExtraFlags;
-    DB = std::make_unique<FixedCompilationDatabase>(".", Flags);
-  }
+  std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, SetupError);
+  if (!DB)
+    return Outcomes;
 
   for (const std::string &File : Opts.Files) {
     FileOutcome Outcome;
@@ -152,11 +200,7 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
 
     ClangTool Tool(*DB, {std::string(Absolute)});
     Tool.clearArgumentsAdjusters();
-    ToolchainSetup Toolchain = Opts.Toolchain;
-    Tool.appendArgumentsAdjuster(
-        [Toolchain](const CommandLineArguments &Args, StringRef) {
-          return deviceParseCommand(Args, Toolchain);
-        });
+    Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
     Tool.setPrintErrorMessage(false);
     FirstErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);

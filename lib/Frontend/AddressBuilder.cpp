@@ -1191,7 +1191,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   }
 }
 
-std::pair<std::string, std::string> AddressBuilder::threadIndexVariables() const {
+std::pair<const VarDecl *, const VarDecl *> AddressBuilder::threadIndexVariables() const {
   // The first local (in source order) whose value moves by one element per
   // thread along x (resp. y) and not along the other.
   std::vector<std::pair<const VarDecl *, unsigned>> Candidates;
@@ -1210,11 +1210,18 @@ std::pair<std::string, std::string> AddressBuilder::threadIndexVariables() const
   std::sort(Candidates.begin(), Candidates.end(), [](const auto &L, const auto &R) {
     return L.first->getBeginLoc() < R.first->getBeginLoc();
   });
-  std::string Names[2];
+  const VarDecl *Found[2] = {nullptr, nullptr};
   for (const auto &C : Candidates)
-    if (Names[C.second].empty())
-      Names[C.second] = C.first->getName().str();
-  return {Names[0], Names[1]};
+    if (!Found[C.second])
+      Found[C.second] = C.first;
+  return {Found[0], Found[1]};
+}
+
+std::optional<Poly> AddressBuilder::valueOf(const VarDecl *V) const {
+  auto It = Vars.find(V);
+  if (It == Vars.end() || It->second.IsPointer)
+    return std::nullopt;
+  return It->second.P;
 }
 
 std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {

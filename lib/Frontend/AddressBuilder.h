@@ -75,9 +75,12 @@ public:
   std::vector<AccessSite> walkKernel(const clang::FunctionDecl *Kernel);
   const std::vector<MemoryBase> &bases() const { return Bases; }
 
-  /// Names of locals of the last kernel walked that hold a thread index
-  /// along x and along y ("col", "row"); empty when there is none.
-  std::pair<std::string, std::string> threadIndexVariables() const;
+  /// Locals of the last kernel walked that hold a thread index along x and
+  /// along y ("col", "row"); null when there is none.
+  std::pair<const clang::VarDecl *, const clang::VarDecl *> threadIndexVariables() const;
+
+  /// The value a local of the last kernel walked holds at its end.
+  std::optional<sym::Poly> valueOf(const clang::VarDecl *V) const;
 
   /// The atom standing for the kernel parameter \p Index of \p Kernel.
   sym::AtomId paramAtom(const clang::FunctionDecl *Kernel, unsigned Index);

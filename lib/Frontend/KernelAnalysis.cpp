@@ -11,6 +11,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -238,6 +239,102 @@ void addSharedTileFixes(sym::Context &Syms, std::vector<LocatedFinding> &Finding
   }
 }
 
+/// Whether \p V is declared with an initialiser and never changed after.
+bool neverChangedAfterInit(const FunctionDecl *Kernel, const VarDecl *V) {
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *V;
+    bool Found = false;
+    bool refersToV(Expr *E) {
+      auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return D && D->getDecl() == V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *B) {
+      Found |= B->isAssignmentOp() && refersToV(B->getLHS());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *U) {
+      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+               refersToV(U->getSubExpr());
+      return true;
+    }
+  } W;
+  W.V = V;
+  W.TraverseStmt(Kernel->getBody());
+  return V->getInit() && !W.Found;
+}
+
+/// The mechanical thread-mapping fix: exchange the initialisers of the x
+/// and y index variables. Offered only where it is provably safe, i.e. the
+/// launch covers the same index pairs either way (square blocks and grids)
+/// and both variables are plain thread-index expressions that mirror each
+/// other, and only where it lowers the kernel's total sectors.
+void addSwapFixIt(ASTContext &AST, sym::Context &Syms, const AddressBuilder &Builder,
+                  const FunctionDecl *Kernel,
+                  const VarDecl *X, const VarDecl *Y,
+                  std::vector<LocatedFinding> &Findings, size_t First,
+                  const std::vector<model::AccessShape> &Shapes,
+                  const model::LaunchShape &Launch) {
+  if (!X || !Y || !Launch.Grid || Launch.Block.X != Launch.Block.Y ||
+      Launch.Grid->X != Launch.Grid->Y || Launch.Block.Z != 1)
+    return;
+  if (!neverChangedAfterInit(Kernel, X) || !neverChangedAfterInit(Kernel, Y))
+    return;
+  // Both initialisers in the kernel's own file, outside macros.
+  const SourceManager &SM = AST.getSourceManager();
+  SourceRange RX = X->getInit()->getSourceRange(), RY = Y->getInit()->getSourceRange();
+  if (RX.getBegin().isMacroID() || RX.getEnd().isMacroID() ||
+      RY.getBegin().isMacroID() || RY.getEnd().isMacroID() ||
+      SM.getFileID(RX.getBegin()) != SM.getFileID(RY.getBegin()))
+    return;
+  // Plain thread-index expressions (block and thread index, block size,
+  // constants) that are mirror images under the x/y exchange.
+  auto PX = Builder.valueOf(X), PY = Builder.valueOf(Y);
+  if (!PX || !PY)
+    return;
+  std::vector<sym::AtomId> Leaves;
+  Syms.collectLeafAtoms(*PX + *PY, Leaves);
+  for (sym::AtomId A : Leaves) {
+    sym::AtomKind K = Syms.atom(A).Kind;
+    if (K != sym::AtomKind::ThreadIdx && K != sym::AtomKind::BlockIdx &&
+        K != sym::AtomKind::BlockDim)
+      return;
+  }
+  model::AccessShape Mirror;
+  Mirror.ByteOffset = *PX;
+  if (fixes::swapThreadMapping(Syms, Mirror).ByteOffset != *PY)
+    return;
+  double Before = 0, After = 0;
+  for (size_t I = First; I < Findings.size(); ++I) {
+    const model::Prediction &P = Findings[I].Data.Prediction;
+    model::Prediction Q =
+        model::predict(Syms, fixes::swapThreadMapping(Syms, Shapes[I - First]), Launch);
+    if (!P.Sectors || !Q.Sectors)
+      return;
+    Before += *P.Sectors;
+    After += *Q.Sectors;
+  }
+  if (After + 1e-9 >= Before)
+    return;
+  std::string TX = sourceText(X->getInit(), AST), TY = sourceText(Y->getInit(), AST);
+  auto Edit = [&](SourceRange R, const std::string &Text) {
+    CharSourceRange Chars = CharSourceRange::getTokenRange(R);
+    unsigned Begin = SM.getFileOffset(Chars.getBegin());
+    unsigned End = SM.getFileOffset(
+        Lexer::getLocForEndOfToken(Chars.getEnd(), 0, SM, AST.getLangOpts()));
+    fixes::Replacement Rep;
+    Rep.File = SM.getFilename(Chars.getBegin()).str();
+    Rep.Offset = Begin;
+    Rep.Length = End - Begin;
+    Rep.Text = Text;
+    return Rep;
+  };
+  std::vector<fixes::Replacement> Swap = {Edit(RX, TY), Edit(RY, TX)};
+  for (size_t I = First; I < Findings.size(); ++I)
+    for (fixes::Fix &F : Findings[I].Data.Fixes)
+      if (F.Kind == fixes::FixKind::ThreadMapping)
+        F.Replacements = Swap;
+}
+
 std::string indexText(const sym::Context &Syms, const AccessSite &S) {
   if (S.HasIndex)
     return Syms.str(S.Index);
@@ -273,7 +370,9 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
     std::vector<LaunchConfig> Configs =
         launchConfigs(Kernel, Launches, Opts, Syms, Sites);
 
-    auto [AlongX, AlongY] = Builder.threadIndexVariables();
+    auto [VarX, VarY] = Builder.threadIndexVariables();
+    std::string AlongX = VarX ? VarX->getNameAsString() : "";
+    std::string AlongY = VarY ? VarY->getNameAsString() : "";
     for (const LaunchConfig &Config : Configs) {
       size_t FirstOfConfig = Result.Findings.size();
       std::vector<model::AccessShape> Shapes;
@@ -334,6 +433,8 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
         Result.Findings.push_back(std::move(LF));
       }
       addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);
+      addSwapFixIt(AST, Syms, Builder, Kernel, VarX, VarY, Result.Findings, FirstOfConfig,
+                   Shapes, Shape);
     }
   }
   return Result;

@@ -83,7 +83,15 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
                   number(J, "predicted_sectors_per_request", *X.PredictedSectors);
                 else
                   J.attribute("predicted_sectors_per_request", nullptr);
-                J.attributeArray("replacements", [] {});
+                J.attributeArray("replacements", [&] {
+                  for (const fixes::Replacement &R : X.Replacements)
+                    J.object([&] {
+                      J.attribute("file", R.File);
+                      J.attribute("offset", int64_t(R.Offset));
+                      J.attribute("length", int64_t(R.Length));
+                      J.attribute("text", R.Text);
+                    });
+                });
               });
           });
           J.attributeArray("call_chain", [&] {

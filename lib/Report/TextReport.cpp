@@ -82,8 +82,12 @@ std::vector<std::string> findingNotes(const Finding &F) {
                     " sectors/request");
   if (!P.Condition.empty() && P.Kind != model::Pattern::Unknown)
     Notes.push_back(P.Condition);
-  for (const fixes::Fix &X : F.Fixes)
-    Notes.push_back(std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message);
+  for (const fixes::Fix &X : F.Fixes) {
+    std::string Note = std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;
+    if (!X.Replacements.empty())
+      Note += " [mechanical: --fix applies it]";
+    Notes.push_back(Note);
+  }
   for (const std::string &A : F.Assumptions)
     Notes.push_back(A);
   return Notes;

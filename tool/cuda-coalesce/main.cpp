@@ -6,6 +6,7 @@
 // analysed and reported.
 //
 //===----------------------------------------------------------------------===//
+#include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/Runner.h"
 #include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
@@ -45,6 +46,14 @@ cl::opt<OutputFormat> Format(
     cl::values(clEnumValN(OutputFormat::Text, "text", "Clang-style diagnostics"),
                clEnumValN(OutputFormat::Json, "json", "One JSON document")),
     cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the mechanical fixes to the files analysed "
+                           "(atomically, only when the result still compiles)"),
+                  cl::cat(Category));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the mechanical fixes as "
+                                          "clang-apply-replacements YAML"),
+                                 cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> ShowAll("show-all",
                       cl::desc("Also report coalesced, uniform and undecided accesses"),
                       cl::cat(Category));
@@ -149,6 +158,23 @@ int main(int Argc, const char **Argv) {
   llvm::outs().flush();
 
   bool AnyFailed = false;
+  if (!ExportFixes.empty()) {
+    std::string ExportError;
+    if (!exportFixes(Out.All, ExportFixes, ExportError)) {
+      error(ExportError);
+      AnyFailed = true;
+    }
+  }
+  if (Fix)
+    for (const FixOutcome &F : applyFixes(Out.All, Opts)) {
+      if (F.Applied) {
+        llvm::errs() << "cuda-coalesce: fixed " << F.File << " (" << F.Edits
+                     << (F.Edits == 1 ? " edit)\n" : " edits)\n");
+        continue;
+      }
+      error(F.File + ": " + F.Error);
+      AnyFailed = true;
+    }
   for (const FileOutcome &O : Outcomes) {
     if (O.Failed) {
       AnyFailed = true;

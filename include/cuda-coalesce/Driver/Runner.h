@@ -50,6 +50,11 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       TranslationUnitConsumer &Consumer,
                                       std::string &SetupError);
 
+/// Whether \p Candidate parses without errors under the compile command of
+/// \p File (\p Candidate standing in for it); the first error otherwise.
+bool parsesCleanly(const RunOptions &Opts, const std::string &File,
+                   const std::string &Candidate, std::string &Error);
+
 } // namespace cudacoalesce
 
 #endif

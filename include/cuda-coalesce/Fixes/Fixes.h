@@ -33,10 +33,22 @@ enum class FixKind {
 };
 const char *fixKindName(FixKind K);
 
+/// A mechanical source edit: replace Length bytes at Offset of File.
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+  bool operator==(const Replacement &O) const {
+    return File == O.File && Offset == O.Offset && Length == O.Length && Text == O.Text;
+  }
+};
+
 struct Fix {
   FixKind Kind;
   std::string Message;
   std::optional<double> PredictedSectors; // per request, after the fix
+  /// Only where the edit is mechanical and provably safe.
+  std::vector<Replacement> Replacements;
 };
 
 /// A member of an array of structs, as the frontend saw it.
