@@ -319,7 +319,7 @@ private:
     int64_t C = In.Access.ByteOffset.constantTerm();
     int64_t Off = ((C % 128) + 128) % 128;
     if (Off % 32 == 0)
-      return;
+      return slidingWindow();
     AccessShape Shifted = In.Access;
     Shifted.ByteOffset = In.Access.ByteOffset - Poly::constant(Off);
     auto After = sectorsOf(Ctx, Shifted, In.Launch);
@@ -329,6 +329,37 @@ private:
               " bytes past a 128-byte boundary: shift the mapping so lane 0 "
               "takes an aligned element, or pad the allocation so '" +
               In.BaseName + "' + " + std::to_string(Off) + " bytes is aligned",
+          After);
+  }
+
+  /// a[t + k] over a loop on k: the start moves off the sector boundary
+  /// from one trip to the next. Load the window once, aligned, into shared
+  /// memory and read the shifted elements from there.
+  void slidingWindow() {
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
+    Poly Aligned = In.Access.ByteOffset;
+    bool Slides = false;
+    for (AtomId J : Leaves) {
+      if (Ctx.atom(J).Kind != sym::AtomKind::LoopIteration)
+        continue;
+      auto Step = constantCoefficient(Aligned, J);
+      if (!Step || *Step % 32 == 0)
+        continue;
+      Aligned = Aligned - Poly::atom(J).scaled(*Step);
+      Slides = true;
+    }
+    if (!Slides)
+      return;
+    AccessShape Staged = In.Access;
+    Staged.ByteOffset = Aligned;
+    auto After = sectorsOf(Ctx, Staged, In.Launch);
+    if (improves(After))
+      add(FixKind::MisalignedStart,
+          "the loop slides the warp's start across sector boundaries (a window "
+          "or stencil): load the block's window once into shared memory with "
+          "aligned, coalesced loads (blockDim.x plus the halo), then read the "
+          "shifted elements from shared memory",
           After);
   }
 
@@ -358,7 +389,16 @@ AccessShape swapThreadMapping(sym::Context &Ctx, const AccessShape &Access) {
 }
 
 std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In) {
-  return Advisor(Ctx, In).run();
+  // Values known at the launch become constants, so that strides and row
+  // widths passed as arguments are visible to the rewrites.
+  std::map<AtomId, Poly> Known;
+  for (const auto &[Atom, Value] : In.Launch.Known)
+    Known[Atom] = Poly::constant(Value);
+  FixInput Concrete = In;
+  Concrete.Access.ByteOffset = Ctx.substitute(In.Access.ByteOffset, Known);
+  for (model::Guard &G : Concrete.Access.Guards)
+    G.Diff = Ctx.substitute(G.Diff, Known);
+  return Advisor(Ctx, Concrete).run();
 }
 
 } // namespace fixes
