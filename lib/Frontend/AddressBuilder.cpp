@@ -217,10 +217,6 @@ SymValue AddressBuilder::visitChildren(const Expr *E) {
   return opaqueFor(E, Varying);
 }
 
-Poly AddressBuilder::namedScalar(const Expr *E, bool Varying) {
-  return Poly::atom(Syms.opaque(text(E), Varying));
-}
-
 SymValue AddressBuilder::rvalue(const Expr *E) {
   if (!E)
     return {};
@@ -367,14 +363,11 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       }
       return LV;
     }
-    bool InMemory = V->getType()->isArrayType() || V->hasGlobalStorage() ||
-                    V->hasAttr<CUDASharedAttr>();
-    if (InMemory && !V->isLocalVarDeclOrParm()) {
-      LV.Kind = LValue::Memory;
-      LV.Address = pointerTo(baseFor(V));
-      return LV;
-    }
-    if (V->getType()->isArrayType() && !isa<ParmVarDecl>(V)) {
+    // Globals, __shared__ and static locals, and local arrays are objects in
+    // memory; other locals are values the walk tracks.
+    bool InMemory = V->hasGlobalStorage() || V->hasAttr<CUDASharedAttr>() ||
+                    (V->getType()->isArrayType() && !isa<ParmVarDecl>(V));
+    if (InMemory) {
       LV.Kind = LValue::Memory;
       LV.Address = pointerTo(baseFor(V));
       return LV;

@@ -137,7 +137,6 @@ private:
     ~SilentScope() { Flag = Saved; }
   };
   std::string text(const clang::Expr *E) const;
-  sym::Poly namedScalar(const clang::Expr *E, bool Varying);
   SymValue pointerTo(int Base) const;
   int baseFor(const clang::VarDecl *V);
   uint64_t sizeOf(clang::QualType T) const;
