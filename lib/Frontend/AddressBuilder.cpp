@@ -737,6 +737,8 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
 
   Frames.push_back(Def);
   CallStack.push_back(C);
+  bool SavedTail = AtKernelTail;
+  AtKernelTail = false;
   Returns.emplace_back();
   size_t Depth = Guards.size();
   stmt(Def->getBody());
@@ -745,6 +747,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   Returns.pop_back();
   CallStack.pop_back();
   Frames.pop_back();
+  AtKernelTail = SavedTail;
 
   if (Results.empty())
     return opaqueFor(C, false);
@@ -902,8 +905,10 @@ const IfStmt *sinkingBranch(const CompoundStmt *C, size_t DeclIndex) {
 
 void AddressBuilder::compound(const CompoundStmt *C) {
   size_t Depth = Guards.size();
+  bool Tail = AtKernelTail;
   for (size_t Index = 0; Index < C->size(); ++Index) {
     const Stmt *S = C->body_begin()[Index];
+    AtKernelTail = Tail && Index + 1 == C->size();
     if (const IfStmt *Branch = sinkingBranch(C, Index)) {
       std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
       size_t Before = Guards.size();
@@ -920,7 +925,19 @@ void AddressBuilder::compound(const CompoundStmt *C) {
         Guards.insert(Guards.end(), Rest.begin(), Rest.end());
       }
   }
+  AtKernelTail = Tail;
   Guards.resize(Depth);
+}
+
+/// One or two expression statements: what nvcc if-converts.
+static bool isShortBody(const Stmt *S) {
+  if (isa<Expr>(S))
+    return true;
+  const auto *C = dyn_cast<CompoundStmt>(S);
+  if (!C || C->size() > 2)
+    return false;
+  return std::all_of(C->body_begin(), C->body_end(),
+                     [](const Stmt *B) { return isa<Expr>(B); });
 }
 
 void AddressBuilder::ifStmt(const IfStmt *If) {
@@ -928,6 +945,12 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   SymValue Cond = rvalue(If->getCond());
   std::vector<Guard> Then = conditionGuards(If->getCond(), false);
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
+  // A short `if` with code after it is if-converted by nvcc: predicated,
+  // not branched around (measured: a halo load under threadIdx.x < 8 is
+  // executed by every warp of the block).
+  if (!If->getElse() && !AtKernelTail && LoopDepth == 0 && isShortBody(If->getThen()))
+    for (Guard &G : Then)
+      G.Predicated = true;
 
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.
@@ -1234,7 +1257,9 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
       Vars[P] = SymValue{false, -1, Poly::atom(paramAtom(K, I))};
     }
   }
+  AtKernelTail = true;
   stmt(K->getBody());
+  AtKernelTail = false;
   return std::move(Sites);
 }
 

@@ -155,6 +155,9 @@ private:
   const clang::FunctionDecl *Kernel = nullptr;
   bool Recording = true;
   unsigned LoopDepth = 0;
+  /// Whether nothing of the kernel follows the statement being walked: a
+  /// guarded tail lets the compiler exit instead of predicating.
+  bool AtKernelTail = false;
 };
 
 } // namespace cudacoalesce

@@ -149,7 +149,9 @@ private:
   void classifyAtoms();
   SampleTotals simulate(uint64_t WarpBudget);
   void simulateWarp(int64_t Warp, SampleTotals &T);
-  bool laneActive();
+  /// Whether the lane reaches the access (non-predicated guards hold) and
+  /// whether it is active there (every guard holds).
+  std::pair<bool, bool> laneState();
 
   const sym::Context &Ctx;
   const AccessShape &Access;
@@ -217,7 +219,8 @@ void Simulator::classifyAtoms() {
     Notes.push_back("grid size unknown: averaged over blockIdx 0..63");
 }
 
-bool Simulator::laneActive() {
+std::pair<bool, bool> Simulator::laneState() {
+  bool Reaches = true, Active = true;
   for (const Guard &G : Access.Guards) {
     auto V = sym::evaluate(Ctx, G.Diff, Values);
     if (!V) {
@@ -233,10 +236,13 @@ bool Simulator::laneActive() {
     case Cmp::EQ: Holds = *V == 0; break;
     case Cmp::NE: Holds = *V != 0; break;
     }
-    if (!Holds)
-      return false;
+    if (!Holds) {
+      Active = false;
+      if (!G.Predicated)
+        Reaches = false;
+    }
   }
-  return true;
+  return {Reaches, Active};
 }
 
 /// Whether every row of the warp (lanes with the same threadIdx.y and .z)
@@ -284,14 +290,16 @@ static bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
-  unsigned Active = 0;
+  unsigned Active = 0, Reaching = 0;
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
     if (!laneToThread(Launch.Block, Warp, Lane, Tid))
       break;
     for (unsigned D = 0; D < 3; ++D)
       Values.set(Ctx.threadIdx(D), Tid[D]);
-    if (!laneActive())
+    auto [Reaches, IsActive] = laneState();
+    Reaching += Reaches;
+    if (!IsActive)
       continue;
     ++Active;
     if (Scattered)
@@ -301,12 +309,19 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
       Rows.push_back({Tid.Y, Tid.Z});
     }
   }
-  if (Active == 0)
-    return; // the warp branches around the access: no request
+  unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
+  if (Active == 0) {
+    if (Reaching == 0)
+      return; // the warp branches around the access: no request
+    // Predicated off in every lane: executed, but moves nothing.
+    ++T.Warps;
+    T.Requests += Chunks;
+    T.Min = 0;
+    return;
+  }
   ++T.Warps;
   if (!Scattered && !evenlySpacedPerRow(Addresses, Rows))
     ++T.IrregularWarps;
-  unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
   for (unsigned C = 0; C < Chunks; ++C) {
     RequestCost Cost;
     if (Scattered) {

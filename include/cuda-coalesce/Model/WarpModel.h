@@ -44,6 +44,10 @@ enum class Cmp { LT, LE, GT, GE, EQ, NE };
 struct Guard {
   sym::Poly Diff;
   Cmp Op = Cmp::LT;
+  /// The compiler predicates the guarded code instead of branching around
+  /// it (a short `if` with code after it): a warp whose lanes all fail the
+  /// guard still executes the instruction, as a request with no sectors.
+  bool Predicated = false;
 };
 
 /// What one lane does at one access. The base is taken to be 256-byte

@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Summarises a run.sh output directory (standard library only).
+
+Usage: summarize.py OUT_DIR [OUT_DIR...]    (several: one table per directory,
+       then the totals)
+
+Per directory: files total / parsed cleanly (exit 0 or 1) / failed (exit 2,
+bucketed by the first error message, normalised) / crashed (any other status)
+/ timed out (124, or 137 after the timeout's kill); kernels and accesses of
+the files that parsed; accesses by pattern; the share with a definite pattern
+(not "unknown") and the reasons for the unknown ones. Writes summary.json
+beside the results.
+"""
+import collections
+import json
+import os
+import re
+import sys
+
+TIMEOUT_CODES = {124, 137}
+
+
+def norm_error(line, fine=True):
+    """`cuda-coalesce: error: FILE: reason` -> reason without paths/positions."""
+    s = line.strip()
+    s = re.sub(r"^cuda-coalesce: error: ", "", s)
+    s = re.sub(r"^\S+?: (does not compile|no such file|not a CUDA|the parse)", r"\1", s)
+    s = re.sub(r" \(and \d+ more errors?\)$", "", s)
+    s = re.sub(r"(/[^\s:']+)+:\d+:\d+: ", "", s)       # location of the error
+    s = re.sub(r"[\w./+-]+\.(cu|cuh|h|hpp|c|cpp|cc|hxx|inl):\d+:\d+: ", "", s)
+    if not fine:
+        s = re.sub(r"'[^']*'", "'X'", s)
+        s = re.sub(r"\d+", "N", s)
+    return s
+
+
+def unknown_reason(a):
+    r = a.get("unknown_reason") or "(none given)"
+    if r.startswith("no lane"):
+        return r
+    m = re.match(r"depends on (.*): [\d.e+-]+ to [\d.e+-]+ sectors/request$", r)
+    if not m:
+        return re.sub(r"\d+(\.\d+)?", "N", r)
+    names = m.group(1)
+    kinds = set()
+    # Names are source text; split on ", " only at the top level.
+    depth, cur, parts = 0, "", []
+    for ch in names:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur.strip())
+    for p in parts:
+        if p.startswith("iter("):
+            kinds.add("loop iteration")
+        elif re.match(r"^(blockDim|gridDim)\.[xyz]$", p):
+            kinds.add(p.split(".")[0])
+        elif re.match(r"^[A-Za-z_]\w*$", p):
+            kinds.add("parameter/variable")
+        elif p.endswith(" offset"):
+            kinds.add("merged pointer offset")
+        elif p == "cmp":
+            kinds.add("comparison")
+        else:
+            kinds.add("loaded/computed value")
+    return "depends on " + " + ".join(sorted(kinds))
+
+
+def summarise(out):
+    jobs = []
+    with open(os.path.join(out, "jobs.tsv")) as f:
+        for line in f:
+            jid, rel = line.rstrip("\n").split("\t", 1)
+            jobs.append((jid, rel))
+    S = {
+        "dir": out, "files": len(jobs), "clean": 0, "clean_exit0": 0, "clean_exit1": 0,
+        "failed": 0, "crashed": 0, "not_run": 0, "tool_mtimes": collections.Counter(), "timed_out": 0, "missing": 0,
+        "kernels": 0, "accesses": 0, "access_sites": 0, "flagged": 0,
+        "patterns": collections.Counter(), "unknown_reasons": collections.Counter(),
+        "failure_reasons": collections.Counter(), "failure_classes": collections.Counter(),
+        "failure_examples": {}, "failed_patterns": collections.Counter(), "crashes": [], "timeouts": [],
+        "failed_files_with_accesses": 0, "accesses_in_failed_files": 0,
+        "nvcc_checked": 0, "nvcc_ok": 0, "clean_and_nvcc_ok": 0,
+        "nvcc_ok_failure_reasons": collections.Counter(), "nvcc_ok_failure_examples": {},
+        "nvcc_ok_accesses": 0, "nvcc_ok_unknown": 0,
+        "wall_total_s": 0.0, "slowest": [], "bad_json": [],
+    }
+    ws = os.path.join(out, "wall_seconds")
+    if os.path.exists(ws):
+        S["run_wall_s"] = int(open(ws).read().strip() or 0)
+    walls = []
+    for jid, rel in jobs:
+        base = os.path.join(out, "res", jid)
+        if not os.path.exists(base + ".meta"):
+            S["missing"] += 1
+            continue
+        parts = open(base + ".meta").read().split()
+        rc, wall = int(parts[0]), float(parts[1])
+        if len(parts) > 2:
+            S["tool_mtimes"][parts[2]] += 1
+        if rc in (126, 127):          # the analyzer could not be executed
+            S["not_run"] += 1
+            continue
+        S["wall_total_s"] += wall
+        walls.append((wall, rel))
+        err = open(base + ".err", errors="replace").read()
+        errlines = [l for l in err.splitlines() if l.startswith("cuda-coalesce: error:")]
+        try:
+            doc = json.load(open(base + ".json")) if os.path.getsize(base + ".json") else None
+        except ValueError:
+            doc = None
+            if rc in (0, 1):
+                S["bad_json"].append(rel)
+        accs = doc.get("accesses", []) if doc else []
+        nvcc_ok = None
+        if os.path.exists(base + ".nvcc"):
+            S["nvcc_checked"] += 1
+            nvcc_ok = open(base + ".nvcc").read().strip() == "0"
+            S["nvcc_ok"] += nvcc_ok
+            if nvcc_ok and rc in (0, 1):
+                S["clean_and_nvcc_ok"] += 1
+                S["nvcc_ok_accesses"] += len(accs)
+                S["nvcc_ok_unknown"] += sum(a["pattern"] == "unknown" for a in accs)
+            if nvcc_ok and rc == 2:
+                r = norm_error(errlines[0]) if errlines else "(no error line)"
+                S["nvcc_ok_failure_reasons"][r] += 1
+                S["nvcc_ok_failure_examples"].setdefault(r, rel)
+        if rc in (0, 1):
+            S["clean"] += 1
+            S["clean_exit%d" % rc] += 1
+            kernels = {a["kernel"] for a in accs}
+            S["kernels"] += len(kernels)
+            S["accesses"] += len(accs)
+            S["access_sites"] += len({(a["file"], a["line"], a["column"]) for a in accs})
+            for a in accs:
+                S["patterns"][a["pattern"]] += 1
+                S["flagged"] += bool(a.get("flagged"))
+                if a["pattern"] == "unknown":
+                    S["unknown_reasons"][unknown_reason(a)] += 1
+        elif rc == 2:
+            S["failed"] += 1
+            reason = norm_error(errlines[0]) if errlines else "(no error line) " + err.strip()[:200]
+            S["failure_reasons"][reason] += 1
+            S["failure_classes"][norm_error(errlines[0], fine=False) if errlines else "(no error line)"] += 1
+            S["failure_examples"].setdefault(reason, rel)
+            if accs:
+                S["failed_files_with_accesses"] += 1
+                S["accesses_in_failed_files"] += len(accs)
+                for a in accs:
+                    S["failed_patterns"][a["pattern"]] += 1
+        elif rc in TIMEOUT_CODES:
+            S["timed_out"] += 1
+            S["timeouts"].append({"file": rel, "rc": rc, "wall_s": wall})
+        else:
+            S["crashed"] += 1
+            tail = err.strip().splitlines()
+            S["crashes"].append({"file": rel, "rc": rc, "wall_s": wall,
+                                 "stderr_head": "\n".join(tail[:12])})
+    walls.sort(reverse=True)
+    S["slowest"] = [{"file": r, "wall_s": w} for w, r in walls[:5]]
+    return S
+
+
+def pct(a, b):
+    return "%.1f%%" % (100.0 * a / b) if b else "-"
+
+
+def show(S, name):
+    definite = S["accesses"] - S["patterns"].get("unknown", 0)
+    print("== %s" % name)
+    print("files %d | parsed cleanly %d (%s; exit 0: %d, exit 1: %d) | failed %d | crashed %d | timed out %d%s"
+          % (S["files"], S["clean"], pct(S["clean"], S["files"]), S["clean_exit0"], S["clean_exit1"],
+             S["failed"], S["crashed"], S["timed_out"],
+             ((" | no result %d" % S["missing"]) if S["missing"] else "") +
+             ((" | not run (analyzer missing) %d" % S["not_run"]) if S["not_run"] else "")))
+    print("kernels (with accesses) %d | accesses %d at %d source sites | flagged %d | definite pattern %d (%s)"
+          % (S["kernels"], S["accesses"], S["access_sites"], S["flagged"], definite,
+             pct(definite, S["accesses"])))
+    if S["nvcc_checked"]:
+        nd = S["nvcc_ok_accesses"] - S["nvcc_ok_unknown"]
+        print("nvcc -cuda accepts %d of %d files; of those the tool parsed %d (%s); their accesses %d, definite %s"
+              % (S["nvcc_ok"], S["nvcc_checked"], S["clean_and_nvcc_ok"],
+                 pct(S["clean_and_nvcc_ok"], S["nvcc_ok"]), S["nvcc_ok_accesses"],
+                 pct(nd, S["nvcc_ok_accesses"])))
+        for r, n in S["nvcc_ok_failure_reasons"].most_common(10):
+            print("  nvcc ok, tool failed: %3d  %s   e.g. %s" % (n, r[:200], S["nvcc_ok_failure_examples"][r]))
+    print("wall: %.0fs summed over files%s; slowest: %s" % (
+        S["wall_total_s"], (", %ds elapsed" % S["run_wall_s"]) if "run_wall_s" in S else "",
+        ", ".join("%s %.1fs" % (x["file"], x["wall_s"]) for x in S["slowest"][:3])))
+    print("patterns: " + ", ".join("%s %d" % kv for kv in S["patterns"].most_common()))
+    if S["unknown_reasons"]:
+        print("unknown because:")
+        for r, n in S["unknown_reasons"].most_common():
+            print("  %5d  %s" % (n, r))
+    if S["failed"]:
+        print("failed files that still reported accesses: %d (%d accesses: %s)"
+              % (S["failed_files_with_accesses"], S["accesses_in_failed_files"],
+                 ", ".join("%s %d" % kv for kv in S["failed_patterns"].most_common())))
+        print("failure reasons (first error):")
+        for r, n in S["failure_reasons"].most_common(15):
+            print("  %3d  %s   e.g. %s" % (n, r[:200], S["failure_examples"][r]))
+    for c in S["crashes"]:
+        print("CRASH rc=%d %s\n    %s" % (c["rc"], c["file"], c["stderr_head"].replace("\n", "\n    ")))
+    for t in S["timeouts"]:
+        print("TIMEOUT rc=%d %s (%.0fs)" % (t["rc"], t["file"], t["wall_s"]))
+    if S["bad_json"]:
+        print("unparseable JSON: " + ", ".join(S["bad_json"]))
+    print()
+
+
+def main():
+    dirs = sys.argv[1:]
+    if not dirs:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    total = None
+    for d in dirs:
+        S = summarise(d)
+        show(S, os.path.basename(os.path.normpath(d)))
+        with open(os.path.join(d, "summary.json"), "w") as f:
+            json.dump(S, f, indent=1, default=dict)
+        if total is None:
+            total = {k: (collections.Counter(v) if isinstance(v, collections.Counter) else
+                         (list(v) if isinstance(v, list) else (dict(v) if isinstance(v, dict) else v)))
+                     for k, v in S.items()}
+        else:
+            for k, v in S.items():
+                if isinstance(v, collections.Counter):
+                    total[k].update(v)
+                elif isinstance(v, list):
+                    total[k] += v
+                elif isinstance(v, dict):
+                    for kk, vv in v.items():
+                        total[k].setdefault(kk, vv)
+                elif isinstance(v, (int, float)) and k != "dir":
+                    total[k] = total.get(k, 0) + v
+    if len(dirs) > 1:
+        total["slowest"] = sorted(total["slowest"], key=lambda x: -x["wall_s"])[:5]
+        show(total, "ALL")
+
+
+if __name__ == "__main__":
+    main()
