@@ -31,6 +31,14 @@ config.substitutions.append(
 config.substitutions.append(("%cuda-coalesce", tool))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# The official SARIF schema lives in the shared folder beside the repository.
+sarif_schema = os.path.normpath(os.path.join(
+    config.test_source_root, "..", "..", "..", "shared", "schemas",
+    "sarif-schema-2.1.0.json"))
+if os.path.exists(sarif_schema):
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%sarif-schema", sarif_schema))
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.

@@ -9,9 +9,11 @@
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/Runner.h"
 #include "cuda-coalesce/Report/JsonReport.h"
+#include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -22,7 +24,7 @@ namespace cl = llvm::cl;
 namespace {
 
 enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 
 cl::OptionCategory Category("cuda-coalesce options");
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
@@ -44,7 +46,10 @@ cl::opt<std::string> BlockDim("block-dim",
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
     cl::values(clEnumValN(OutputFormat::Text, "text", "Clang-style diagnostics"),
-               clEnumValN(OutputFormat::Json, "json", "One JSON document")),
+               clEnumValN(OutputFormat::Json, "json", "One JSON document"),
+               clEnumValN(OutputFormat::Sarif, "sarif",
+                          "SARIF 2.1.0 for code scanning (paths relative to the "
+                          "current directory)")),
     cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
@@ -155,6 +160,11 @@ int main(int Argc, const char **Argv) {
   }
   if (Format == OutputFormat::Json)
     writeJson(llvm::outs(), Out.All);
+  if (Format == OutputFormat::Sarif) {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    writeSarif(llvm::outs(), Out.All, std::string(Cwd), ShowAll);
+  }
   llvm::outs().flush();
 
   bool AnyFailed = false;
