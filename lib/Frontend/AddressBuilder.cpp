@@ -1042,6 +1042,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       if (!U->isIncrementDecrementOp())
         return std::nullopt;
       V = ModifiedVars::target(U->getSubExpr());
+      if (!V) // ++a[0]: memory, not a variable
+        return std::nullopt;
       return Poly::constant(U->isIncrementOp() ? 1 : -1);
     }
     const auto *B = dyn_cast<BinaryOperator>(E);

@@ -57,6 +57,10 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
+    // A launch in a template's pattern is seen again in each instantiation.
+    if (Call->isValueDependent() || Call->isTypeDependent() || Call->containsErrors() ||
+        (Host && Host->isDependentContext()))
+      return true;
     if (const FunctionDecl *K = Call->getDirectCallee())
       Launches[K->getCanonicalDecl()].push_back(evaluateLaunch(AST, Call, Host));
     return true;

@@ -102,7 +102,8 @@ const Expr *HostEvaluator::constantInit(const Expr *E) {
 }
 
 std::optional<int64_t> HostEvaluator::integer(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth || E->isValueDependent())
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
     return std::nullopt;
   E = skipWrappers(E);
   if (E->getType()->isIntegralOrEnumerationType()) {
@@ -155,7 +156,8 @@ std::optional<int64_t> HostEvaluator::integer(const Expr *E, unsigned Depth) {
 }
 
 std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, unsigned Depth) {
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxDepth || E->isValueDependent() || E->isTypeDependent() ||
+      E->containsErrors())
     return std::nullopt;
   E = skipWrappers(E);
   if (E->getType()->isIntegralOrEnumerationType()) {

@@ -170,12 +170,17 @@ void Simulator::classifyAtoms() {
   for (const AtomId A : Leaves)
     if (Ctx.atom(A).Kind == AtomKind::Opaque && Ctx.atom(A).LaneVarying)
       Scattered = true;
+  // Values only guards read are not tried out: a guard on a value we do not
+  // know counts its lanes as active (stated), rather than as never taken.
+  size_t AddressLeaves = Leaves.size();
   for (const Guard &G : Access.Guards)
     Ctx.collectLeafAtoms(G.Diff, Leaves);
 
   bool GridAssumed = false;
-  for (const AtomId A : Leaves) {
+  for (size_t I = 0; I < Leaves.size(); ++I) {
+    const AtomId A = Leaves[I];
     const sym::Atom &At = Ctx.atom(A);
+    bool InAddress = I < AddressLeaves;
     switch (At.Kind) {
     case AtomKind::ThreadIdx:
       break; // set per lane
@@ -185,7 +190,7 @@ void Simulator::classifyAtoms() {
     case AtomKind::GridDim:
       if (Launch.Grid)
         Values.set(A, (*Launch.Grid)[At.Dim]);
-      else
+      else if (InAddress)
         Unknowns.push_back(A);
       break;
     case AtomKind::BlockIdx:
@@ -203,12 +208,12 @@ void Simulator::classifyAtoms() {
       auto It = Launch.Known.find(A);
       if (It != Launch.Known.end())
         Values.set(A, It->second);
-      else
+      else if (InAddress)
         Unknowns.push_back(A);
       break;
     }
     case AtomKind::Opaque:
-      if (!At.LaneVarying)
+      if (!At.LaneVarying && InAddress)
         Unknowns.push_back(A);
       break;
     case AtomKind::Op:
