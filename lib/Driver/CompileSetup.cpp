@@ -203,7 +203,9 @@ std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Inpu
   // Our findings are printed by us; the compiler's warnings are not ours.
   Out.push_back("-w");
   Out.push_back("-Wno-unknown-cuda-version");
-  Out.push_back("-ferror-limit=0");
+  // Enough errors to analyse past broken host code, few enough that a file
+  // that cannot find its headers does not take minutes to give up.
+  Out.push_back("-ferror-limit=50");
   Out.push_back("-fno-caret-diagnostics"); // also keeps "N errors generated" quiet
   if (!Setup.CudaPath.empty()) {
     Out.push_back("--cuda-path=" + Setup.CudaPath);

@@ -441,7 +441,13 @@ Prediction Simulator::run() {
       Samples.push_back(Assignment);
     }
   }
-  uint64_t WarpBudget = std::max<uint64_t>(64, TotalWarpBudget / Samples.size());
+  // Each warp visit evaluates every lane's address and guards: bound the
+  // evaluations (kernels with dozens of nested guards), not just the warps.
+  constexpr uint64_t TotalEvaluationBudget = 1 << 21;
+  uint64_t Evaluations = WarpSize * (1 + Access.Guards.size());
+  uint64_t Budget = std::min<uint64_t>(TotalWarpBudget,
+                                       TotalEvaluationBudget / Evaluations);
+  uint64_t WarpBudget = std::max<uint64_t>(64, Budget / Samples.size());
 
   std::vector<SampleTotals> Results;
   for (const auto &Assignment : Samples) {
