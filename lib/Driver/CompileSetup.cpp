@@ -4,7 +4,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -102,7 +105,37 @@ std::optional<std::string> nvccArch(llvm::StringRef Value) {
 
 } // namespace
 
-std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Command) {
+/// nvcc's --options-file (-optf) FILE: the flags written in FILE, spliced
+/// in (CMake puts include paths there, in includes_CUDA.rsp).
+static std::vector<std::string>
+expandOptionFiles(const std::vector<std::string> &Command) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Command.size(); ++I) {
+    llvm::StringRef A = Command[I];
+    std::string File;
+    if ((A == "--options-file" || A == "-optf") && I + 1 < Command.size())
+      File = Command[++I];
+    else if (A.consume_front("--options-file=") || A.consume_front("-optf="))
+      File = A.str();
+    else {
+      Out.push_back(Command[I]);
+      continue;
+    }
+    auto Buffer = llvm::MemoryBuffer::getFile(File);
+    if (!Buffer)
+      continue; // an unreadable options file: its flags are missing, no more
+    llvm::BumpPtrAllocator Alloc;
+    llvm::StringSaver Saver(Alloc);
+    llvm::SmallVector<const char *, 32> Tokens;
+    llvm::cl::TokenizeGNUCommandLine((*Buffer)->getBuffer(), Saver, Tokens);
+    for (const char *T : Tokens)
+      Out.push_back(T);
+  }
+  return Out;
+}
+
+std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Input) {
+  std::vector<std::string> Command = expandOptionFiles(Input);
   // Keep what changes the parse (include paths, macros, the language
   // standard, forced includes, separate compilation) and the sources; drop
   // code generation, host-compiler and optimisation flags.
@@ -209,6 +242,14 @@ std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Inpu
   Out.push_back("-fno-caret-diagnostics"); // also keeps "N errors generated" quiet
   if (!Setup.CudaPath.empty()) {
     Out.push_back("--cuda-path=" + Setup.CudaPath);
+    // CUDA 13 keeps Thrust, CUB and libcu++ in include/cccl, which nvcc
+    // adds by itself and Clang does not.
+    llvm::SmallString<256> Cccl(Setup.CudaPath);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Out.push_back("-isystem");
+      Out.push_back(std::string(Cccl));
+    }
     Out.push_back("-include");
     Out.push_back(CUDA_COALESCE_COMPAT_HEADER);
   } else {

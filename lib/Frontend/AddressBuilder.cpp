@@ -86,6 +86,19 @@ std::optional<sym::OpKind> minMaxName(StringRef Name) {
       .Default(std::nullopt);
 }
 
+/// Whether \p S mentions `this`, explicitly or through a member.
+bool usesThis(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitCXXThisExpr(CXXThisExpr *) {
+      Found = true;
+      return false;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 /// Whether control never falls out of \p S (return, break, continue).
 bool alwaysExits(const Stmt *S) {
   if (!S)
@@ -711,8 +724,14 @@ SymValue AddressBuilder::call(const CallExpr *C) {
 std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
                                                    const CallExpr *C) {
   const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def || isa<CXXMethodDecl>(Def))
+  if (!Callee->hasBody(Def) || !Def)
     return std::nullopt;
+  // Methods are walked only when they never use `this` (a conversion
+  // operator handing out extern __shared__ memory, cuda-samples'
+  // SharedMemory<T>): the object itself is not tracked.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Def))
+    if (M->isInstance() && usesThis(Def->getBody()))
+      return std::nullopt;
   // Library code (CUDA and C++ headers) is not walked: its accesses are not
   // the user's to fix, and it is large.
   if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))

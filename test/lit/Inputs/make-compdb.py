@@ -19,8 +19,12 @@ def command(src):
     obj = os.path.basename(src) + ".o"
     if not nvcc:
         return f"clang++ -x cuda -O2 -DLISTED=1 -c {src} -o {obj}"
+    # Include paths in a response file, as CMake writes includes_CUDA.rsp.
+    rsp = os.path.join(out_dir, "includes_CUDA.rsp")
+    with open(rsp, "w") as f:
+        f.write(f"-I{inputs}/needs-flags-include -isystem=/opt/none\n")
     return (f"/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -DSTRIDE=8 "
-            f"-I{inputs}/needs-flags-include -isystem=/opt/none -O3 -lineinfo "
+            f"--options-file {rsp} -O3 -lineinfo "
             f"--expt-relaxed-constexpr --extended-lambda -Xcompiler=-fPIC -Xcompiler -Wall "
             f"-ccbin /usr/bin/g++ --use_fast_math -std=c++17 "
             f"\"--generate-code=arch=compute_86,code=[compute_86,sm_86]\" "
