@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
 
 namespace cudacoalesce {
 namespace fixes {
@@ -30,18 +29,11 @@ const char *fixKindName(FixKind K) {
 
 namespace {
 
-std::string number(double V) {
-  std::ostringstream OS;
-  OS.precision(4);
-  OS << V;
-  return OS.str();
-}
-
 /// "after the fix: 4 sectors/request, 8x fewer".
 std::string afterText(double Before, double After) {
-  std::string S = "after the fix: " + number(After) + " sectors/request";
+  std::string S = "after the fix: " + model::formatCount(After) + " sectors/request";
   if (After > 0 && Before / After >= 1.05)
-    S += ", " + number(std::round(Before / After * 10) / 10) + "x fewer";
+    S += ", " + model::formatCount(std::round(Before / After * 10) / 10) + "x fewer";
   return S;
 }
 
@@ -159,28 +151,26 @@ private:
     // The rewrite t*k + j -> j*n + t: the thread-index terms shrink by k, and
     // what each thread walked (loop iterations) moves by whole rows of n
     // elements, n the number of threads, taken as a multiple of 32.
-    Poly Rewritten;
-    for (const sym::Term &T : In.Access.ByteOffset.terms()) {
-      bool Thread = false, Iteration = false;
-      for (AtomId A : T.Atoms) {
-        const sym::Atom &At = Ctx.atom(A);
-        Thread |= (At.Kind == sym::AtomKind::ThreadIdx ||
-                   At.Kind == sym::AtomKind::BlockIdx) && At.Dim == 0;
-        Iteration |= At.Kind == sym::AtomKind::LoopIteration;
-      }
-      if (Iteration)
-        continue;
-      int64_t Coeff = T.Coeff;
-      if (Thread) {
-        if ((Coeff * int64_t(Chunk)) % *Stride != 0)
-          return;
-        Coeff = Coeff * int64_t(Chunk) / *Stride;
-      }
-      Poly Term = Poly::constant(Coeff);
-      for (AtomId A : T.Atoms)
-        Term = Term * Poly::atom(A);
-      Rewritten = Rewritten + Term;
-    }
+    bool Divisible = true;
+    Poly Rewritten = In.Access.ByteOffset.mapCoefficients(
+        [&](const sym::Term &T) -> std::optional<int64_t> {
+          bool Thread = false, Iteration = false;
+          for (AtomId A : T.Atoms) {
+            const sym::Atom &At = Ctx.atom(A);
+            Thread |= (At.Kind == sym::AtomKind::ThreadIdx ||
+                       At.Kind == sym::AtomKind::BlockIdx) &&
+                      At.Dim == 0;
+            Iteration |= At.Kind == sym::AtomKind::LoopIteration;
+          }
+          if (Iteration)
+            return std::nullopt;
+          if (!Thread)
+            return T.Coeff;
+          Divisible &= (T.Coeff * int64_t(Chunk)) % *Stride == 0;
+          return T.Coeff * int64_t(Chunk) / *Stride;
+        });
+    if (!Divisible)
+      return;
     AccessShape Contiguous = In.Access;
     Contiguous.ByteOffset = Rewritten;
     auto After = sectorsOf(Ctx, Contiguous, In.Launch);
@@ -295,15 +285,11 @@ private:
     if (Row == 0)
       return;
     int64_t Pitch = roundUp(std::llabs(Row), 128) * (Row < 0 ? -1 : 1);
-    Poly Rewritten;
-    for (const sym::Term &T : In.Access.ByteOffset.terms()) {
-      Poly Term = Poly::constant(T.Coeff == Row ? Pitch : T.Coeff);
-      for (AtomId A : T.Atoms)
-        Term = Term * Poly::atom(A);
-      Rewritten = Rewritten + Term;
-    }
     AccessShape Pitched = In.Access;
-    Pitched.ByteOffset = Rewritten;
+    Pitched.ByteOffset = In.Access.ByteOffset.mapCoefficients(
+        [&](const sym::Term &T) -> std::optional<int64_t> {
+          return T.Coeff == Row ? Pitch : T.Coeff;
+        });
     auto After = sectorsOf(Ctx, Pitched, In.Launch);
     if (improves(After))
       add(FixKind::PitchedRows,

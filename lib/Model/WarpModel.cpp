@@ -411,12 +411,16 @@ static int64_t divisibilityCondition(const std::vector<int64_t> &Values,
   return 0;
 }
 
-static std::string formatNumber(double V) {
+} // namespace
+
+std::string formatCount(double V) {
   std::ostringstream OS;
   OS.precision(4);
   OS << V;
   return OS.str();
 }
+
+namespace {
 
 Prediction Simulator::run() {
   Prediction P;
@@ -522,7 +526,7 @@ Prediction Simulator::run() {
       // few bins, indices sorted within a warp) need fewer.
       P.SectorsMin = 1;
       P.Assumptions.push_back(
-          "data-dependent addresses: " + formatNumber(First.avgSectors()) +
+          "data-dependent addresses: " + formatCount(First.avgSectors()) +
           " sectors/request if every lane hits a sector of its own (random "
           "indices); as few as 1 when lanes share sectors");
     }
@@ -543,8 +547,8 @@ Prediction Simulator::run() {
     Ideal.push_back(T.avgSectors() <= T.avgIdeal() + 1e-9);
   }
   P.UnknownReason = "depends on " + UnknownNames + ": " +
-                    formatNumber(P.SectorsMin) + " to " +
-                    formatNumber(P.SectorsMax) + " sectors/request";
+                    formatCount(P.SectorsMin) + " to " +
+                    formatCount(P.SectorsMax) + " sectors/request";
   if (Unknowns.size() == 1) {
     std::vector<int64_t> Tried;
     for (const auto &S : Samples)

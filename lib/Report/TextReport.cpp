@@ -8,20 +8,12 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <sstream>
 
 using namespace clang;
 
 namespace cudacoalesce {
 
 namespace {
-
-std::string number(double V) {
-  std::ostringstream OS;
-  OS.precision(4);
-  OS << V;
-  return OS.str();
-}
 
 std::string subject(const Finding &F) {
   std::string S = std::string("global ") + accessKindName(F.Kind);
@@ -35,11 +27,11 @@ std::string subject(const Finding &F) {
 std::string findingMessage(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Subject = subject(F);
-  std::string Ideal = number(P.IdealSectors);
+  std::string Ideal = model::formatCount(P.IdealSectors);
   if (P.Kind == model::Pattern::Unknown) {
     if (!P.Sectors && P.SectorsMax > 0) {
       std::string S = Subject + " depends on values not known here: " +
-                      number(P.SectorsMin) + " to " + number(P.SectorsMax) +
+                      model::formatCount(P.SectorsMin) + " to " + model::formatCount(P.SectorsMax) +
                       " sectors/request where " + Ideal + " would do";
       return P.Condition.empty() ? S : S + "; " + P.Condition;
     }
@@ -47,7 +39,7 @@ std::string findingMessage(const Finding &F) {
   }
   double Sectors = P.Sectors ? *P.Sectors : 0;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
-                     ": " + number(Sectors) + " sectors/request";
+                     ": " + model::formatCount(Sectors) + " sectors/request";
   switch (P.Kind) {
   case model::Pattern::Coalesced:
     return Head + " (ideal " + Ideal + ")";
@@ -55,7 +47,7 @@ std::string findingMessage(const Finding &F) {
     return Head + ", every active lane accesses the same address";
   default:
     return Head + " where " + Ideal + " would do (" +
-           number(std::round(P.efficiency() * 1000) / 10) + "% efficiency)";
+           model::formatCount(std::round(P.efficiency() * 1000) / 10) + "% efficiency)";
   }
 }
 
@@ -70,7 +62,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
     if (P.FirstLaneOffsetInSegment)
       Lanes += "; lane 0 starts " + std::to_string(*P.FirstLaneOffsetInSegment) +
                " bytes into a 128-byte segment";
-    Lanes += "; 128-byte segments per request: " + number(P.Segments);
+    Lanes += "; 128-byte segments per request: " + model::formatCount(P.Segments);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
@@ -78,7 +70,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
                     "touches a sector of its own");
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
     Notes.push_back("averaged over the warps of the launch: " +
-                    number(P.SectorsMin) + " to " + number(P.SectorsMax) +
+                    model::formatCount(P.SectorsMin) + " to " + model::formatCount(P.SectorsMax) +
                     " sectors/request");
   if (!P.Condition.empty() && P.Kind != model::Pattern::Unknown)
     Notes.push_back(P.Condition);

@@ -109,6 +109,10 @@ struct RequestCost {
 RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
                           unsigned ChunkBytes);
 
+/// A sector count as the reports print it: 4 significant digits, no
+/// trailing zeros ("4", "4.906", "12.5").
+std::string formatCount(double V);
+
 /// Predicts the access under one launch. \p Ctx must own every atom used.
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch);

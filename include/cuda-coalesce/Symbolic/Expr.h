@@ -64,6 +64,16 @@ public:
   Poly coefficientOf(AtomId A) const;
   /// The terms that mention none of \p Atoms.
   Poly withoutAtoms(const std::vector<AtomId> &Atoms) const;
+  /// Each term with the coefficient \p NewCoeff gives it (an optional
+  /// int64_t), or dropped where it gives none.
+  template <class F> Poly mapCoefficients(F NewCoeff) const {
+    Poly R;
+    for (const Term &T : Terms)
+      if (std::optional<int64_t> C = NewCoeff(T))
+        R.Terms.push_back({T.Atoms, *C});
+    R.canonicalize();
+    return R;
+  }
 
 private:
   void canonicalize();
