@@ -24,7 +24,8 @@
 #   args/ID.args          the compiler flags given after `--` (prepare.py)
 #   res/ID.json           stdout (--format=json --show-all)
 #   res/ID.err            stderr (the `cuda-coalesce: error: FILE: reason` line)
-#   res/ID.meta           exit status <TAB> wall seconds
+#   res/ID.meta           exit status <TAB> wall seconds <TAB> analyzer mtime
+#   wall_seconds, info.txt   elapsed time; checkout, tool, date
 #   summary.txt, summary.json   from summarize.py
 # The checkout is only read; nothing is written into it.
 set -euo pipefail

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Summarises a run.sh output directory (standard library only).
 
-Usage: summarize.py OUT_DIR [OUT_DIR...]    (several: one table per directory,
-       then the totals)
+Usage: summarize.py [--markdown] OUT_DIR [OUT_DIR...]    (several: one table
+       per directory, then the totals; --markdown: one table row per directory)
 
 Per directory: files total / parsed cleanly (exit 0 or 1) / failed (exit 2,
 bucketed by the first error message, normalised) / crashed (any other status)
@@ -26,6 +26,8 @@ def norm_error(line, fine=True):
     s = re.sub(r"^cuda-coalesce: error: ", "", s)
     s = re.sub(r"^\S+?: (does not compile|no such file|not a CUDA|the parse)", r"\1", s)
     s = re.sub(r" \(and \d+ more errors?\)$", "", s)
+    s = re.sub(r"^(does not compile: )\S+?:\d+:\d+: ", r"\1", s)
+    s = re.sub(r"^\S+: (not in the compile database).*", r"\1", s)
     s = re.sub(r"(/[^\s:']+)+:\d+:\d+: ", "", s)       # location of the error
     s = re.sub(r"[\w./+-]+\.(cu|cuh|h|hpp|c|cpp|cc|hxx|inl):\d+:\d+: ", "", s)
     if not fine:
@@ -69,7 +71,10 @@ def unknown_reason(a):
             kinds.add("comparison")
         else:
             kinds.add("loaded/computed value")
-    return "depends on " + " + ".join(sorted(kinds))
+    where = a.get("byte_offset", "") + " " + a.get("index", "")
+    in_address = any(p in where for p in parts)
+    return "depends on " + " + ".join(sorted(kinds)) + (
+        " (in the address)" if in_address else " (only through a guard or trip count)")
 
 
 def summarise(out):
@@ -214,15 +219,37 @@ def show(S, name):
     print()
 
 
+def markdown(rows):
+    print("| project | .cu files | nvcc -cuda accepts | parsed cleanly | of nvcc-accepted | failed | crashed | timed out "
+          "| kernels | accesses | definite pattern | flagged | wall (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, S in rows:
+        definite = S["accesses"] - S["patterns"].get("unknown", 0)
+        print("| %s | %d | %s | %d (%s) | %s | %d | %d | %d | %d | %d | %d (%s) | %d | %s |" % (
+            name, S["files"], S["nvcc_ok"] if S["nvcc_checked"] else "-", S["clean"],
+            pct(S["clean"], S["files"]),
+            ("%d/%d (%s)" % (S["clean_and_nvcc_ok"], S["nvcc_ok"], pct(S["clean_and_nvcc_ok"], S["nvcc_ok"])))
+            if S["nvcc_checked"] else "-",
+            S["failed"], S["crashed"], S["timed_out"], S["kernels"], S["accesses"], definite,
+            pct(definite, S["accesses"]), S["flagged"], S.get("run_wall_s", "%.0f" % S["wall_total_s"])))
+
+
 def main():
     dirs = sys.argv[1:]
+    md = bool(dirs) and dirs[0] == "--markdown"
+    if md:
+        dirs = dirs[1:]
+        rows = []
     if not dirs:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     total = None
     for d in dirs:
         S = summarise(d)
-        show(S, os.path.basename(os.path.normpath(d)))
+        if md:
+            rows.append((os.path.basename(os.path.normpath(d)), S))
+        else:
+            show(S, os.path.basename(os.path.normpath(d)))
         with open(os.path.join(d, "summary.json"), "w") as f:
             json.dump(S, f, indent=1, default=dict)
         if total is None:
@@ -240,6 +267,11 @@ def main():
                         total[k].setdefault(kk, vv)
                 elif isinstance(v, (int, float)) and k != "dir":
                     total[k] = total.get(k, 0) + v
+    if md:
+        if len(dirs) > 1:
+            rows.append(("all", total))
+        markdown(rows)
+        return
     if len(dirs) > 1:
         total["slowest"] = sorted(total["slowest"], key=lambda x: -x["wall_s"])[:5]
         show(total, "ALL")
