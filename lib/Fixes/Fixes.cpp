@@ -76,7 +76,7 @@ public:
           std::nullopt);
       return Fixes;
     case model::Pattern::Scattered:
-      if (dataDependent())
+      if (Ctx.dependsOnLaneData(In.Access.ByteOffset))
         add(FixKind::Scattered,
             "data-dependent addresses: no static fix is certain; sort or bucket the "
             "indices so that a warp's lanes fall in few sectors, read through the "
@@ -111,14 +111,6 @@ private:
   }
   bool improves(const std::optional<double> &After) const {
     return After && *After + 1e-9 < Before;
-  }
-  bool dataDependent() const {
-    std::vector<AtomId> Leaves;
-    Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
-    for (AtomId A : Leaves)
-      if (Ctx.atom(A).Kind == sym::AtomKind::Opaque && Ctx.atom(A).LaneVarying)
-        return true;
-    return false;
   }
 
   void threadMapping() {

@@ -1,6 +1,7 @@
 //===- Frontend/AddressBuilder.cpp - AST to symbolic addresses -----------===//
 #include "AddressBuilder.h"
 #include "SourceText.h"
+#include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -27,36 +28,6 @@ namespace {
 
 constexpr unsigned MaxInlineDepth = 8;
 constexpr unsigned MaxOpaqueNameLength = 48;
-
-/// Variables a statement assigns, increments or takes the address of.
-class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
-public:
-  llvm::DenseSet<const VarDecl *> Vars;
-
-  static const VarDecl *target(const Expr *E) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      return dyn_cast<VarDecl>(D->getDecl());
-    return nullptr;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const VarDecl *V = target(B->getLHS()))
-        Vars.insert(V);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = target(U->getSubExpr()))
-        Vars.insert(V);
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() > 0)
-      if (const VarDecl *V = target(C->getArg(0)))
-        Vars.insert(V);
-    return true;
-  }
-};
 
 bool isAtomicName(StringRef Name) {
   for (StringRef Suffix : {"_block", "_system"})
@@ -852,10 +823,9 @@ void AddressBuilder::stmt(const Stmt *S) {
   }
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     // Range-for over device arrays is rare; walk it once, conservatively.
-    ModifiedVars Mod;
-    Mod.TraverseStmt(const_cast<Stmt *>(S));
-    for (const VarDecl *V : Mod.Vars)
-      Vars[V] = SymValue{false, -1, Poly::atom(Syms.opaque(V->getName().str(), true))};
+    for (const auto &Write : VariableWrites::in(S).all())
+      Vars[Write.first] = SymValue{
+          false, -1, Poly::atom(Syms.opaque(Write.first->getName().str(), true))};
     stmt(R->getBody());
     return;
   }
@@ -910,10 +880,10 @@ const IfStmt *sinkingBranch(const CompoundStmt *C, size_t DeclIndex) {
         VarUses::in(If->getCond(), V) != 0 || VarUses::in(If->getThen(), V) != Uses)
       return nullptr;
     // The condition must read the same values at the load as at the `if`.
-    ModifiedVars Between;
+    VariableWrites Between;
     for (size_t J = DeclIndex + 1; J < I; ++J)
-      Between.TraverseStmt(const_cast<Stmt *>(C->body_begin()[J]));
-    if (!Between.Vars.empty())
+      Between.add(C->body_begin()[J]);
+    if (!Between.empty())
       return nullptr;
     Branch = If;
   }
@@ -1042,12 +1012,13 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
 void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body) {
   stmt(Init);
-  ModifiedVars Mod;
-  if (Cond)
-    Mod.TraverseStmt(const_cast<Expr *>(Cond));
-  if (Inc)
-    Mod.TraverseStmt(const_cast<Expr *>(Inc));
-  Mod.TraverseStmt(const_cast<Stmt *>(Body));
+  VariableWrites Mod;
+  Mod.add(Cond);
+  Mod.add(Inc);
+  Mod.add(Body);
+  std::vector<const VarDecl *> Changed;
+  for (const auto &Write : Mod.all())
+    Changed.push_back(Write.first);
 
   // Induction variables: changed only by `v += step` (or ++, --, -=, v = v +
   // step) in the increment or at the top level of the body, with a step the
@@ -1060,7 +1031,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     if (const auto *U = dyn_cast<UnaryOperator>(E)) {
       if (!U->isIncrementDecrementOp())
         return std::nullopt;
-      V = ModifiedVars::target(U->getSubExpr());
+      V = VariableWrites::directTarget(U->getSubExpr());
       if (!V) // ++a[0]: memory, not a variable
         return std::nullopt;
       return Poly::constant(U->isIncrementOp() ? 1 : -1);
@@ -1068,7 +1039,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     const auto *B = dyn_cast<BinaryOperator>(E);
     if (!B || !B->isAssignmentOp())
       return std::nullopt;
-    V = ModifiedVars::target(B->getLHS());
+    V = VariableWrites::directTarget(B->getLHS());
     const Expr *StepExpr = nullptr;
     bool Negative = false;
     if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
@@ -1078,18 +1049,18 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
       if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
         return std::nullopt;
-      if (ModifiedVars::target(Sum->getLHS()) == V) {
+      if (VariableWrites::directTarget(Sum->getLHS()) == V) {
         StepExpr = Sum->getRHS();
         Negative = Sum->getOpcode() == BO_Sub;
       } else if (Sum->getOpcode() == BO_Add &&
-                 ModifiedVars::target(Sum->getRHS()) == V) {
+                 VariableWrites::directTarget(Sum->getRHS()) == V) {
         StepExpr = Sum->getLHS();
       }
     }
     if (!StepExpr || !V)
       return std::nullopt;
     // The step must not read anything the loop changes.
-    for (const VarDecl *M : Mod.Vars)
+    for (const VarDecl *M : Changed)
       if (VarUses::in(StepExpr, M))
         return std::nullopt;
     SilentScope Silent(Recording);
@@ -1121,35 +1092,16 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
   }
   // Every modification of an induction variable must be one recognised.
-  for (const VarDecl *V : Mod.Vars) {
+  for (const VarDecl *V : Changed) {
     if (!Steps.count(V))
       continue;
     unsigned Seen = 0;
-    struct Counter : RecursiveASTVisitor<Counter> {
-      const VarDecl *Target;
-      unsigned N = 0;
-      bool VisitBinaryOperator(BinaryOperator *B) {
-        N += B->isAssignmentOp() && ModifiedVars::target(B->getLHS()) == Target;
-        return true;
-      }
-      bool VisitUnaryOperator(UnaryOperator *U) {
-        N += (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-             ModifiedVars::target(U->getSubExpr()) == Target;
-        return true;
-      }
-    } Cnt;
-    Cnt.Target = V;
-    if (Inc)
-      Cnt.TraverseStmt(const_cast<Expr *>(Inc));
-    Cnt.TraverseStmt(const_cast<Stmt *>(Body));
-    if (Cond)
-      Cnt.TraverseStmt(const_cast<Expr *>(Cond));
     for (const Expr *U : Updates) {
       const VarDecl *W = nullptr;
       if (StepOf(U, W) && W == V)
         ++Seen;
     }
-    if (Cnt.N != Seen)
+    if (Mod.count(V) != Seen)
       NotInduction.insert(V);
   }
 
@@ -1163,7 +1115,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
 
   auto Before = Vars;
   auto EnterLoop = [&](const llvm::DenseSet<const VarDecl *> &VaryingVars) {
-    for (const VarDecl *V : Mod.Vars) {
+    for (const VarDecl *V : Changed) {
       auto It = Before.find(V);
       auto StepIt = Steps.find(V);
       if (StepIt != Steps.end() && !NotInduction.count(V) && It != Before.end()) {
@@ -1205,20 +1157,20 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       EnterLoop(VaryingVars);
       WalkBody();
     }
-    for (const VarDecl *V : Mod.Vars) {
+    for (const VarDecl *V : Changed) {
       auto It = Vars.find(V);
       if (It != Vars.end() && Syms.isLaneVarying(It->second.P))
         VaryingVars.insert(V);
     }
   } else {
-    for (const VarDecl *V : Mod.Vars)
+    for (const VarDecl *V : Changed)
       VaryingVars.insert(V);
   }
   EnterLoop(VaryingVars);
   WalkBody();
 
   // After the loop a changed variable holds a value we do not track.
-  for (const VarDecl *V : Mod.Vars) {
+  for (const VarDecl *V : Changed) {
     bool Varying = VaryingVars.count(V);
     auto It = Before.find(V);
     if (It != Before.end())

@@ -4,6 +4,7 @@
 #include "AddressBuilder.h"
 #include "LaunchSites.h"
 #include "SourceText.h"
+#include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -245,26 +246,7 @@ void addSharedTileFixes(sym::Context &Syms, std::vector<LocatedFinding> &Finding
 
 /// Whether \p V is declared with an initialiser and never changed after.
 bool neverChangedAfterInit(const FunctionDecl *Kernel, const VarDecl *V) {
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const VarDecl *V;
-    bool Found = false;
-    bool refersToV(Expr *E) {
-      auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return D && D->getDecl() == V;
-    }
-    bool VisitBinaryOperator(BinaryOperator *B) {
-      Found |= B->isAssignmentOp() && refersToV(B->getLHS());
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *U) {
-      Found |= (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
-               refersToV(U->getSubExpr());
-      return true;
-    }
-  } W;
-  W.V = V;
-  W.TraverseStmt(Kernel->getBody());
-  return V->getInit() && !W.Found;
+  return V->getInit() && VariableWrites::in(Kernel->getBody()).count(V) == 0;
 }
 
 /// The mechanical thread-mapping fix: exchange the initialisers of the x

@@ -6,7 +6,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -15,54 +14,6 @@ namespace cudacoalesce {
 namespace {
 
 constexpr unsigned MaxDepth = 16;
-
-/// The variable an assignment target changes (`v`, `v.x`, `v[i]`).
-const VarDecl *assignedVar(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  while (true) {
-    if (const auto *M = dyn_cast<MemberExpr>(E))
-      E = M->getBase()->IgnoreParenImpCasts();
-    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
-      E = S->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  if (const auto *D = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(D->getDecl());
-  return nullptr;
-}
-
-class HostModifications : public RecursiveASTVisitor<HostModifications> {
-public:
-  llvm::DenseSet<const VarDecl *> &Out;
-  explicit HostModifications(llvm::DenseSet<const VarDecl *> &Out) : Out(Out) {}
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const VarDecl *V = assignedVar(B->getLHS()))
-        Out.insert(V);
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      if (const VarDecl *V = assignedVar(U->getSubExpr()))
-        Out.insert(V);
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->isAssignmentOp() && C->getNumArgs() > 0)
-      if (const VarDecl *V = assignedVar(C->getArg(0)))
-        Out.insert(V);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *C) {
-    // Passed by reference or pointer (cudaMalloc(&p), init(n)): may change.
-    for (const Expr *Arg : C->arguments())
-      if (const VarDecl *V = assignedVar(Arg))
-        if (Arg->isGLValue() || isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
-          Out.insert(V);
-    return true;
-  }
-};
 
 const Expr *skipWrappers(const Expr *E) {
   while (true) {
@@ -85,8 +36,8 @@ const Expr *skipWrappers(const Expr *E) {
 
 HostEvaluator::HostEvaluator(ASTContext &AST, const FunctionDecl *Host)
     : AST(AST) {
-  if (Host && Host->getBody())
-    HostModifications(Modified).TraverseStmt(Host->getBody());
+  if (Host)
+    Modified = VariableWrites::in(Host->getBody(), VariableWrites::WholeObject);
 }
 
 const Expr *HostEvaluator::constantInit(const Expr *E) {
@@ -94,7 +45,7 @@ const Expr *HostEvaluator::constantInit(const Expr *E) {
   if (!D)
     return nullptr;
   const auto *V = dyn_cast<VarDecl>(D->getDecl());
-  if (!V || isa<ParmVarDecl>(V) || !V->getInit() || Modified.count(V))
+  if (!V || isa<ParmVarDecl>(V) || !V->getInit() || Modified.count(V) != 0)
     return nullptr;
   if (!V->isLocalVarDecl() && !V->getType().isConstQualified())
     return nullptr; // a mutable global may change anywhere

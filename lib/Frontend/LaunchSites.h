@@ -11,8 +11,8 @@
 #include "cuda-coalesce/Frontend/Finding.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
+#include "VariableWrites.h"
+
 
 #include <map>
 #include <optional>
@@ -43,7 +43,7 @@ public:
 private:
   const clang::Expr *constantInit(const clang::Expr *E);
   clang::ASTContext &AST;
-  llvm::DenseSet<const clang::VarDecl *> Modified;
+  VariableWrites Modified{VariableWrites::WholeObject};
 };
 
 LaunchSite evaluateLaunch(clang::ASTContext &AST,

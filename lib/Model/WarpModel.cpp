@@ -165,11 +165,9 @@ private:
 };
 
 void Simulator::classifyAtoms() {
+  Scattered = Ctx.dependsOnLaneData(Access.ByteOffset);
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
-  for (const AtomId A : Leaves)
-    if (Ctx.atom(A).Kind == AtomKind::Opaque && Ctx.atom(A).LaneVarying)
-      Scattered = true;
   // Values only guards read are not tried out: a guard on a value we do not
   // know counts its lanes as active (stated), rather than as never taken.
   size_t AddressLeaves = Leaves.size();

@@ -291,6 +291,14 @@ bool Context::isLaneVarying(const Poly &P) const {
   return false;
 }
 
+bool Context::dependsOnLaneData(const Poly &P) const {
+  std::vector<AtomId> Leaves;
+  collectLeafAtoms(P, Leaves);
+  return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
+    return Atoms[A].Kind == AtomKind::Opaque && Atoms[A].LaneVarying;
+  });
+}
+
 void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {
   for (const Term &T : P.terms())
     for (AtomId A : T.Atoms) {
