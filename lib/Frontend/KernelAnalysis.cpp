@@ -187,7 +187,6 @@ std::optional<fixes::MemberAccess> memberAccess(const ASTContext &AST,
   fixes::MemberAccess M;
   M.Record = S.Record->getNameAsString();
   M.RecordBytes = AST.getTypeSizeInChars(S.ElementType).getQuantity();
-  M.RecordAlign = AST.getTypeAlignInChars(S.ElementType).getQuantity();
   M.Field = S.FieldPath;
   M.FieldOffset = S.OffsetInElement;
   M.FieldBytes = S.WidthBytes;
@@ -403,7 +402,6 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
         Fix.Launch = Shape;
         Fix.Before = F.Prediction;
         Fix.BaseName = F.BaseName;
-        Fix.ElementBytes = S.WidthBytes;
         Fix.Member = memberAccess(AST, S, Sites);
         Fix.VariableAlongX = AlongX;
         Fix.VariableAlongY = AlongY;

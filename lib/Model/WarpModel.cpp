@@ -456,7 +456,6 @@ Prediction Simulator::run() {
     for (size_t U = 0; U < Unknowns.size(); ++U)
       Values.set(Unknowns[U], Assignment[U]);
     Results.push_back(simulate(WarpBudget));
-    P.WarpsSimulated += Results.back().Warps;
   }
 
   // Lane geometry of the first warp, for the notes.

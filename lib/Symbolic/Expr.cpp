@@ -143,19 +143,6 @@ Poly Poly::coefficientOf(AtomId A) const {
   return R;
 }
 
-Poly Poly::withoutAtoms(const std::vector<AtomId> &Excluded) const {
-  Poly R;
-  for (const Term &T : Terms) {
-    bool Mentions = false;
-    for (AtomId A : T.Atoms)
-      Mentions |= std::find(Excluded.begin(), Excluded.end(), A) !=
-                  Excluded.end();
-    if (!Mentions)
-      R.Terms.push_back(T);
-  }
-  return R;
-}
-
 //===----------------------------------------------------------------------===//
 // Context
 //===----------------------------------------------------------------------===//

@@ -54,7 +54,7 @@ struct Fix {
 /// A member of an array of structs, as the frontend saw it.
 struct MemberAccess {
   std::string Record;                // struct name
-  unsigned RecordBytes = 0, RecordAlign = 0;
+  unsigned RecordBytes = 0;
   std::string Field;                 // "vel.y"
   unsigned FieldOffset = 0, FieldBytes = 0;
   std::vector<std::string> AllFields;  // the record's fields (top level)
@@ -66,7 +66,6 @@ struct FixInput {
   model::LaunchShape Launch;
   model::Prediction Before;
   std::string BaseName;
-  unsigned ElementBytes = 0; // of the subscripted array's element
   std::optional<MemberAccess> Member;
   /// Locals holding a thread index along x and y ("col", "row"), if any.
   std::string VariableAlongX, VariableAlongY;

@@ -93,8 +93,6 @@ struct Prediction {
   std::optional<int64_t> LaneStrideBytes;
   /// Byte offset of lane 0 of the first warp within a 128-byte segment.
   std::optional<int64_t> FirstLaneOffsetInSegment;
-  unsigned ActiveLanesFirstWarp = 0;
-  uint64_t WarpsSimulated = 0;
 };
 
 /// Cost of one request: the lanes' start addresses (active lanes only).

@@ -62,8 +62,6 @@ public:
   /// The sum of the terms that mention \p A, each with one factor \p A
   /// removed: the coefficient of A when the polynomial is linear in A.
   Poly coefficientOf(AtomId A) const;
-  /// The terms that mention none of \p Atoms.
-  Poly withoutAtoms(const std::vector<AtomId> &Atoms) const;
   /// Each term with the coefficient \p NewCoeff gives it (an optional
   /// int64_t), or dropped where it gives none.
   template <class F> Poly mapCoefficients(F NewCoeff) const {
@@ -127,6 +125,9 @@ public:
   /// Whether the value can differ between the lanes of one warp.
   bool isLaneVarying(const Poly &P) const;
   bool isLaneVarying(AtomId A) const;
+  /// Whether \p P depends on a value loaded per lane (an opaque atom that
+  /// varies across the warp): its addresses are the data's, not computable.
+  bool dependsOnLaneData(const Poly &P) const;
   /// Every atom that \p P depends on, including through Op operands.
   void collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const;
 
