@@ -12,7 +12,13 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/Path.h"
+
+#include <mutex>
+#include <numeric>
+#include <set>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -21,68 +27,139 @@ namespace cudacoalesce {
 
 namespace {
 
-/// Keeps the first compile error as one line and counts the rest.
-class FirstErrorCollector : public DiagnosticConsumer {
+/// One line per compile error ("file:line:col: message"), with where it is.
+class ErrorCollector : public DiagnosticConsumer {
 public:
+  struct Error {
+    SourceLocation Where; // a file location; invalid for errors without one
+    std::string Text;
+  };
+
   void HandleDiagnostic(DiagnosticsEngine::Level Level,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
-    if (Level < DiagnosticsEngine::Error || !First.empty())
+    if (Level < DiagnosticsEngine::Error)
       return;
+    // After a fatal error (a missing header, too many errors) Clang keeps
+    // parsing but says nothing more: nothing after it can be trusted.
+    Fatal |= Level == DiagnosticsEngine::Fatal;
+    Error E;
     llvm::SmallString<256> Message;
     Info.FormatDiagnostic(Message);
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
-      PresumedLoc P = Info.getSourceManager().getPresumedLoc(
-          Info.getSourceManager().getFileLoc(Info.getLocation()));
+      const SourceManager &SM = Info.getSourceManager();
+      E.Where = SM.getFileLoc(Info.getLocation());
+      PresumedLoc P = SM.getPresumedLoc(E.Where);
       if (P.isValid())
-        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-                ":" + std::to_string(P.getColumn()) + ": ";
+        E.Text = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+                 ":" + std::to_string(P.getColumn()) + ": ";
     }
-    First += Message.str().str();
+    E.Text += Message.str().str();
+    Errors.push_back(std::move(E));
   }
-  std::string First;
+
+  std::vector<Error> Errors;
+  bool Fatal = false;
+};
+
+std::string describeErrors(const std::string &First, size_t Count) {
+  if (Count <= 1)
+    return First;
+  return First + " (and " + std::to_string(Count - 1) + " more errors)";
+}
+
+/// What the action learns about one translation unit beyond the outcome.
+struct ParseState {
+  const ErrorCollector &Errors;
+  const std::vector<std::string> &InputRealPaths;
+  bool Analysed = false;
+  std::string BlockingError; // the first error outside host-only code
 };
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const RunOptions &Opts, TranslationUnitConsumer &Out,
-                 FileOutcome &Outcome)
-      : Opts(Opts), Out(Out), Outcome(Outcome) {}
+  AnalysisAction(const AnalysisOptions &Opts, const TranslationUnitConsumer &Out,
+                 FileOutcome &Outcome, ParseState &State)
+      : Opts(Opts), Out(Out), Outcome(Outcome), State(State) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 StringRef File) override {
+                                                 StringRef) override {
     struct Consumer : ASTConsumer {
       AnalysisAction &A;
-      std::string File;
-      Consumer(AnalysisAction &A, StringRef File) : A(A), File(File.str()) {}
-      void HandleTranslationUnit(ASTContext &AST) override {
-        TranslationUnitResult R = analyzeTranslationUnit(AST, A.Opts.Analysis);
-        A.Outcome.Kernels += R.KernelsAnalysed;
-        A.Out.handle(File, AST, R);
-      }
+      explicit Consumer(AnalysisAction &A) : A(A) {}
+      void HandleTranslationUnit(ASTContext &AST) override { A.analyse(AST); }
     };
-    return std::make_unique<Consumer>(*this, File);
+    return std::make_unique<Consumer>(*this);
   }
 
 private:
-  const RunOptions &Opts;
-  TranslationUnitConsumer &Out;
+  /// Analyses the kernels unless a compile error may have damaged them.
+  void analyse(ASTContext &AST) {
+    const SourceManager &SM = AST.getSourceManager();
+    if (State.Errors.Fatal) {
+      State.BlockingError = State.Errors.Errors.front().Text;
+      return;
+    }
+    if (!State.Errors.Errors.empty()) {
+      std::vector<SourceRange> Host = hostOnlyFunctionBodies(AST);
+      for (const ErrorCollector::Error &E : State.Errors.Errors) {
+        bool InHost = E.Where.isValid() &&
+                      llvm::any_of(Host, [&](SourceRange R) {
+                        return SM.isPointWithin(E.Where, SM.getExpansionLoc(R.getBegin()),
+                                                SM.getExpansionLoc(R.getEnd()));
+                      });
+        if (!InHost) {
+          State.BlockingError = E.Text;
+          return;
+        }
+      }
+      Outcome.HostErrors = State.Errors.Errors.size();
+      Outcome.FirstHostError = State.Errors.Errors.front().Text;
+    }
+    TranslationUnitResult R = analyzeTranslationUnit(AST, Opts);
+    Outcome.Kernels = R.KernelsAnalysed;
+    Outcome.Launches = R.Launches;
+    Outcome.KernelsWithoutLaunch = R.KernelsWithoutLaunch;
+    Outcome.IncludedInputs = includedInputs(SM);
+    Out.handle(AST, R, Outcome);
+    State.Analysed = true;
+  }
+
+  /// The other input files this translation unit read (#included).
+  std::vector<std::string> includedInputs(const SourceManager &SM) const {
+    std::vector<std::string> Found;
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    for (const auto &Entry : llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
+      if (Main && Entry.first == *Main)
+        continue;
+      StringRef Real = Entry.first.getFileEntry().tryGetRealPathName();
+      if (!Real.empty() && llvm::is_contained(State.InputRealPaths, Real))
+        Found.push_back(Real.str());
+    }
+    llvm::sort(Found);
+    return Found;
+  }
+
+  const AnalysisOptions &Opts;
+  const TranslationUnitConsumer &Out;
   FileOutcome &Outcome;
+  ParseState &State;
 };
 
 class ActionFactory : public FrontendActionFactory {
 public:
-  ActionFactory(const RunOptions &Opts, TranslationUnitConsumer &Out,
-                FileOutcome &Outcome)
-      : Opts(Opts), Out(Out), Outcome(Outcome) {}
+  ActionFactory(const AnalysisOptions &Opts, const TranslationUnitConsumer &Out,
+                FileOutcome &Outcome, ParseState &State)
+      : Opts(Opts), Out(Out), Outcome(Outcome), State(State) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalysisAction>(Opts, Out, Outcome);
+    return std::make_unique<AnalysisAction>(Opts, Out, Outcome, State);
   }
 
 private:
-  const RunOptions &Opts;
-  TranslationUnitConsumer &Out;
+  const AnalysisOptions &Opts;
+  const TranslationUnitConsumer &Out;
   FileOutcome &Outcome;
+  ParseState &State;
 };
 
 bool looksLikeCuda(StringRef File, const std::vector<std::string> &Command) {
@@ -152,74 +229,187 @@ bool parsesCleanly(const RunOptions &Opts, const std::string &File,
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
   Tool.setPrintErrorMessage(false);
-  FirstErrorCollector Errors;
+  ErrorCollector Errors;
   Tool.setDiagnosticConsumer(&Errors);
   int RC = Tool.run(newFrontendActionFactory<SyntaxOnlyAction>().get());
-  if (Errors.getNumErrors() > 0 || RC != 0) {
-    Error = Errors.First.empty() ? "the parse failed" : Errors.First;
+  if (!Errors.Errors.empty() || RC != 0) {
+    Error = Errors.Errors.empty() ? "the parse failed" : Errors.Errors.front().Text;
     return false;
   }
   return true;
 }
 
-std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
-                                      TranslationUnitConsumer &Consumer,
-                                      std::string &SetupError) {
-  std::vector<FileOutcome> Outcomes;
-  std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, SetupError);
-  if (!DB)
-    return Outcomes;
+namespace {
 
-  for (const std::string &File : Opts.Files) {
+/// One pass over one file. Outcomes are written by index, so workers never
+/// share one.
+class FileAnalyser {
+public:
+  FileAnalyser(const RunOptions &Opts, const CompilationDatabase &DB,
+               const TranslationUnitConsumer &Consumer)
+      : Opts(Opts), DB(DB), Consumer(Consumer) {
+    for (const std::string &File : Opts.Files) {
+      llvm::SmallString<256> Real;
+      if (!llvm::sys::fs::real_path(File, Real))
+        InputRealPaths.push_back(std::string(Real));
+    }
+  }
+
+  FileOutcome analyse(const std::string &File, const AnalysisOptions &Analysis) const {
     FileOutcome Outcome;
     Outcome.File = File;
     auto Fail = [&](std::string Why) {
       Outcome.Failed = true;
       Outcome.Error = std::move(Why);
-      Outcomes.push_back(Outcome);
+      return Outcome;
     };
-    if (llvm::sys::fs::is_directory(File)) {
-      Fail("is a directory, not a source file");
-      continue;
-    }
-    if (!llvm::sys::fs::exists(File)) {
-      Fail("no such file");
-      continue;
-    }
+    if (llvm::sys::fs::is_directory(File))
+      return Fail("is a directory, not a source file");
+    if (!llvm::sys::fs::exists(File))
+      return Fail("no such file");
     llvm::SmallString<256> Absolute(File);
     llvm::sys::fs::make_absolute(Absolute);
-    std::vector<CompileCommand> Commands = DB->getCompileCommands(Absolute);
-    if (Commands.empty()) {
-      Fail("not in the compile database of '" + Opts.BuildDir + "'");
-      continue;
-    }
-    if (!looksLikeCuda(File, Commands.front().CommandLine)) {
-      Fail("not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
-      continue;
-    }
+    std::vector<CompileCommand> Commands = DB.getCompileCommands(Absolute);
+    if (Commands.empty())
+      return Fail("not in the compile database of '" + Opts.BuildDir + "'");
+    if (!looksLikeCuda(File, Commands.front().CommandLine))
+      return Fail("not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
+    Outcome.CommandDirectory = Commands.front().Directory;
 
-    ClangTool Tool(*DB, {std::string(Absolute)});
+    ClangTool Tool(DB, {std::string(Absolute)});
     Tool.clearArgumentsAdjusters();
     Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
     Tool.setPrintErrorMessage(false);
-    FirstErrorCollector Errors;
+    ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
-    ActionFactory Factory(Opts, Consumer, Outcome);
+    ParseState State{Errors, InputRealPaths};
+    ActionFactory Factory(Analysis, Consumer, Outcome, State);
     int RC = Tool.run(&Factory);
-    if (Errors.getNumErrors() > 0) {
-      std::string Why = "does not compile: " + Errors.First;
-      if (Errors.getNumErrors() > 1)
-        Why += " (and " + std::to_string(Errors.getNumErrors() - 1) +
-               " more errors)";
-      Fail(Why);
-      continue;
+    if (!State.Analysed) {
+      if (Errors.Errors.empty())
+        return Fail("the parse failed");
+      std::string First = State.BlockingError.empty() ? Errors.Errors.front().Text
+                                                      : State.BlockingError;
+      return Fail("does not compile: " + describeErrors(First, Errors.Errors.size()));
     }
-    if (RC != 0) {
-      Fail("the parse failed");
-      continue;
-    }
-    Outcomes.push_back(Outcome);
+    if (RC != 0 && Errors.Errors.empty())
+      return Fail("the parse failed");
+    return Outcome;
   }
+
+private:
+  const RunOptions &Opts;
+  const CompilationDatabase &DB;
+  const TranslationUnitConsumer &Consumer;
+  std::vector<std::string> InputRealPaths;
+};
+
+/// Runs \p Work(I) for each index, on up to \p Jobs threads.
+void forEachIndex(const std::vector<size_t> &Indices, unsigned Jobs,
+                  const std::function<void(size_t)> &Work) {
+  if (Jobs <= 1 || Indices.size() <= 1) {
+    for (size_t I : Indices)
+      Work(I);
+    return;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I : Indices)
+    Pool.async([&Work, I] { Work(I); });
+  Pool.wait();
+}
+
+/// The launches of the other files for the kernels \p Outcome does not
+/// launch itself.
+LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes, size_t Self) {
+  LaunchMap Found;
+  for (const std::string &Kernel : Outcomes[Self].KernelsWithoutLaunch)
+    for (size_t I = 0; I < Outcomes.size(); ++I) {
+      if (I == Self || Outcomes[I].Failed)
+        continue;
+      auto It = Outcomes[I].Launches.find(Kernel);
+      if (It == Outcomes[I].Launches.end())
+        continue;
+      std::vector<LaunchSite> &Sites = Found[Kernel];
+      Sites.insert(Sites.end(), It->second.begin(), It->second.end());
+    }
+  return Found;
+}
+
+/// The same access of the same kernel under the same launch, whichever
+/// translation unit reported it.
+std::string findingKey(const FileOutcome &O, const Finding &F) {
+  llvm::SmallString<256> Path(F.Where.File);
+  if (llvm::sys::path::is_relative(Path) && !O.CommandDirectory.empty()) {
+    llvm::SmallString<256> Dir(O.CommandDirectory);
+    llvm::sys::path::append(Dir, Path);
+    Path = Dir;
+  }
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return (Path + ":" + llvm::Twine(F.Where.Line) + ":" + llvm::Twine(F.Where.Column) +
+          "|" + accessKindName(F.Kind) + "|" + F.Kernel + "|" + F.BlockOrigin)
+      .str();
+}
+
+} // namespace
+
+std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
+                                      const TranslationUnitConsumer &Consumer,
+                                      std::string &SetupError) {
+  std::vector<FileOutcome> Outcomes(Opts.Files.size());
+  std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, SetupError);
+  if (!DB)
+    return {};
+  FileAnalyser Analyser(Opts, *DB, Consumer);
+
+  std::vector<size_t> All(Opts.Files.size());
+  std::iota(All.begin(), All.end(), 0);
+  std::mutex ProgressLock;
+  size_t Done = 0;
+  forEachIndex(All, Opts.Jobs, [&](size_t I) {
+    Outcomes[I] = Analyser.analyse(Opts.Files[I], Opts.Analysis);
+    if (Opts.Progress) {
+      std::lock_guard<std::mutex> Lock(ProgressLock);
+      Opts.Progress(++Done, All.size(), Opts.Files[I]);
+    }
+  });
+
+  // Kernels launched only from other files: analyse their files again
+  // under those launches.
+  std::vector<size_t> Again;
+  std::vector<AnalysisOptions> AgainWith(Outcomes.size(), Opts.Analysis);
+  for (size_t I = 0; I < Outcomes.size(); ++I) {
+    if (Outcomes[I].Failed)
+      continue;
+    LaunchMap Elsewhere = launchesElsewhere(Outcomes, I);
+    if (Elsewhere.empty())
+      continue;
+    AgainWith[I].ProjectLaunches = std::move(Elsewhere);
+    Again.push_back(I);
+  }
+  forEachIndex(Again, Opts.Jobs, [&](size_t I) {
+    Outcomes[I] = Analyser.analyse(Opts.Files[I], AgainWith[I]);
+  });
+
+  // A file that does not compile alone, analysed as part of its includer.
+  for (FileOutcome &O : Outcomes) {
+    llvm::SmallString<256> Real;
+    if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
+      continue;
+    for (const FileOutcome &Includer : Outcomes)
+      if (!Includer.Failed && llvm::is_contained(Includer.IncludedInputs, Real)) {
+        O.Failed = false;
+        O.Error.clear();
+        O.AnalysedThrough = Includer.File;
+        break;
+      }
+  }
+
+  std::set<std::string> Reported;
+  for (FileOutcome &O : Outcomes)
+    llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
+      return !Reported.insert(findingKey(O, F.Data)).second;
+    });
   return Outcomes;
 }
 

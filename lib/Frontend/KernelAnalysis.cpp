@@ -337,6 +337,19 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
   Collector.TraverseDecl(AST.getTranslationUnitDecl());
   const SourceManager &SM = AST.getSourceManager();
 
+  for (const auto &[Kernel, Sites] : Collector.Launches) {
+    std::vector<LaunchSite> &Named = Result.Launches[kernelName(Kernel)];
+    Named.insert(Named.end(), Sites.begin(), Sites.end());
+  }
+  // Overloads share a name: keep their launches in source order, not in
+  // the order of their addresses.
+  for (auto &[Name, Sites] : Result.Launches)
+    std::stable_sort(Sites.begin(), Sites.end(),
+                     [](const LaunchSite &A, const LaunchSite &B) {
+                       return std::tie(A.Where.File, A.Where.Line, A.Where.Column) <
+                              std::tie(B.Where.File, B.Where.Line, B.Where.Column);
+                     });
+
   sym::Context Syms;
   AddressBuilder Builder(AST, Syms);
   for (const FunctionDecl *Kernel : Collector.Kernels) {
@@ -349,11 +362,18 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
       continue;
     }
     static const std::vector<LaunchSite> NoLaunches;
+    const std::vector<LaunchSite> *Launches = &NoLaunches;
     auto It = Collector.Launches.find(Kernel->getCanonicalDecl());
-    const std::vector<LaunchSite> &Launches =
-        It == Collector.Launches.end() ? NoLaunches : It->second;
+    if (It != Collector.Launches.end()) {
+      Launches = &It->second;
+    } else {
+      Result.KernelsWithoutLaunch.push_back(Name);
+      auto Elsewhere = Opts.ProjectLaunches.find(Name);
+      if (Elsewhere != Opts.ProjectLaunches.end())
+        Launches = &Elsewhere->second;
+    }
     std::vector<LaunchConfig> Configs =
-        launchConfigs(Kernel, Launches, Opts, Syms, Sites);
+        launchConfigs(Kernel, *Launches, Opts, Syms, Sites);
 
     auto [VarX, VarY] = Builder.threadIndexVariables();
     std::string AlongX = VarX ? VarX->getNameAsString() : "";
@@ -422,6 +442,21 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
     }
   }
   return Result;
+}
+
+std::vector<SourceRange> hostOnlyFunctionBodies(ASTContext &AST) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    std::vector<SourceRange> Bodies;
+    bool VisitFunctionDecl(FunctionDecl *F) {
+      if (F->hasAttr<CUDADeviceAttr>() || F->hasAttr<CUDAGlobalAttr>())
+        return true;
+      if (const Stmt *Body = F->getBody())
+        Bodies.push_back(Body->getSourceRange());
+      return true;
+    }
+  } C;
+  C.TraverseDecl(AST.getTranslationUnitDecl());
+  return C.Bodies;
 }
 
 } // namespace cudacoalesce

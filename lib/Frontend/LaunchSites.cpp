@@ -145,7 +145,6 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, unsigned Depth) {
 LaunchSite evaluateLaunch(ASTContext &AST, const CUDAKernelCallExpr *Call,
                           const FunctionDecl *Host) {
   LaunchSite L;
-  L.Call = Call;
   L.Where = sourcePoint(Call->getBeginLoc(), AST.getSourceManager());
   HostEvaluator Eval(AST, Host);
   if (const CallExpr *Config = Call->getConfig()) {

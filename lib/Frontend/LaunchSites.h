@@ -8,11 +8,10 @@
 #ifndef CUDA_COALESCE_LIB_FRONTEND_LAUNCHSITES_H
 #define CUDA_COALESCE_LIB_FRONTEND_LAUNCHSITES_H
 
-#include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Frontend/KernelAnalysis.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
 #include "VariableWrites.h"
-
 
 #include <map>
 #include <optional>
@@ -26,13 +25,6 @@ class VarDecl;
 } // namespace clang
 
 namespace cudacoalesce {
-
-struct LaunchSite {
-  const clang::CUDAKernelCallExpr *Call = nullptr;
-  SourcePoint Where;
-  std::optional<model::Dim3> Block, Grid;
-  std::map<unsigned, int64_t> Arguments; // parameter index -> constant value
-};
 
 class HostEvaluator {
 public:

@@ -85,43 +85,38 @@ std::vector<std::string> findingNotes(const Finding &F) {
   return Notes;
 }
 
-void printDiagnostics(llvm::raw_ostream &OS, ASTContext &AST,
-                      const TranslationUnitResult &Result, bool ShowAll,
-                      bool Color) {
+void printFinding(llvm::raw_ostream &OS, ASTContext &AST, const LocatedFinding &LF,
+                  bool Color) {
   DiagnosticOptions Opts;
   Opts.ShowColors = Color;
   TextDiagnostic Printer(OS, AST.getLangOpts(), Opts);
   const SourceManager &SM = AST.getSourceManager();
-  for (const LocatedFinding &LF : Result.Findings) {
-    const Finding &F = LF.Data;
-    bool Flagged = F.isFlagged();
-    if (!Flagged && !ShowAll)
-      continue;
-    FullSourceLoc Loc(SM.getFileLoc(LF.Loc), SM);
-    CharSourceRange Range = CharSourceRange::getTokenRange(
-        SM.getExpansionRange(LF.Range).getAsRange());
-    std::string Message = findingMessage(F) + " [cuda-coalesce]";
-    // Name the kernel where the line alone does not: helpers, templates.
-    if (F.Kernel != F.Function || F.Kernel.find('<') != std::string::npos)
-      Message += " (in kernel '" + F.Kernel + "')";
-    Printer.emitDiagnostic(Loc,
-                           Flagged ? DiagnosticsEngine::Warning
-                                   : DiagnosticsEngine::Remark,
-                           Message, {Range}, {});
-    for (const std::string &Note : findingNotes(F))
-      Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {},
-                             {});
-    for (const SourcePoint &Call : F.CallChain)
-      Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note,
-                             "reached through the call at " + Call.File + ":" +
-                                 std::to_string(Call.Line) + ":" +
-                                 std::to_string(Call.Column),
-                             {}, {});
-  }
-  for (const QuietKernel &K : Result.KernelsWithoutAccesses)
-    OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
-       << ": remark: kernel '" << K.Kernel
-       << "' has no global-memory accesses [cuda-coalesce]\n";
+  const Finding &F = LF.Data;
+  FullSourceLoc Loc(SM.getFileLoc(LF.Loc), SM);
+  CharSourceRange Range = CharSourceRange::getTokenRange(
+      SM.getExpansionRange(LF.Range).getAsRange());
+  std::string Message = findingMessage(F) + " [cuda-coalesce]";
+  // Name the kernel where the line alone does not: helpers, templates.
+  if (F.Kernel != F.Function || F.Kernel.find('<') != std::string::npos)
+    Message += " (in kernel '" + F.Kernel + "')";
+  Printer.emitDiagnostic(Loc,
+                         F.isFlagged() ? DiagnosticsEngine::Warning
+                                       : DiagnosticsEngine::Remark,
+                         Message, {Range}, {});
+  for (const std::string &Note : findingNotes(F))
+    Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {}, {});
+  for (const SourcePoint &Call : F.CallChain)
+    Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note,
+                           "reached through the call at " + Call.File + ":" +
+                               std::to_string(Call.Line) + ":" +
+                               std::to_string(Call.Column),
+                           {}, {});
+}
+
+void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &K) {
+  OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
+     << ": remark: kernel '" << K.Kernel
+     << "' has no global-memory accesses [cuda-coalesce]\n";
 }
 
 } // namespace cudacoalesce

@@ -14,7 +14,10 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 #include <cstring>
 
@@ -59,12 +62,19 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write the mechanical fixes as "
                                           "clang-apply-replacements YAML"),
                                  cl::value_desc("file"), cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analysed at once (default: one per hardware thread)"),
+                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
 cl::opt<bool> ShowAll("show-all",
                       cl::desc("Also report coalesced, uniform and undecided accesses"),
                       cl::cat(Category));
 
 void error(const std::string &Message) {
   llvm::errs() << "cuda-coalesce: error: " << Message << "\n";
+}
+
+void note(const std::string &Message) {
+  llvm::errs() << "cuda-coalesce: note: " << Message << "\n";
 }
 
 std::optional<model::Dim3> parseBlockDim(llvm::StringRef S) {
@@ -82,20 +92,110 @@ std::optional<model::Dim3> parseBlockDim(llvm::StringRef S) {
   return D;
 }
 
+/// Keeps every finding; renders the ones the text output shows.
 class Printer : public TranslationUnitConsumer {
 public:
-  bool AnyFlagged = false;
-  std::vector<Finding> All;
+  explicit Printer(bool Color) : Color(Color) {}
 
-  void handle(const std::string &, clang::ASTContext &AST,
-              const TranslationUnitResult &Result) override {
+  void handle(clang::ASTContext &AST, const TranslationUnitResult &Result,
+              FileOutcome &Out) const override {
     for (const LocatedFinding &F : Result.Findings) {
-      AnyFlagged |= F.Data.isFlagged();
-      All.push_back(F.Data);
+      ReportedFinding R{F.Data, ""};
+      if (Format == OutputFormat::Text && (ShowAll || F.Data.isFlagged())) {
+        llvm::raw_string_ostream OS(R.Text);
+        printFinding(OS, AST, F, Color);
+      }
+      Out.Findings.push_back(std::move(R));
     }
-    if (Format == OutputFormat::Text)
-      printDiagnostics(llvm::outs(), AST, Result, ShowAll, llvm::outs().has_colors());
+    if (Format == OutputFormat::Text) {
+      llvm::raw_string_ostream OS(Out.Remarks);
+      for (const QuietKernel &K : Result.KernelsWithoutAccesses)
+        printQuietKernel(OS, K);
+    }
   }
+
+private:
+  bool Color;
+};
+
+/// "does not compile: a.cu:3:1: unknown type 'x'" -> "does not compile:
+/// unknown type 'x'", so that files failing alike are counted together.
+std::string reasonWithoutPlace(const std::string &Error) {
+  llvm::StringRef E(Error);
+  auto [Head, Rest] = E.split(": ");
+  size_t Place = Rest.find(": ");
+  if (!Rest.empty() && Place != llvm::StringRef::npos &&
+      Rest.take_front(Place).count(':') >= 2)
+    Rest = Rest.drop_front(Place + 2);
+  Rest = Rest.split(" (and ").first;
+  return Rest.empty() ? Error : (Head + ": " + Rest).str();
+}
+
+std::string counted(size_t N, const std::string &Noun) {
+  return std::to_string(N) + " " + Noun + (N == 1 ? "" : Noun.back() == 's' ? "es" : "s");
+}
+
+/// Files, kernels, accesses by pattern, and why files failed.
+void printSummary(llvm::raw_ostream &OS, const std::vector<FileOutcome> &Outcomes) {
+  size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0;
+  unsigned Kernels = 0;
+  std::map<std::string, size_t> ByPattern, ByReason;
+  for (const FileOutcome &O : Outcomes) {
+    Kernels += O.Kernels;
+    Through += !O.AnalysedThrough.empty();
+    WithHostErrors += O.HostErrors > 0;
+    if (O.Failed) {
+      ++Failed;
+      ++ByReason[reasonWithoutPlace(O.Error)];
+    }
+    for (const ReportedFinding &F : O.Findings) {
+      ++Accesses;
+      ++ByPattern[model::patternName(F.Data.Prediction.Kind)];
+      Flagged += F.Data.isFlagged();
+    }
+  }
+  OS << "cuda-coalesce: summary: " << Outcomes.size() << " files, "
+     << Outcomes.size() - Failed << " analysed";
+  if (Through)
+    OS << " (" << Through << " through a file that includes them)";
+  if (WithHostErrors)
+    OS << " (" << WithHostErrors << " despite errors in host code)";
+  OS << ", " << Failed << " failed; " << counted(Kernels, "kernel") << "; "
+     << counted(Accesses, "access");
+  const char *Separator = ": ";
+  for (const auto &[Pattern, Count] : ByPattern) {
+    OS << Separator << Count << " " << Pattern;
+    Separator = ", ";
+  }
+  OS << "; " << Flagged << " flagged\n";
+  std::vector<std::pair<size_t, std::string>> Reasons;
+  for (const auto &[Reason, Count] : ByReason)
+    Reasons.push_back({Count, Reason});
+  llvm::sort(Reasons, [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (const auto &[Count, Reason] : Reasons)
+    OS << "cuda-coalesce: summary: " << Count << (Count == 1 ? " file: " : " files: ")
+       << Reason << "\n";
+}
+
+/// "[12/421] path/to/file.cu" on one terminal line, rewritten in place.
+class ProgressLine {
+public:
+  void update(size_t Done, size_t Total, const std::string &File) {
+    std::string Line = "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + File;
+    if (Line.size() > 100)
+      Line = Line.substr(0, 97) + "...";
+    llvm::errs() << "\r" << Line << std::string(Width > Line.size() ? Width - Line.size() : 0, ' ');
+    Width = Line.size();
+    llvm::errs().flush();
+  }
+  void clear() {
+    if (Width)
+      llvm::errs() << "\r" << std::string(Width, ' ') << "\r";
+    Width = 0;
+  }
+
+private:
+  size_t Width = 0;
 };
 
 } // namespace
@@ -151,32 +251,51 @@ int main(int Argc, const char **Argv) {
     }
   }
 
-  Printer Out;
+  Opts.Jobs = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
+  ProgressLine Progress;
+  bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
+  if (ShowProgress)
+    Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
+      Progress.update(Done, Total, File);
+    };
+
+  Printer Out(llvm::outs().has_colors());
   std::string SetupError;
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
+  Progress.clear();
   if (!SetupError.empty()) {
     error(SetupError);
     return ExitError;
   }
+  std::vector<Finding> All;
+  bool AnyFlagged = false;
+  for (const FileOutcome &O : Outcomes) {
+    for (const ReportedFinding &F : O.Findings) {
+      All.push_back(F.Data);
+      AnyFlagged |= F.Data.isFlagged();
+      llvm::outs() << F.Text;
+    }
+    llvm::outs() << O.Remarks;
+  }
   if (Format == OutputFormat::Json)
-    writeJson(llvm::outs(), Out.All);
+    writeJson(llvm::outs(), All);
   if (Format == OutputFormat::Sarif) {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
-    writeSarif(llvm::outs(), Out.All, std::string(Cwd), ShowAll);
+    writeSarif(llvm::outs(), All, std::string(Cwd), ShowAll);
   }
   llvm::outs().flush();
 
   bool AnyFailed = false;
   if (!ExportFixes.empty()) {
     std::string ExportError;
-    if (!exportFixes(Out.All, ExportFixes, ExportError)) {
+    if (!exportFixes(All, ExportFixes, ExportError)) {
       error(ExportError);
       AnyFailed = true;
     }
   }
   if (Fix)
-    for (const FixOutcome &F : applyFixes(Out.All, Opts)) {
+    for (const FixOutcome &F : applyFixes(All, Opts)) {
       if (F.Applied) {
         llvm::errs() << "cuda-coalesce: fixed " << F.File << " (" << F.Edits
                      << (F.Edits == 1 ? " edit)\n" : " edits)\n");
@@ -189,12 +308,21 @@ int main(int Argc, const char **Argv) {
     if (O.Failed) {
       AnyFailed = true;
       error(O.File + ": " + O.Error);
-    } else if (O.Kernels == 0 && Format == OutputFormat::Text) {
-      llvm::errs() << "cuda-coalesce: note: " << O.File
-                   << ": no CUDA kernel with a body\n";
+      continue;
     }
+    if (!O.AnalysedThrough.empty())
+      note(O.File + ": analysed as part of " + O.AnalysedThrough +
+           ", which #includes it");
+    else if (O.Kernels == 0 && Format == OutputFormat::Text)
+      note(O.File + ": no CUDA kernel with a body");
+    if (O.HostErrors)
+      note(O.File + ": host code does not compile (" + std::to_string(O.HostErrors) +
+           (O.HostErrors == 1 ? " error, " : " errors, first ") + O.FirstHostError +
+           "); the kernels were analysed");
   }
+  if (Outcomes.size() > 1)
+    printSummary(llvm::errs(), Outcomes);
   if (AnyFailed)
     return ExitError;
-  return Out.AnyFlagged ? ExitFindings : ExitClean;
+  return AnyFlagged ? ExitFindings : ExitClean;
 }

@@ -13,6 +13,7 @@
 
 #include "clang/Basic/SourceLocation.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,9 +24,24 @@ class ASTContext;
 
 namespace cudacoalesce {
 
+/// What a `<<<grid, block>>>` launch fixes at compile time. Plain data, so
+/// that a launch in one translation unit can shape a kernel analysed in
+/// another.
+struct LaunchSite {
+  SourcePoint Where;
+  std::optional<model::Dim3> Block, Grid;
+  std::map<unsigned, int64_t> Arguments; // parameter index -> constant value
+};
+
+/// Launches by kernel name (qualified, with template arguments).
+using LaunchMap = std::map<std::string, std::vector<LaunchSite>>;
+
 struct AnalysisOptions {
   /// --block-dim: overrides launch sites and __launch_bounds__.
   std::optional<model::Dim3> BlockDim;
+  /// Launches in the other translation units of the project: they shape the
+  /// kernels that this translation unit defines and does not launch.
+  LaunchMap ProjectLaunches;
 };
 
 /// A finding with the Clang locations needed to print a caret.
@@ -45,10 +61,18 @@ struct TranslationUnitResult {
   std::vector<LocatedFinding> Findings;
   std::vector<QuietKernel> KernelsWithoutAccesses;
   unsigned KernelsAnalysed = 0;
+  /// Every launch written in this translation unit.
+  LaunchMap Launches;
+  /// Kernels with accesses that no launch of this translation unit names.
+  std::vector<std::string> KernelsWithoutLaunch;
 };
 
 TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx,
                                              const AnalysisOptions &Opts);
+
+/// The bodies of the functions compiled for the host only. A compile error
+/// inside one leaves every kernel intact, so the kernels can be analysed.
+std::vector<clang::SourceRange> hostOnlyFunctionBodies(clang::ASTContext &Ctx);
 
 } // namespace cudacoalesce
 

@@ -22,12 +22,13 @@ std::string findingMessage(const Finding &F);
 /// The notes under it: index, lane mapping, assumptions.
 std::vector<std::string> findingNotes(const Finding &F);
 
-/// Prints a warning with caret and notes for each flagged finding, a remark
-/// for the others when \p ShowAll, and one remark per kernel that has no
-/// global-memory access.
-void printDiagnostics(llvm::raw_ostream &OS, clang::ASTContext &AST,
-                      const TranslationUnitResult &Result, bool ShowAll,
-                      bool Color);
+/// Prints a finding as a Clang diagnostic with caret and notes: a warning
+/// when it is flagged, a remark otherwise.
+void printFinding(llvm::raw_ostream &OS, clang::ASTContext &AST,
+                  const LocatedFinding &Finding, bool Color);
+
+/// One remark for a kernel that has no global-memory access.
+void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &Kernel);
 
 } // namespace cudacoalesce
 
