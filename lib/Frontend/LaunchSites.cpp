@@ -6,6 +6,10 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <functional>
 
 using namespace clang;
 
@@ -35,9 +39,78 @@ const Expr *skipWrappers(const Expr *E) {
 } // namespace
 
 HostEvaluator::HostEvaluator(ASTContext &AST, const FunctionDecl *Host)
-    : AST(AST) {
+    : AST(AST), Host(Host) {
   if (Host)
     Modified = VariableWrites::in(Host->getBody(), VariableWrites::WholeObject);
+}
+
+namespace {
+
+/// `v.x = value` with v the given variable: the field index (0..2), else -1.
+int assignedField(const Stmt *S, const VarDecl *V, const Expr *&Value) {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign)
+    return -1;
+  const auto *M = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+  if (!M || VariableWrites::directTarget(M->getBase()) != V)
+    return -1;
+  int Field = llvm::StringSwitch<int>(M->getMemberDecl()->getName())
+                  .Case("x", 0)
+                  .Case("y", 1)
+                  .Case("z", 2)
+                  .Default(-1);
+  Value = B->getRHS();
+  return Field;
+}
+
+} // namespace
+
+std::optional<model::Dim3> HostEvaluator::fieldByField(const VarDecl *V, const Expr *Use,
+                                                       unsigned Depth) {
+  // Every write to V must be a field assignment that is a statement of its
+  // own in a block enclosing the use, written before it: then it happens,
+  // once, before each launch. Anything else (a write under an if, in a
+  // loop the launch is outside of, through a pointer) leaves V unknown.
+  if (!Host || !V->isLocalVarDecl() || !V->getInit())
+    return std::nullopt;
+  const SourceManager &SM = AST.getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Use->getBeginLoc());
+  std::vector<std::pair<int, const Expr *>> Assignments;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      bool Encloses =
+          SM.isPointWithin(At, SM.getExpansionLoc(Block->getBeginLoc()),
+                           SM.getExpansionLoc(Block->getEndLoc()));
+      for (const Stmt *Child : Block->body()) {
+        const Expr *Value = nullptr;
+        const Stmt *Plain = Child;
+        if (const auto *F = dyn_cast<FullExpr>(Plain))
+          Plain = F->getSubExpr();
+        int Field = assignedField(Plain, V, Value);
+        if (Field >= 0 && Encloses &&
+            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Child->getEndLoc()), At))
+          Assignments.push_back({Field, Value});
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Host->getBody());
+  if (Assignments.size() != Modified.count(V))
+    return std::nullopt; // some write is not a plain field assignment
+  std::optional<model::Dim3> D = dim3(V->getInit(), Depth + 1);
+  if (!D)
+    return std::nullopt;
+  int64_t *Fields[3] = {&D->X, &D->Y, &D->Z};
+  for (const auto &[Field, Value] : Assignments) {
+    std::optional<int64_t> N = integer(Value, Depth + 1);
+    if (Field < 0 || !N || *N <= 0)
+      return std::nullopt;
+    *Fields[Field] = *N;
+  }
+  return D;
 }
 
 const Expr *HostEvaluator::constantInit(const Expr *E) {
@@ -118,6 +191,9 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, unsigned Depth) {
   }
   if (const Expr *Init = constantInit(E))
     return dim3(Init, Depth + 1);
+  if (const VarDecl *V = VariableWrites::directTarget(E))
+    if (Modified.count(V) != 0)
+      return fieldByField(V, E, Depth);
   std::vector<const Expr *> Parts;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     if (C->getNumArgs() == 1 && C->getArg(0)->getType()->isRecordType())

@@ -1,0 +1,25 @@
+// Block shapes set field by field (`dim3 threads; threads.x = 16;`) before
+// the launch are followed; a field set under a condition is not.
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+__global__ void k(const float *a, float *o, int w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  o[y * w + x] = a[x * w + y];
+}
+// CHECK: block (16,16,1) from the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+8]]:3
+void launch(const float *a, float *o) {
+  dim3 threads;
+  threads.x = 16;
+  threads.y = 16;
+  dim3 blocks;
+  blocks.x = 64;
+  blocks.y = 64;
+  k<<<blocks, threads>>>(a, o, 1024);
+}
+// CHECK: assumed block (32,8,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+5]]:3 has a block shape only known at run time)
+void launch_if(const float *a, float *o, bool wide) {
+  dim3 threads(8, 8);
+  if (wide)
+    threads.x = 32;
+  k<<<64, threads>>>(a, o, 1024);
+}
