@@ -57,7 +57,8 @@ std::vector<FixOutcome> applyFixes(const std::vector<Finding> &Findings,
 
     clang::tooling::Replacements Reps;
     for (const fixes::Replacement &R : Edits)
-      if (auto Err = Reps.add(clang::tooling::Replacement(Path, R.Offset, R.Length, R.Text))) {
+      if (auto Err = Reps.add(
+              clang::tooling::Replacement(Path, R.Offset, R.Length, R.Text))) {
         llvm::consumeError(std::move(Err)); // overlapping edits: keep the first
         --Out.Edits;
       }
@@ -67,9 +68,11 @@ std::vector<FixOutcome> applyFixes(const std::vector<Finding> &Findings,
       Outcomes.push_back(Out);
       continue;
     }
-    auto Fixed = clang::tooling::applyAllReplacements((*Buffer)->getBuffer(), Reps);
+    auto Fixed =
+        clang::tooling::applyAllReplacements((*Buffer)->getBuffer(), Reps);
     if (!Fixed) {
-      Out.Error = "the edits do not apply: " + llvm::toString(Fixed.takeError());
+      Out.Error =
+          "the edits do not apply: " + llvm::toString(Fixed.takeError());
       Outcomes.push_back(Out);
       continue;
     }
@@ -93,7 +96,8 @@ std::vector<FixOutcome> applyFixes(const std::vector<Finding> &Findings,
     std::string ParseError;
     if (!parsesCleanly(Opts, Given->second, std::string(Temp), ParseError)) {
       llvm::sys::fs::remove(Temp);
-      Out.Error = "not applied: the fixed file would not compile: " + ParseError;
+      Out.Error =
+          "not applied: the fixed file would not compile: " + ParseError;
       Outcomes.push_back(Out);
       continue;
     }
@@ -137,9 +141,10 @@ bool exportFixes(const std::vector<Finding> &Findings, const std::string &Path,
         llvm::consumeError(Message.Fix[File].add(
             clang::tooling::Replacement(File, R.Offset, R.Length, R.Text)));
       }
-      TU.Diagnostics.emplace_back("cuda-memory-coalescing", Message,
-                                  llvm::SmallVector<clang::tooling::DiagnosticMessage, 1>(),
-                                  clang::tooling::Diagnostic::Warning, Cwd.str());
+      TU.Diagnostics.emplace_back(
+          "cuda-memory-coalescing", Message,
+          llvm::SmallVector<clang::tooling::DiagnosticMessage, 1>(),
+          clang::tooling::Diagnostic::Warning, Cwd.str());
     }
   }
   std::error_code EC;

@@ -7,9 +7,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <cstdlib>
 
@@ -68,9 +68,9 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error) {
   if (auto Nvcc = llvm::sys::findProgramByName("nvcc")) {
     llvm::SmallString<256> Real;
     if (!llvm::sys::fs::real_path(*Nvcc, Real)) {
-      std::string Root = llvm::sys::path::parent_path(
-                             llvm::sys::path::parent_path(Real))
-                             .str();
+      std::string Root =
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(Real))
+              .str();
       if (hasCudaHeaders(Root))
         return Root;
     }
@@ -95,8 +95,10 @@ std::optional<std::string> nvccArch(llvm::StringRef Value) {
     size_t At = Value.find(Prefix);
     if (At == llvm::StringRef::npos)
       continue;
-    llvm::StringRef Digits = Value.substr(At + Prefix.size())
-                                 .take_while([](char C) { return llvm::isAlnum(C); });
+    llvm::StringRef Digits =
+        Value.substr(At + Prefix.size()).take_while([](char C) {
+          return llvm::isAlnum(C);
+        });
     if (!Digits.empty())
       return "sm_" + Digits.str();
   }
@@ -134,7 +136,8 @@ expandOptionFiles(const std::vector<std::string> &Command) {
   return Out;
 }
 
-std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Input) {
+std::vector<std::string>
+translateNvccCommand(const std::vector<std::string> &Input) {
   std::vector<std::string> Command = expandOptionFiles(Input);
   // Keep what changes the parse (include paths, macros, the language
   // standard, forced includes, separate compilation) and the sources; drop
@@ -183,14 +186,14 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &In
       Arch = Arch ? Arch : nvccArch(*V);
     else if (auto V = Value(I, A, "--generate-code"))
       Arch = Arch ? Arch : nvccArch(*V);
-    else if (A == "-rdc=true" || A == "--relocatable-device-code=true" || A == "-dc" ||
-             A == "--device-c")
+    else if (A == "-rdc=true" || A == "--relocatable-device-code=true" ||
+             A == "-dc" || A == "--device-c")
       Out.push_back("-fgpu-rdc");
-    else if (A == "-o" || A == "-ccbin" || A == "--compiler-bindir" || A == "-x" ||
-             A == "-Xcompiler" || A == "-Xptxas" || A == "-Xlinker" ||
-             A == "-Xnvlink" || A == "--compiler-options" || A == "-MF" ||
-             A == "-MT" || A == "-code" || A == "--gpu-code" || A == "-t" ||
-             A == "--threads" || A == "-maxrregcount")
+    else if (A == "-o" || A == "-ccbin" || A == "--compiler-bindir" ||
+             A == "-x" || A == "-Xcompiler" || A == "-Xptxas" ||
+             A == "-Xlinker" || A == "-Xnvlink" || A == "--compiler-options" ||
+             A == "-MF" || A == "-MT" || A == "-code" || A == "--gpu-code" ||
+             A == "-t" || A == "--threads" || A == "-maxrregcount")
       ++I; // and the value
     else if (!A.starts_with("-"))
       Out.push_back(A.str()); // a source
@@ -200,8 +203,9 @@ std::vector<std::string> translateNvccCommand(const std::vector<std::string> &In
   return Out;
 }
 
-std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Input,
-                                            const ToolchainSetup &Setup) {
+std::vector<std::string>
+deviceParseCommand(const std::vector<std::string> &Input,
+                   const ToolchainSetup &Setup) {
   std::vector<std::string> Command =
       !Input.empty() && isNvcc(Input[0]) ? translateNvccCommand(Input) : Input;
   std::vector<std::string> Out = {CUDA_COALESCE_CLANG, "-x", "cuda"};
@@ -217,7 +221,8 @@ std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Inpu
         continue;
       }
     }
-    if (A.consume_front("--cuda-gpu-arch=") || A.consume_front("--offload-arch=")) {
+    if (A.consume_front("--cuda-gpu-arch=") ||
+        A.consume_front("--offload-arch=")) {
       Arch = A.str();
       continue;
     }
@@ -239,7 +244,8 @@ std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Inpu
   // Enough errors to analyse past broken host code, few enough that a file
   // that cannot find its headers does not take minutes to give up.
   Out.push_back("-ferror-limit=50");
-  Out.push_back("-fno-caret-diagnostics"); // also keeps "N errors generated" quiet
+  Out.push_back(
+      "-fno-caret-diagnostics"); // also keeps "N errors generated" quiet
   if (!Setup.CudaPath.empty()) {
     Out.push_back("--cuda-path=" + Setup.CudaPath);
     // CUDA 13 keeps Thrust, CUB and libcu++ in include/cccl, which nvcc

@@ -12,9 +12,9 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/Path.h"
 
 #include <mutex>
 #include <numeric>
@@ -51,8 +51,9 @@ public:
       E.Where = SM.getFileLoc(Info.getLocation());
       PresumedLoc P = SM.getPresumedLoc(E.Where);
       if (P.isValid())
-        E.Text = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-                 ":" + std::to_string(P.getColumn()) + ": ";
+        E.Text = std::string(P.getFilename()) + ":" +
+                 std::to_string(P.getLine()) + ":" +
+                 std::to_string(P.getColumn()) + ": ";
     }
     E.Text += Message.str().str();
     Errors.push_back(std::move(E));
@@ -78,8 +79,9 @@ struct ParseState {
 
 class AnalysisAction : public ASTFrontendAction {
 public:
-  AnalysisAction(const AnalysisOptions &Opts, const TranslationUnitConsumer &Out,
-                 FileOutcome &Outcome, ParseState &State)
+  AnalysisAction(const AnalysisOptions &Opts,
+                 const TranslationUnitConsumer &Out, FileOutcome &Outcome,
+                 ParseState &State)
       : Opts(Opts), Out(Out), Outcome(Outcome), State(State) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
@@ -103,11 +105,11 @@ private:
     if (!State.Errors.Errors.empty()) {
       std::vector<SourceRange> Host = hostOnlyFunctionBodies(AST);
       for (const ErrorCollector::Error &E : State.Errors.Errors) {
-        bool InHost = E.Where.isValid() &&
-                      llvm::any_of(Host, [&](SourceRange R) {
-                        return SM.isPointWithin(E.Where, SM.getExpansionLoc(R.getBegin()),
-                                                SM.getExpansionLoc(R.getEnd()));
-                      });
+        bool InHost =
+            E.Where.isValid() && llvm::any_of(Host, [&](SourceRange R) {
+              return SM.isPointWithin(E.Where, SM.getExpansionLoc(R.getBegin()),
+                                      SM.getExpansionLoc(R.getEnd()));
+            });
         if (!InHost) {
           State.BlockingError = E.Text;
           return;
@@ -129,7 +131,8 @@ private:
   std::vector<std::string> includedInputs(const SourceManager &SM) const {
     std::vector<std::string> Found;
     OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
-    for (const auto &Entry : llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
+    for (const auto &Entry :
+         llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
       if (Main && Entry.first == *Main)
         continue;
       StringRef Real = Entry.first.getFileEntry().tryGetRealPathName();
@@ -167,7 +170,8 @@ bool looksLikeCuda(StringRef File, const std::vector<std::string> &Command) {
   if (Ext == ".cu" || Ext == ".cuh")
     return true;
   for (size_t I = 0; I + 1 < Command.size(); ++I)
-    if (Command[I] == "-x" && (Command[I + 1] == "cuda" || Command[I + 1] == "cu"))
+    if (Command[I] == "-x" &&
+        (Command[I + 1] == "cuda" || Command[I + 1] == "cu"))
       return true;
   for (const std::string &A : Command)
     if (A == "-xcuda" || A == "--x=cu")
@@ -184,8 +188,8 @@ std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
   std::string Why;
   llvm::SmallString<256> Path(Opts.BuildDir);
   llvm::sys::path::append(Path, "compile_commands.json");
-  auto DB = JSONCompilationDatabase::loadFromFile(Path, Why,
-                                                  JSONCommandLineSyntax::AutoDetect);
+  auto DB = JSONCompilationDatabase::loadFromFile(
+      Path, Why, JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     Error = "cannot read a compile database in '" + Opts.BuildDir + "': " + Why;
   return DB;
@@ -214,7 +218,8 @@ bool parsesCleanly(const RunOptions &Opts, const std::string &File,
   // The same command with the candidate in the original's place.
   std::vector<std::string> Args = Commands.front().CommandLine;
   for (std::string &A : Args)
-    if (A == File || A == std::string(Absolute) || A == Commands.front().Filename)
+    if (A == File || A == std::string(Absolute) ||
+        A == Commands.front().Filename)
       A = Candidate;
   struct OneCommand : CompilationDatabase {
     CompileCommand C;
@@ -233,7 +238,8 @@ bool parsesCleanly(const RunOptions &Opts, const std::string &File,
   Tool.setDiagnosticConsumer(&Errors);
   int RC = Tool.run(newFrontendActionFactory<SyntaxOnlyAction>().get());
   if (!Errors.Errors.empty() || RC != 0) {
-    Error = Errors.Errors.empty() ? "the parse failed" : Errors.Errors.front().Text;
+    Error =
+        Errors.Errors.empty() ? "the parse failed" : Errors.Errors.front().Text;
     return false;
   }
   return true;
@@ -255,7 +261,8 @@ public:
     }
   }
 
-  FileOutcome analyse(const std::string &File, const AnalysisOptions &Analysis) const {
+  FileOutcome analyse(const std::string &File,
+                      const AnalysisOptions &Analysis) const {
     FileOutcome Outcome;
     Outcome.File = File;
     auto Fail = [&](std::string Why) {
@@ -273,7 +280,8 @@ public:
     if (Commands.empty())
       return Fail("not in the compile database of '" + Opts.BuildDir + "'");
     if (!looksLikeCuda(File, Commands.front().CommandLine))
-      return Fail("not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
+      return Fail(
+          "not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
     Outcome.CommandDirectory = Commands.front().Directory;
 
     ClangTool Tool(DB, {std::string(Absolute)});
@@ -288,9 +296,11 @@ public:
     if (!State.Analysed) {
       if (Errors.Errors.empty())
         return Fail("the parse failed");
-      std::string First = State.BlockingError.empty() ? Errors.Errors.front().Text
-                                                      : State.BlockingError;
-      return Fail("does not compile: " + describeErrors(First, Errors.Errors.size()));
+      std::string First = State.BlockingError.empty()
+                              ? Errors.Errors.front().Text
+                              : State.BlockingError;
+      return Fail("does not compile: " +
+                  describeErrors(First, Errors.Errors.size()));
     }
     if (RC != 0 && Errors.Errors.empty())
       return Fail("the parse failed");
@@ -320,7 +330,8 @@ void forEachIndex(const std::vector<size_t> &Indices, unsigned Jobs,
 
 /// The launches of the other files for the kernels \p Outcome does not
 /// launch itself.
-LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes, size_t Self) {
+LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
+                            size_t Self) {
   LaunchMap Found;
   for (const std::string &Kernel : Outcomes[Self].KernelsWithoutLaunch)
     for (size_t I = 0; I < Outcomes.size(); ++I) {
@@ -346,8 +357,9 @@ std::string findingKey(const FileOutcome &O, const Finding &F) {
   }
   llvm::sys::fs::make_absolute(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return (Path + ":" + llvm::Twine(F.Where.Line) + ":" + llvm::Twine(F.Where.Column) +
-          "|" + accessKindName(F.Kind) + "|" + F.Kernel + "|" + F.BlockOrigin)
+  return (Path + ":" + llvm::Twine(F.Where.Line) + ":" +
+          llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
+          F.Kernel + "|" + F.BlockOrigin)
       .str();
 }
 
@@ -397,7 +409,8 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
       continue;
     for (const FileOutcome &Includer : Outcomes)
-      if (!Includer.Failed && llvm::is_contained(Includer.IncludedInputs, Real)) {
+      if (!Includer.Failed &&
+          llvm::is_contained(Includer.IncludedInputs, Real)) {
         O.Failed = false;
         O.Error.clear();
         O.AnalysedThrough = Includer.File;

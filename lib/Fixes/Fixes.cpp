@@ -14,15 +14,24 @@ using sym::Poly;
 
 const char *fixKindName(FixKind K) {
   switch (K) {
-  case FixKind::ThreadMapping: return "thread-mapping";
-  case FixKind::SharedTile: return "shared-tile";
-  case FixKind::AosToSoa: return "aos-to-soa";
-  case FixKind::WholeStructLoad: return "whole-struct-load";
-  case FixKind::VectorLoad: return "vector-load";
-  case FixKind::PitchedRows: return "pitched-rows";
-  case FixKind::MisalignedStart: return "misaligned-start";
-  case FixKind::Scattered: return "scattered";
-  case FixKind::UniformIsFine: return "uniform-is-fine";
+  case FixKind::ThreadMapping:
+    return "thread-mapping";
+  case FixKind::SharedTile:
+    return "shared-tile";
+  case FixKind::AosToSoa:
+    return "aos-to-soa";
+  case FixKind::WholeStructLoad:
+    return "whole-struct-load";
+  case FixKind::VectorLoad:
+    return "vector-load";
+  case FixKind::PitchedRows:
+    return "pitched-rows";
+  case FixKind::MisalignedStart:
+    return "misaligned-start";
+  case FixKind::Scattered:
+    return "scattered";
+  case FixKind::UniformIsFine:
+    return "uniform-is-fine";
   }
   return "fix";
 }
@@ -31,9 +40,11 @@ namespace {
 
 /// "after the fix: 4 sectors/request, 8x fewer".
 std::string afterText(double Before, double After) {
-  std::string S = "after the fix: " + model::formatCount(After) + " sectors/request";
+  std::string S =
+      "after the fix: " + model::formatCount(After) + " sectors/request";
   if (After > 0 && Before / After >= 1.05)
-    S += ", " + model::formatCount(std::round(Before / After * 10) / 10) + "x fewer";
+    S += ", " + model::formatCount(std::round(Before / After * 10) / 10) +
+         "x fewer";
   return S;
 }
 
@@ -71,16 +82,20 @@ public:
     switch (In.Before.Kind) {
     case model::Pattern::Uniform:
       add(FixKind::UniformIsFine,
-          "a broadcast: every lane of a warp row reads one address, served by one "
+          "a broadcast: every lane of a warp row reads one address, served by "
+          "one "
           "sector; nothing to fix",
           std::nullopt);
       return Fixes;
     case model::Pattern::Scattered:
       if (Ctx.dependsOnLaneData(In.Access.ByteOffset))
         add(FixKind::Scattered,
-            "data-dependent addresses: no static fix is certain; sort or bucket the "
-            "indices so that a warp's lanes fall in few sectors, read through the "
-            "read-only path (const __restrict__ or __ldg), or change the layout",
+            "data-dependent addresses: no static fix is certain; sort or "
+            "bucket the "
+            "indices so that a warp's lanes fall in few sectors, read through "
+            "the "
+            "read-only path (const __restrict__ or __ldg), or change the "
+            "layout",
             std::nullopt);
       else
         threadMapping();
@@ -95,11 +110,12 @@ public:
     threadMapping();
     pitchedRows();
     misalignedStart();
-    std::stable_sort(Fixes.begin(), Fixes.end(), [](const Fix &L, const Fix &R) {
-      double A = L.PredictedSectors.value_or(1e300);
-      double B = R.PredictedSectors.value_or(1e300);
-      return A < B;
-    });
+    std::stable_sort(Fixes.begin(), Fixes.end(),
+                     [](const Fix &L, const Fix &R) {
+                       double A = L.PredictedSectors.value_or(1e300);
+                       double B = R.PredictedSectors.value_or(1e300);
+                       return A < B;
+                     });
     return Fixes;
   }
 
@@ -117,14 +133,16 @@ private:
     AtomId Tx = Ctx.threadIdx(0);
     unsigned Chunk = In.Access.ChunkBytes;
     // A warp that spans y, or an index along y: swap the roles of x and y.
-    if (In.Launch.Block.Y > 1 || In.Access.ByteOffset.mentions(Ctx.threadIdx(1))) {
+    if (In.Launch.Block.Y > 1 ||
+        In.Access.ByteOffset.mentions(Ctx.threadIdx(1))) {
       AccessShape Swapped = swapThreadMapping(Ctx, In.Access);
       auto After = sectorsOf(Ctx, Swapped, In.Launch);
       if (improves(After)) {
-        std::string What = !In.VariableAlongX.empty() && !In.VariableAlongY.empty()
-                               ? "swap '" + In.VariableAlongX + "' and '" +
-                                     In.VariableAlongY + "' (threadIdx.x and threadIdx.y)"
-                               : "swap the roles of threadIdx.x and threadIdx.y";
+        std::string What =
+            !In.VariableAlongX.empty() && !In.VariableAlongY.empty()
+                ? "swap '" + In.VariableAlongX + "' and '" + In.VariableAlongY +
+                      "' (threadIdx.x and threadIdx.y)"
+                : "swap the roles of threadIdx.x and threadIdx.y";
         add(FixKind::ThreadMapping,
             "threadIdx.x walks the strided dimension: " + What +
                 " so that consecutive lanes take consecutive elements",
@@ -180,13 +198,13 @@ private:
     const MemberAccess &M = *In.Member;
     auto Elements = (In.Access.ByteOffset - Poly::constant(M.FieldOffset))
                         .dividedExactly(M.RecordBytes);
-    bool EveryField = !M.AllFields.empty() &&
-                      std::all_of(M.AllFields.begin(), M.AllFields.end(),
-                                  [&](const std::string &F) {
-                                    return std::find(M.UsedFields.begin(),
-                                                     M.UsedFields.end(),
-                                                     F) != M.UsedFields.end();
-                                  });
+    bool EveryField =
+        !M.AllFields.empty() &&
+        std::all_of(M.AllFields.begin(), M.AllFields.end(),
+                    [&](const std::string &F) {
+                      return std::find(M.UsedFields.begin(), M.UsedFields.end(),
+                                       F) != M.UsedFields.end();
+                    });
     std::optional<double> SoaAfter;
     if (Elements) {
       AccessShape Soa = In.Access;
@@ -195,9 +213,12 @@ private:
     }
     if (EveryField && M.RecordBytes != 8 && M.RecordBytes != 16) {
       add(FixKind::AosToSoa,
-          "every field of '" + M.Record + "' (" + std::to_string(M.RecordBytes) +
-              " bytes) is used, so neighbouring field loads share sectors in cache, "
-              "but each load instruction still moves one sector per lane: store the "
+          "every field of '" + M.Record + "' (" +
+              std::to_string(M.RecordBytes) +
+              " bytes) is used, so neighbouring field loads share sectors in "
+              "cache, "
+              "but each load instruction still moves one sector per lane: "
+              "store the "
               "fields as separate arrays (struct of arrays)",
           SoaAfter);
       return;
@@ -211,10 +232,12 @@ private:
         After = sectorsOf(Ctx, Whole, In.Launch);
       }
       add(FixKind::WholeStructLoad,
-          "every field of '" + M.Record + "' is used, so array-of-structs is fine: "
+          "every field of '" + M.Record +
+              "' is used, so array-of-structs is fine: "
               "load each struct whole with one " +
               (M.RecordBytes == 16 ? "16-byte (float4)" : "8-byte (float2)") +
-              " load (give the struct __align__(" + std::to_string(M.RecordBytes) +
+              " load (give the struct __align__(" +
+              std::to_string(M.RecordBytes) +
               ") so the load can be one instruction)",
           After);
       return;
@@ -222,9 +245,11 @@ private:
     add(FixKind::AosToSoa,
         "'" + M.Record + "' is " + std::to_string(M.RecordBytes) +
             " bytes and this kernel uses " + joined(M.UsedFields) +
-            ": store the hot fields as separate arrays (struct of arrays), each "
-            "lane then reads " + std::to_string(M.FieldBytes) +
-            " contiguous bytes of '" + M.Field + "'",
+            ": store the hot fields as separate arrays (struct of arrays), "
+            "each "
+            "lane then reads " +
+            std::to_string(M.FieldBytes) + " contiguous bytes of '" + M.Field +
+            "'",
         SoaAfter);
   }
 
@@ -266,8 +291,8 @@ private:
       return;
     int64_t Row = 0;
     for (const sym::Term &T : In.Access.ByteOffset.terms()) {
-      bool AlongX = std::find(T.Atoms.begin(), T.Atoms.end(), Ctx.threadIdx(0)) !=
-                    T.Atoms.end();
+      bool AlongX = std::find(T.Atoms.begin(), T.Atoms.end(),
+                              Ctx.threadIdx(0)) != T.Atoms.end();
       if (T.Atoms.empty() || T.Atoms.size() > 2 || AlongX ||
           std::llabs(T.Coeff) <= 128 || T.Coeff % 32 == 0)
         continue;
@@ -286,7 +311,8 @@ private:
     if (improves(After))
       add(FixKind::PitchedRows,
           "rows are " + std::to_string(std::llabs(Row)) +
-              " bytes, not a multiple of 32, so they start at varying alignment: "
+              " bytes, not a multiple of 32, so they start at varying "
+              "alignment: "
               "allocate with cudaMallocPitch (or pad rows to " +
               std::to_string(std::llabs(Pitch)) +
               " bytes) and index rows by the pitch",

@@ -83,12 +83,18 @@ bool alwaysExits(const Stmt *S) {
 
 Cmp comparison(BinaryOperatorKind Op, bool Negate) {
   switch (Op) {
-  case BO_LT: return Negate ? Cmp::GE : Cmp::LT;
-  case BO_LE: return Negate ? Cmp::GT : Cmp::LE;
-  case BO_GT: return Negate ? Cmp::LE : Cmp::GT;
-  case BO_GE: return Negate ? Cmp::LT : Cmp::GE;
-  case BO_EQ: return Negate ? Cmp::NE : Cmp::EQ;
-  default: return Negate ? Cmp::EQ : Cmp::NE;
+  case BO_LT:
+    return Negate ? Cmp::GE : Cmp::LT;
+  case BO_LE:
+    return Negate ? Cmp::GT : Cmp::LE;
+  case BO_GT:
+    return Negate ? Cmp::LE : Cmp::GT;
+  case BO_GE:
+    return Negate ? Cmp::LT : Cmp::GE;
+  case BO_EQ:
+    return Negate ? Cmp::NE : Cmp::EQ;
+  default:
+    return Negate ? Cmp::EQ : Cmp::NE;
   }
 }
 
@@ -237,11 +243,13 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     switch (Cast->getCastKind()) {
     case CK_LValueToRValue: {
       // Constants read from variables: constexpr and const globals, enums.
-      if (E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+      if (E->getType()->isIntegralOrEnumerationType() &&
+          !E->isValueDependent() &&
           isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens())) {
         Expr::EvalResult R;
         if (E->EvaluateAsInt(R, AST))
-          return SymValue{false, -1, Poly::constant(R.Val.getInt().getExtValue())};
+          return SymValue{false, -1,
+                          Poly::constant(R.Val.getInt().getExtValue())};
       }
       LValue LV = lvalue(Cast->getSubExpr());
       if (LV.Kind == LValue::None)
@@ -282,7 +290,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
 
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     // A copy of an object in memory (a struct or a float4) loads it whole.
-    if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+    if (C->getNumArgs() == 1 &&
+        C->getConstructor()->isCopyOrMoveConstructor()) {
       LValue LV = lvalue(C->getArg(0));
       if (LV.Kind == LValue::Memory)
         return loadFrom(LV, C->getArg(0));
@@ -303,8 +312,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     Guards.resize(Depth);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
-    return opaqueFor(E, Syms.isLaneVarying(Cond.P) ||
-                            Syms.isLaneVarying(T.P) || Syms.isLaneVarying(F.P));
+    return opaqueFor(E, Syms.isLaneVarying(Cond.P) || Syms.isLaneVarying(T.P) ||
+                            Syms.isLaneVarying(F.P));
   }
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
@@ -324,7 +333,8 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
   E = E->IgnoreParens();
   LV.Type = E->getType();
   if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
-    if (Cast->getCastKind() == CK_NoOp || Cast->getCastKind() == CK_LValueBitCast) {
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast) {
       LValue Inner = lvalue(Cast->getSubExpr());
       Inner.Type = E->getType();
       return Inner;
@@ -438,7 +448,8 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   if (!Recording || LV.Kind != LValue::Memory)
     return;
-  if (LV.Address.Base >= 0 && Bases[LV.Address.Base].Space != AddressSpace::Global)
+  if (LV.Address.Base >= 0 &&
+      Bases[LV.Address.Base].Space != AddressSpace::Global)
     return;
   QualType T = LV.Type;
   if (T->isPointerType() && Kind == AccessKind::Atomic)
@@ -492,19 +503,49 @@ SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
   }
   SymValue V;
   switch (Op) {
-  case BO_Add: case BO_AddAssign: V.P = L.P + R.P; break;
-  case BO_Sub: case BO_SubAssign: V.P = L.P - R.P; break;
-  case BO_Mul: case BO_MulAssign: V.P = L.P * R.P; break;
-  case BO_Div: case BO_DivAssign: V.P = Syms.op(sym::OpKind::Div, L.P, R.P); break;
-  case BO_Rem: case BO_RemAssign: V.P = Syms.op(sym::OpKind::Rem, L.P, R.P); break;
-  case BO_Shl: case BO_ShlAssign: V.P = Syms.op(sym::OpKind::Shl, L.P, R.P); break;
-  case BO_Shr: case BO_ShrAssign: V.P = Syms.op(sym::OpKind::Shr, L.P, R.P); break;
-  case BO_And: case BO_AndAssign: V.P = Syms.op(sym::OpKind::And, L.P, R.P); break;
-  case BO_Or: case BO_OrAssign: V.P = Syms.op(sym::OpKind::Or, L.P, R.P); break;
-  case BO_Xor: case BO_XorAssign: V.P = Syms.op(sym::OpKind::Xor, L.P, R.P); break;
+  case BO_Add:
+  case BO_AddAssign:
+    V.P = L.P + R.P;
+    break;
+  case BO_Sub:
+  case BO_SubAssign:
+    V.P = L.P - R.P;
+    break;
+  case BO_Mul:
+  case BO_MulAssign:
+    V.P = L.P * R.P;
+    break;
+  case BO_Div:
+  case BO_DivAssign:
+    V.P = Syms.op(sym::OpKind::Div, L.P, R.P);
+    break;
+  case BO_Rem:
+  case BO_RemAssign:
+    V.P = Syms.op(sym::OpKind::Rem, L.P, R.P);
+    break;
+  case BO_Shl:
+  case BO_ShlAssign:
+    V.P = Syms.op(sym::OpKind::Shl, L.P, R.P);
+    break;
+  case BO_Shr:
+  case BO_ShrAssign:
+    V.P = Syms.op(sym::OpKind::Shr, L.P, R.P);
+    break;
+  case BO_And:
+  case BO_AndAssign:
+    V.P = Syms.op(sym::OpKind::And, L.P, R.P);
+    break;
+  case BO_Or:
+  case BO_OrAssign:
+    V.P = Syms.op(sym::OpKind::Or, L.P, R.P);
+    break;
+  case BO_Xor:
+  case BO_XorAssign:
+    V.P = Syms.op(sym::OpKind::Xor, L.P, R.P);
+    break;
   default:
-    V.P = Poly::atom(Syms.opaque("cmp", Syms.isLaneVarying(L.P) ||
-                                            Syms.isLaneVarying(R.P)));
+    V.P = Poly::atom(
+        Syms.opaque("cmp", Syms.isLaneVarying(L.P) || Syms.isLaneVarying(R.P)));
   }
   return V;
 }
@@ -533,7 +574,8 @@ SymValue AddressBuilder::binary(const BinaryOperator *B) {
 SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
                                 std::optional<BinaryOperatorKind> Compound,
                                 const Expr *WholeExpr) {
-  SymValue RHS = Source ? rvalue(Source) : SymValue{false, -1, Poly::constant(1)};
+  SymValue RHS =
+      Source ? rvalue(Source) : SymValue{false, -1, Poly::constant(1)};
   LValue LV = lvalue(Target);
   if (LV.Kind == LValue::Memory) {
     if (Compound)
@@ -549,8 +591,8 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
     bool FloatMath = Target->getType()->isRealFloatingType() ||
                      (Source && Source->getType()->isRealFloatingType());
     if (FloatMath)
-      New = opaqueFor(WholeExpr, Syms.isLaneVarying(Old.P) ||
-                                     Syms.isLaneVarying(RHS.P));
+      New = opaqueFor(WholeExpr,
+                      Syms.isLaneVarying(Old.P) || Syms.isLaneVarying(RHS.P));
     else
       New = arithmetic(*Compound, Old, RHS, Target->getType(),
                        Source ? Source->getType() : Target->getType());
@@ -629,7 +671,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     // Whole-object assignment of a struct in memory: a store (and a load).
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
     if (Op->getOperator() == OO_Equal && Method &&
-        (Method->isCopyAssignmentOperator() || Method->isMoveAssignmentOperator())) {
+        (Method->isCopyAssignmentOperator() ||
+         Method->isMoveAssignmentOperator())) {
       SymValue RHS = rvalue(C->getArg(1));
       LValue LV = lvalue(C->getArg(0));
       record(LV, AccessKind::Store, C->getArg(0));
@@ -708,7 +751,8 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
   if (Frames.size() >= MaxInlineDepth ||
-      std::find(Frames.begin(), Frames.end(), Def) != Frames.end() || Def == Kernel)
+      std::find(Frames.begin(), Frames.end(), Def) != Frames.end() ||
+      Def == Kernel)
     return std::nullopt;
   if (C->getNumArgs() != Def->getNumParams())
     return std::nullopt;
@@ -754,8 +798,10 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
 // Statements
 //===----------------------------------------------------------------------===//
 
-std::vector<Guard> AddressBuilder::conditionGuards(const Expr *Cond, bool Negate) {
-  SilentScope Silent(Recording); // the condition's loads are recorded once, elsewhere
+std::vector<Guard> AddressBuilder::conditionGuards(const Expr *Cond,
+                                                   bool Negate) {
+  SilentScope Silent(
+      Recording); // the condition's loads are recorded once, elsewhere
   std::vector<Guard> Out;
   guardsFor(Cond, Negate, Out);
   return Out;
@@ -813,7 +859,8 @@ void AddressBuilder::stmt(const Stmt *S) {
     SymValue V;
     if (F && F->getReturnType()->isReferenceType()) {
       LValue LV = lvalue(R->getRetValue());
-      V = LV.Kind == LValue::Memory ? LV.Address : opaqueFor(R->getRetValue(), true);
+      V = LV.Kind == LValue::Memory ? LV.Address
+                                    : opaqueFor(R->getRetValue(), true);
     } else {
       V = rvalue(R->getRetValue());
     }
@@ -824,8 +871,9 @@ void AddressBuilder::stmt(const Stmt *S) {
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     // Range-for over device arrays is rare; walk it once, conservatively.
     for (const auto &Write : VariableWrites::in(S).all())
-      Vars[Write.first] = SymValue{
-          false, -1, Poly::atom(Syms.opaque(Write.first->getName().str(), true))};
+      Vars[Write.first] =
+          SymValue{false, -1,
+                   Poly::atom(Syms.opaque(Write.first->getName().str(), true))};
     stmt(R->getBody());
     return;
   }
@@ -877,7 +925,8 @@ const IfStmt *sinkingBranch(const CompoundStmt *C, size_t DeclIndex) {
       continue;
     const auto *If = dyn_cast<IfStmt>(S);
     if (Branch || !If || If->getElse() || If->getInit() ||
-        VarUses::in(If->getCond(), V) != 0 || VarUses::in(If->getThen(), V) != Uses)
+        VarUses::in(If->getCond(), V) != 0 ||
+        VarUses::in(If->getThen(), V) != Uses)
       return nullptr;
     // The condition must read the same values at the load as at the `if`.
     VariableWrites Between;
@@ -909,7 +958,8 @@ void AddressBuilder::compound(const CompoundStmt *C) {
     stmt(S);
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
-      if (!If->getElse() && !If->hasInitStorage() && alwaysExits(If->getThen())) {
+      if (!If->getElse() && !If->hasInitStorage() &&
+          alwaysExits(If->getThen())) {
         std::vector<Guard> Rest = conditionGuards(If->getCond(), true);
         Guards.insert(Guards.end(), Rest.begin(), Rest.end());
       }
@@ -937,7 +987,8 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // A short `if` with code after it is if-converted by nvcc: predicated,
   // not branched around (measured: a halo load under threadIdx.x < 8 is
   // executed by every warp of the block).
-  if (!If->getElse() && !AtKernelTail && LoopDepth == 0 && isShortBody(If->getThen()))
+  if (!If->getElse() && !AtKernelTail && LoopDepth == 0 &&
+      isShortBody(If->getThen()))
     for (Guard &G : Then)
       G.Predicated = true;
 
@@ -973,8 +1024,8 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
     Merged.Base = A.Base == B.Base ? A.Base : -1;
     Merged.P = Poly::atom(Syms.opaque(Entry.first->getName().str(), Varying));
     if (A.IsPointer && A.Base == B.Base)
-      Merged.P = Poly::atom(Syms.opaque(Entry.first->getName().str() + " offset",
-                                        Varying));
+      Merged.P = Poly::atom(
+          Syms.opaque(Entry.first->getName().str() + " offset", Varying));
     It->second = Merged;
   }
 }
@@ -1046,7 +1097,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       StepExpr = B->getRHS();
       Negative = B->getOpcode() == BO_SubAssign;
     } else if (B->getOpcode() == BO_Assign) {
-      const auto *Sum = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+      const auto *Sum =
+          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
       if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
         return std::nullopt;
       if (VariableWrites::directTarget(Sum->getLHS()) == V) {
@@ -1118,7 +1170,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     for (const VarDecl *V : Changed) {
       auto It = Before.find(V);
       auto StepIt = Steps.find(V);
-      if (StepIt != Steps.end() && !NotInduction.count(V) && It != Before.end()) {
+      if (StepIt != Steps.end() && !NotInduction.count(V) &&
+          It != Before.end()) {
         SymValue Start = It->second;
         // The increment at the end of the body runs before the next test:
         // the body sees v0 + i*step (steps inside the body apply in order).
@@ -1180,13 +1233,15 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   }
 }
 
-std::pair<const VarDecl *, const VarDecl *> AddressBuilder::threadIndexVariables() const {
+std::pair<const VarDecl *, const VarDecl *>
+AddressBuilder::threadIndexVariables() const {
   // The first local (in source order) whose value moves by one element per
   // thread along x (resp. y) and not along the other.
   std::vector<std::pair<const VarDecl *, unsigned>> Candidates;
   for (const auto &Entry : Vars) {
     const VarDecl *V = Entry.first;
-    if (isa<ParmVarDecl>(V) || V->getDeclContext() != Kernel || Entry.second.IsPointer)
+    if (isa<ParmVarDecl>(V) || V->getDeclContext() != Kernel ||
+        Entry.second.IsPointer)
       continue;
     const Poly &P = Entry.second.P;
     auto X = P.coefficientOf(Syms.threadIdx(0)).asConstant();
@@ -1196,9 +1251,10 @@ std::pair<const VarDecl *, const VarDecl *> AddressBuilder::threadIndexVariables
     else if (Y == 1 && X == 0)
       Candidates.push_back({V, 1});
   }
-  std::sort(Candidates.begin(), Candidates.end(), [](const auto &L, const auto &R) {
-    return L.first->getBeginLoc() < R.first->getBeginLoc();
-  });
+  std::sort(Candidates.begin(), Candidates.end(),
+            [](const auto &L, const auto &R) {
+              return L.first->getBeginLoc() < R.first->getBeginLoc();
+            });
   const VarDecl *Found[2] = {nullptr, nullptr};
   for (const auto &C : Candidates)
     if (!Found[C.second])

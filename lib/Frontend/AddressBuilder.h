@@ -77,7 +77,8 @@ public:
 
   /// Locals of the last kernel walked that hold a thread index along x and
   /// along y ("col", "row"); null when there is none.
-  std::pair<const clang::VarDecl *, const clang::VarDecl *> threadIndexVariables() const;
+  std::pair<const clang::VarDecl *, const clang::VarDecl *>
+  threadIndexVariables() const;
 
   /// The value a local of the last kernel walked holds at its end.
   std::optional<sym::Poly> valueOf(const clang::VarDecl *V) const;
@@ -127,7 +128,8 @@ private:
   bool guardsFor(const clang::Expr *Cond, bool Negate,
                  std::vector<model::Guard> &Out);
   /// The guards of \p Cond (negated), evaluated without recording accesses.
-  std::vector<model::Guard> conditionGuards(const clang::Expr *Cond, bool Negate);
+  std::vector<model::Guard> conditionGuards(const clang::Expr *Cond,
+                                            bool Negate);
 
   /// Turns recording off for a scope: for walks that only compute values.
   struct SilentScope {

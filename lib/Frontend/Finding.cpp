@@ -5,9 +5,12 @@ namespace cudacoalesce {
 
 const char *accessKindName(AccessKind K) {
   switch (K) {
-  case AccessKind::Load: return "load";
-  case AccessKind::Store: return "store";
-  case AccessKind::Atomic: return "atomic";
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::Atomic:
+    return "atomic";
   }
   return "load";
 }
@@ -20,7 +23,8 @@ bool Finding::isFlagged() const {
     return true;
   case model::Pattern::Unknown:
     // Wasteful whatever the unknown values are.
-    return !Prediction.Sectors && Prediction.SectorsMin > Prediction.IdealSectors + 1e-9;
+    return !Prediction.Sectors &&
+           Prediction.SectorsMin > Prediction.IdealSectors + 1e-9;
   default:
     return false;
   }

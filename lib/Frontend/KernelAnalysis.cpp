@@ -7,8 +7,8 @@
 #include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -40,10 +40,12 @@ public:
     return R;
   }
   bool TraverseFunctionDecl(FunctionDecl *F) {
-    return inHost(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+    return inHost(F,
+                  [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
   }
   bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    return inHost(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+    return inHost(
+        F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
   }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
@@ -59,11 +61,12 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     // A launch in a template's pattern is seen again in each instantiation.
-    if (Call->isValueDependent() || Call->isTypeDependent() || Call->containsErrors() ||
-        (Host && Host->isDependentContext()))
+    if (Call->isValueDependent() || Call->isTypeDependent() ||
+        Call->containsErrors() || (Host && Host->isDependentContext()))
       return true;
     if (const FunctionDecl *K = Call->getDirectCallee())
-      Launches[K->getCanonicalDecl()].push_back(evaluateLaunch(AST, Call, Host));
+      Launches[K->getCanonicalDecl()].push_back(
+          evaluateLaunch(AST, Call, Host));
     return true;
   }
 
@@ -98,8 +101,8 @@ struct LaunchConfig {
   std::string Origin;
 };
 
-bool usesDimension(const sym::Context &Syms, const std::vector<AccessSite> &Sites,
-                   unsigned Dim) {
+bool usesDimension(const sym::Context &Syms,
+                   const std::vector<AccessSite> &Sites, unsigned Dim) {
   for (const AccessSite &S : Sites) {
     std::vector<sym::AtomId> Leaves;
     Syms.collectLeafAtoms(S.ByteOffset, Leaves);
@@ -107,7 +110,8 @@ bool usesDimension(const sym::Context &Syms, const std::vector<AccessSite> &Site
       Syms.collectLeafAtoms(G.Diff, Leaves);
     for (sym::AtomId A : Leaves) {
       const sym::Atom &At = Syms.atom(A);
-      if ((At.Kind == sym::AtomKind::ThreadIdx || At.Kind == sym::AtomKind::BlockDim) &&
+      if ((At.Kind == sym::AtomKind::ThreadIdx ||
+           At.Kind == sym::AtomKind::BlockDim) &&
           At.Dim == Dim)
         return true;
     }
@@ -115,11 +119,10 @@ bool usesDimension(const sym::Context &Syms, const std::vector<AccessSite> &Site
   return false;
 }
 
-std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
-                                        const std::vector<LaunchSite> &Sites,
-                                        const AnalysisOptions &Opts,
-                                        const sym::Context &Syms,
-                                        const std::vector<AccessSite> &Accesses) {
+std::vector<LaunchConfig>
+launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
+              const AnalysisOptions &Opts, const sym::Context &Syms,
+              const std::vector<AccessSite> &Accesses) {
   // The shape used where nothing fixes it: 256 threads, or 32x8 (32x4x2)
   // when the kernel indexes by threadIdx.y (.z).
   model::Dim3 Fallback{256, 1, 1};
@@ -129,7 +132,8 @@ std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
     if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
         LB->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext())) {
       Fallback = {R.Val.getInt().getExtValue(), 1, 1};
-      FallbackOrigin = "block " + formatDim3(Fallback) + " from __launch_bounds__";
+      FallbackOrigin =
+          "block " + formatDim3(Fallback) + " from __launch_bounds__";
     }
   }
   if (FallbackOrigin.empty()) {
@@ -137,8 +141,9 @@ std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
       Fallback = {32, 4, 2};
     else if (usesDimension(Syms, Accesses, 1))
       Fallback = {32, 8, 1};
-    FallbackOrigin = "assumed block " + formatDim3(Fallback) +
-                     ": no launch site, --block-dim or __launch_bounds__ gives one";
+    FallbackOrigin =
+        "assumed block " + formatDim3(Fallback) +
+        ": no launch site, --block-dim or __launch_bounds__ gives one";
   }
 
   std::vector<LaunchConfig> Configs;
@@ -170,8 +175,9 @@ std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
   if (Configs.empty()) {
     LaunchConfig C;
     C.Block = Opts.BlockDim ? *Opts.BlockDim : Fallback;
-    C.Origin = Opts.BlockDim ? "block " + formatDim3(C.Block) + " from --block-dim"
-                             : FallbackOrigin;
+    C.Origin = Opts.BlockDim
+                   ? "block " + formatDim3(C.Block) + " from --block-dim"
+                   : FallbackOrigin;
     Add(std::move(C));
   }
   return Configs;
@@ -179,9 +185,9 @@ std::vector<LaunchConfig> launchConfigs(const FunctionDecl *Kernel,
 
 /// The struct member an access reads, with the fields this kernel uses of
 /// the same struct.
-std::optional<fixes::MemberAccess> memberAccess(const ASTContext &AST,
-                                                const AccessSite &S,
-                                                const std::vector<AccessSite> &All) {
+std::optional<fixes::MemberAccess>
+memberAccess(const ASTContext &AST, const AccessSite &S,
+             const std::vector<AccessSite> &All) {
   if (!S.Record || !S.Record->getDefinition())
     return std::nullopt;
   fixes::MemberAccess M;
@@ -196,7 +202,8 @@ std::optional<fixes::MemberAccess> memberAccess(const ASTContext &AST,
     if (O.Record != S.Record)
       continue;
     std::string Top = O.FieldPath.substr(0, O.FieldPath.find('.'));
-    if (std::find(M.UsedFields.begin(), M.UsedFields.end(), Top) == M.UsedFields.end())
+    if (std::find(M.UsedFields.begin(), M.UsedFields.end(), Top) ==
+        M.UsedFields.end())
       M.UsedFields.push_back(Top);
   }
   return M;
@@ -206,24 +213,27 @@ std::optional<fixes::MemberAccess> memberAccess(const ASTContext &AST,
 /// mapping would fix it, while an access of the other kind in the kernel is
 /// coalesced and the same swap would break it. Then neither mapping serves
 /// both: stage the data through a shared-memory tile.
-void addSharedTileFixes(sym::Context &Syms, std::vector<LocatedFinding> &Findings,
-                        size_t First, const std::vector<model::AccessShape> &Shapes,
+void addSharedTileFixes(sym::Context &Syms,
+                        std::vector<LocatedFinding> &Findings, size_t First,
+                        const std::vector<model::AccessShape> &Shapes,
                         const model::LaunchShape &Launch) {
   if (Launch.Block.Y == 1)
     return; // one-dimensional blocks: no rows and columns to exchange
   for (size_t I = First; I < Findings.size(); ++I) {
     Finding &F = Findings[I].Data;
-    auto Swap = std::find_if(F.Fixes.begin(), F.Fixes.end(), [](const fixes::Fix &X) {
-      return X.Kind == fixes::FixKind::ThreadMapping;
-    });
+    auto Swap =
+        std::find_if(F.Fixes.begin(), F.Fixes.end(), [](const fixes::Fix &X) {
+          return X.Kind == fixes::FixKind::ThreadMapping;
+        });
     if (F.Prediction.Kind != model::Pattern::Strided || Swap == F.Fixes.end())
       continue;
     for (size_t J = First; J < Findings.size(); ++J) {
       const Finding &G = Findings[J].Data;
-      if (J == I || G.Kind == F.Kind || G.Prediction.Kind != model::Pattern::Coalesced)
+      if (J == I || G.Kind == F.Kind ||
+          G.Prediction.Kind != model::Pattern::Coalesced)
         continue;
-      model::Prediction Broken =
-          model::predict(Syms, fixes::swapThreadMapping(Syms, Shapes[J - First]), Launch);
+      model::Prediction Broken = model::predict(
+          Syms, fixes::swapThreadMapping(Syms, Shapes[J - First]), Launch);
       if (Broken.Kind == model::Pattern::Coalesced)
         continue;
       fixes::Fix Tile = *Swap;
@@ -231,11 +241,13 @@ void addSharedTileFixes(sym::Context &Syms, std::vector<LocatedFinding> &Finding
       Tile.Message =
           "'" + G.BaseName + "' is walked along rows and '" + F.BaseName +
           "' along columns, so no thread mapping serves both: stage a tile in "
-          "shared memory (__shared__ float tile[32][33]; the extra column avoids "
+          "shared memory (__shared__ float tile[32][33]; the extra column "
+          "avoids "
           "bank conflicts): read 'tile[threadIdx.y][threadIdx.x]' from the "
           "coalesced side, __syncthreads(), then write with threadIdx.x along "
           "the other side's rows from 'tile[threadIdx.x][threadIdx.y]'";
-      std::string After = Swap->Message.substr(Swap->Message.rfind("; after the fix"));
+      std::string After =
+          Swap->Message.substr(Swap->Message.rfind("; after the fix"));
       Tile.Message += After;
       F.Fixes.insert(F.Fixes.begin(), Tile);
       break;
@@ -253,8 +265,8 @@ bool neverChangedAfterInit(const FunctionDecl *Kernel, const VarDecl *V) {
 /// launch covers the same index pairs either way (square blocks and grids)
 /// and both variables are plain thread-index expressions that mirror each
 /// other, and only where it lowers the kernel's total sectors.
-void addSwapFixIt(ASTContext &AST, sym::Context &Syms, const AddressBuilder &Builder,
-                  const FunctionDecl *Kernel,
+void addSwapFixIt(ASTContext &AST, sym::Context &Syms,
+                  const AddressBuilder &Builder, const FunctionDecl *Kernel,
                   const VarDecl *X, const VarDecl *Y,
                   std::vector<LocatedFinding> &Findings, size_t First,
                   const std::vector<model::AccessShape> &Shapes,
@@ -266,7 +278,8 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms, const AddressBuilder &Bui
     return;
   // Both initialisers in the kernel's own file, outside macros.
   const SourceManager &SM = AST.getSourceManager();
-  SourceRange RX = X->getInit()->getSourceRange(), RY = Y->getInit()->getSourceRange();
+  SourceRange RX = X->getInit()->getSourceRange(),
+              RY = Y->getInit()->getSourceRange();
   if (RX.getBegin().isMacroID() || RX.getEnd().isMacroID() ||
       RY.getBegin().isMacroID() || RY.getEnd().isMacroID() ||
       SM.getFileID(RX.getBegin()) != SM.getFileID(RY.getBegin()))
@@ -291,8 +304,8 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms, const AddressBuilder &Bui
   double Before = 0, After = 0;
   for (size_t I = First; I < Findings.size(); ++I) {
     const model::Prediction &P = Findings[I].Data.Prediction;
-    model::Prediction Q =
-        model::predict(Syms, fixes::swapThreadMapping(Syms, Shapes[I - First]), Launch);
+    model::Prediction Q = model::predict(
+        Syms, fixes::swapThreadMapping(Syms, Shapes[I - First]), Launch);
     if (!P.Sectors || !Q.Sectors)
       return;
     Before += *P.Sectors;
@@ -300,7 +313,8 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms, const AddressBuilder &Bui
   }
   if (After + 1e-9 >= Before)
     return;
-  std::string TX = sourceText(X->getInit(), AST), TY = sourceText(Y->getInit(), AST);
+  std::string TX = sourceText(X->getInit(), AST),
+              TY = sourceText(Y->getInit(), AST);
   auto Edit = [&](SourceRange R, const std::string &Text) {
     CharSourceRange Chars = CharSourceRange::getTokenRange(R);
     unsigned Begin = SM.getFileOffset(Chars.getBegin());
@@ -344,11 +358,12 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
   // Overloads share a name: keep their launches in source order, not in
   // the order of their addresses.
   for (auto &[Name, Sites] : Result.Launches)
-    std::stable_sort(Sites.begin(), Sites.end(),
-                     [](const LaunchSite &A, const LaunchSite &B) {
-                       return std::tie(A.Where.File, A.Where.Line, A.Where.Column) <
-                              std::tie(B.Where.File, B.Where.Line, B.Where.Column);
-                     });
+    std::stable_sort(
+        Sites.begin(), Sites.end(),
+        [](const LaunchSite &A, const LaunchSite &B) {
+          return std::tie(A.Where.File, A.Where.Line, A.Where.Column) <
+                 std::tie(B.Where.File, B.Where.Line, B.Where.Column);
+        });
 
   sym::Context Syms;
   AddressBuilder Builder(AST, Syms);
@@ -430,15 +445,16 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
         F.Assumptions.push_back(Config.Origin);
         if (!Base || Base->AlignmentAssumed)
           F.Assumptions.push_back(
-              "the pointer " + (Base ? "'" + Base->Name + "' " : std::string()) +
+              "the pointer " +
+              (Base ? "'" + Base->Name + "' " : std::string()) +
               "is assumed 256-byte aligned, as cudaMalloc returns it");
         for (const std::string &A : F.Prediction.Assumptions)
           F.Assumptions.push_back(A);
         Result.Findings.push_back(std::move(LF));
       }
       addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);
-      addSwapFixIt(AST, Syms, Builder, Kernel, VarX, VarY, Result.Findings, FirstOfConfig,
-                   Shapes, Shape);
+      addSwapFixIt(AST, Syms, Builder, Kernel, VarX, VarY, Result.Findings,
+                   FirstOfConfig, Shapes, Shape);
     }
   }
   return Result;

@@ -65,8 +65,8 @@ int assignedField(const Stmt *S, const VarDecl *V, const Expr *&Value) {
 
 } // namespace
 
-std::optional<model::Dim3> HostEvaluator::fieldByField(const VarDecl *V, const Expr *Use,
-                                                       unsigned Depth) {
+std::optional<model::Dim3>
+HostEvaluator::fieldByField(const VarDecl *V, const Expr *Use, unsigned Depth) {
   // Every write to V must be a field assignment that is a statement of its
   // own in a block enclosing the use, written before it: then it happens,
   // once, before each launch. Anything else (a write under an if, in a
@@ -90,7 +90,8 @@ std::optional<model::Dim3> HostEvaluator::fieldByField(const VarDecl *V, const E
           Plain = F->getSubExpr();
         int Field = assignedField(Plain, V, Value);
         if (Field >= 0 && Encloses &&
-            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Child->getEndLoc()), At))
+            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Child->getEndLoc()),
+                                         At))
           Assignments.push_back({Field, Value});
       }
     }
@@ -157,17 +158,28 @@ std::optional<int64_t> HostEvaluator::integer(const Expr *E, unsigned Depth) {
     if (!L || !R)
       return std::nullopt;
     switch (B->getOpcode()) {
-    case BO_Add: return *L + *R;
-    case BO_Sub: return *L - *R;
-    case BO_Mul: return *L * *R;
-    case BO_Div: return sym::applyOp(sym::OpKind::Div, *L, *R);
-    case BO_Rem: return sym::applyOp(sym::OpKind::Rem, *L, *R);
-    case BO_Shl: return sym::applyOp(sym::OpKind::Shl, *L, *R);
-    case BO_Shr: return sym::applyOp(sym::OpKind::Shr, *L, *R);
-    case BO_And: return *L & *R;
-    case BO_Or: return *L | *R;
-    case BO_Xor: return *L ^ *R;
-    default: return std::nullopt;
+    case BO_Add:
+      return *L + *R;
+    case BO_Sub:
+      return *L - *R;
+    case BO_Mul:
+      return *L * *R;
+    case BO_Div:
+      return sym::applyOp(sym::OpKind::Div, *L, *R);
+    case BO_Rem:
+      return sym::applyOp(sym::OpKind::Rem, *L, *R);
+    case BO_Shl:
+      return sym::applyOp(sym::OpKind::Shl, *L, *R);
+    case BO_Shr:
+      return sym::applyOp(sym::OpKind::Shr, *L, *R);
+    case BO_And:
+      return *L & *R;
+    case BO_Or:
+      return *L | *R;
+    case BO_Xor:
+      return *L ^ *R;
+    default:
+      return std::nullopt;
     }
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {

@@ -34,8 +34,8 @@ public:
 
 private:
   const clang::Expr *constantInit(const clang::Expr *E);
-  std::optional<model::Dim3> fieldByField(const clang::VarDecl *V,
-                                          const clang::Expr *Use, unsigned Depth);
+  std::optional<model::Dim3>
+  fieldByField(const clang::VarDecl *V, const clang::Expr *Use, unsigned Depth);
   clang::ASTContext &AST;
   const clang::FunctionDecl *Host;
   VariableWrites Modified{VariableWrites::WholeObject};

@@ -22,7 +22,8 @@ std::string sourceText(const clang::Expr *E, const clang::ASTContext &AST,
                        size_t MaxLength = 0);
 
 /// The file, line and column a location is written at, outside macros.
-SourcePoint sourcePoint(clang::SourceLocation Loc, const clang::SourceManager &SM);
+SourcePoint sourcePoint(clang::SourceLocation Loc,
+                        const clang::SourceManager &SM);
 
 } // namespace cudacoalesce
 

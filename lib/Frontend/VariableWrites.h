@@ -37,7 +37,9 @@ public:
   unsigned count(const clang::VarDecl *V) const { return Counts.lookup(V); }
   bool empty() const { return Counts.empty(); }
   /// Variable -> number of writes.
-  const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const { return Counts; }
+  const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const {
+    return Counts;
+  }
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);

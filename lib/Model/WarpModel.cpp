@@ -13,12 +13,18 @@ using sym::AtomKind;
 
 const char *patternName(Pattern P) {
   switch (P) {
-  case Pattern::Coalesced: return "coalesced";
-  case Pattern::Misaligned: return "misaligned";
-  case Pattern::Strided: return "strided";
-  case Pattern::Scattered: return "scattered";
-  case Pattern::Uniform: return "uniform";
-  case Pattern::Unknown: return "unknown";
+  case Pattern::Coalesced:
+    return "coalesced";
+  case Pattern::Misaligned:
+    return "misaligned";
+  case Pattern::Strided:
+    return "strided";
+  case Pattern::Scattered:
+    return "scattered";
+  case Pattern::Uniform:
+    return "uniform";
+  case Pattern::Unknown:
+    return "unknown";
   }
   return "unknown";
 }
@@ -44,9 +50,11 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
   std::vector<std::pair<int64_t, int64_t>> Ranges;
   for (int64_t A : LaneAddresses) {
     int64_t End = A + ChunkBytes; // one past the last byte
-    for (int64_t S = floorDiv(A, SectorBytes); S <= floorDiv(End - 1, SectorBytes); ++S)
+    for (int64_t S = floorDiv(A, SectorBytes);
+         S <= floorDiv(End - 1, SectorBytes); ++S)
       Sectors.push_back(S);
-    for (int64_t S = floorDiv(A, SegmentBytes); S <= floorDiv(End - 1, SegmentBytes); ++S)
+    for (int64_t S = floorDiv(A, SegmentBytes);
+         S <= floorDiv(End - 1, SegmentBytes); ++S)
       Segments.push_back(S);
     Ranges.push_back({A, End});
   }
@@ -95,7 +103,9 @@ public:
     State = State * 6364136223846793005ULL + 1442695040888963407ULL;
     return State >> 33;
   }
-  int64_t below(int64_t N) { return N <= 1 ? 0 : int64_t(next() % uint64_t(N)); }
+  int64_t below(int64_t N) {
+    return N <= 1 ? 0 : int64_t(next() % uint64_t(N));
+  }
 
 private:
   uint64_t State;
@@ -232,12 +242,24 @@ std::pair<bool, bool> Simulator::laneState() {
     }
     bool Holds = false;
     switch (G.Op) {
-    case Cmp::LT: Holds = *V < 0; break;
-    case Cmp::LE: Holds = *V <= 0; break;
-    case Cmp::GT: Holds = *V > 0; break;
-    case Cmp::GE: Holds = *V >= 0; break;
-    case Cmp::EQ: Holds = *V == 0; break;
-    case Cmp::NE: Holds = *V != 0; break;
+    case Cmp::LT:
+      Holds = *V < 0;
+      break;
+    case Cmp::LE:
+      Holds = *V <= 0;
+      break;
+    case Cmp::GT:
+      Holds = *V > 0;
+      break;
+    case Cmp::GE:
+      Holds = *V >= 0;
+      break;
+    case Cmp::EQ:
+      Holds = *V == 0;
+      break;
+    case Cmp::NE:
+      Holds = *V != 0;
+      break;
     }
     if (!Holds) {
       Active = false;
@@ -251,8 +273,9 @@ std::pair<bool, bool> Simulator::laneState() {
 /// Whether every row of the warp (lanes with the same threadIdx.y and .z)
 /// reads a single address: a broadcast per row, as A[row*N + k] is in a
 /// matrix product whose warp spans two rows of a 16x16 block.
-static bool broadcastPerRow(const std::vector<int64_t> &Addresses,
-                            const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+static bool
+broadcastPerRow(const std::vector<int64_t> &Addresses,
+                const std::vector<std::pair<int64_t, int64_t>> &Rows) {
   std::map<std::pair<int64_t, int64_t>, std::pair<int64_t, unsigned>> PerRow;
   for (size_t I = 0; I < Addresses.size(); ++I) {
     auto It = PerRow.find(Rows[I]);
@@ -273,9 +296,12 @@ static bool broadcastPerRow(const std::vector<int64_t> &Addresses,
 }
 
 /// Whether consecutive lanes of each warp row are evenly spaced.
-static bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
-                               const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  std::map<std::pair<int64_t, int64_t>, std::pair<int64_t, std::optional<int64_t>>> Last;
+static bool
+evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
+                   const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  std::map<std::pair<int64_t, int64_t>,
+           std::pair<int64_t, std::optional<int64_t>>>
+      Last;
   for (size_t I = 0; I < Addresses.size(); ++I) {
     auto It = Last.find(Rows[I]);
     if (It == Last.end()) {
@@ -329,9 +355,11 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     RequestCost Cost;
     if (Scattered) {
       // Data-dependent addresses: each lane in a sector and line of its own.
-      Cost.Sectors = Active * ((Access.ChunkBytes + SectorBytes - 1) / SectorBytes);
+      Cost.Sectors =
+          Active * ((Access.ChunkBytes + SectorBytes - 1) / SectorBytes);
       Cost.Segments = Active;
-      Cost.IdealSectors = (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
+      Cost.IdealSectors =
+          (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
       Cost.AlignedSectors = Cost.Sectors;
     } else {
       if (Addresses.empty())
@@ -447,8 +475,8 @@ Prediction Simulator::run() {
   // evaluations (kernels with dozens of nested guards), not just the warps.
   constexpr uint64_t TotalEvaluationBudget = 1 << 21;
   uint64_t Evaluations = WarpSize * (1 + Access.Guards.size());
-  uint64_t Budget = std::min<uint64_t>(TotalWarpBudget,
-                                       TotalEvaluationBudget / Evaluations);
+  uint64_t Budget =
+      std::min<uint64_t>(TotalWarpBudget, TotalEvaluationBudget / Evaluations);
   uint64_t WarpBudget = std::max<uint64_t>(64, Budget / Samples.size());
 
   std::vector<SampleTotals> Results;
@@ -483,8 +511,8 @@ Prediction Simulator::run() {
   for (const std::string &N : Notes)
     P.Assumptions.push_back(N);
   if (GuardUnknown)
-    P.Assumptions.push_back(
-        "a guard depends on values not known here: its lanes counted as active");
+    P.Assumptions.push_back("a guard depends on values not known here: its "
+                            "lanes counted as active");
 
   std::vector<Pattern> Patterns;
   for (const SampleTotals &T : Results)
@@ -551,8 +579,8 @@ Prediction Simulator::run() {
     for (const auto &S : Samples)
       Tried.push_back(S[0]);
     if (int64_t M = divisibilityCondition(Tried, Ideal))
-      P.Condition = "coalesced iff " + UnknownNames + " % " +
-                    std::to_string(M) + " == 0";
+      P.Condition =
+          "coalesced iff " + UnknownNames + " % " + std::to_string(M) + " == 0";
   }
   return P;
 }

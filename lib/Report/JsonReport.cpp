@@ -17,7 +17,8 @@ void number(llvm::json::OStream &J, llvm::StringRef Key, double V) {
   J.attributeBegin(Key);
   J.rawValue([&](llvm::raw_ostream &OS) {
     std::string S = llvm::formatv("{0:F4}", std::round(V * 1e4) / 1e4).str();
-    while (S.find('.') != std::string::npos && (S.back() == '0' || S.back() == '.'))
+    while (S.find('.') != std::string::npos &&
+           (S.back() == '0' || S.back() == '.'))
       S.pop_back();
     OS << (S == "-0" ? "0" : S);
   });
@@ -80,7 +81,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
                 J.attribute("kind", fixes::fixKindName(X.Kind));
                 J.attribute("message", X.Message);
                 if (X.PredictedSectors)
-                  number(J, "predicted_sectors_per_request", *X.PredictedSectors);
+                  number(J, "predicted_sectors_per_request",
+                         *X.PredictedSectors);
                 else
                   J.attribute("predicted_sectors_per_request", nullptr);
                 J.attributeArray("replacements", [&] {

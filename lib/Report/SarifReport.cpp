@@ -23,25 +23,33 @@ struct Rule {
 const Rule Rules[] = {
     {model::Pattern::Strided, "cuda-coalesce/strided", "StridedGlobalAccess",
      "Consecutive lanes of a warp access addresses far apart",
-     "Lanes whose addresses are more than an element apart make the warp touch more "
-     "32-byte sectors than the bytes it uses. Map threadIdx.x to the contiguous "
+     "Lanes whose addresses are more than an element apart make the warp touch "
+     "more "
+     "32-byte sectors than the bytes it uses. Map threadIdx.x to the "
+     "contiguous "
      "dimension, stage through shared memory, or split structs into arrays."},
-    {model::Pattern::Misaligned, "cuda-coalesce/misaligned", "MisalignedGlobalAccess",
+    {model::Pattern::Misaligned, "cuda-coalesce/misaligned",
+     "MisalignedGlobalAccess",
      "A warp's contiguous access starts off a sector boundary",
-     "Dense accesses that do not start on a 32-byte boundary touch one more sector "
+     "Dense accesses that do not start on a 32-byte boundary touch one more "
+     "sector "
      "per request. Shift the mapping, pad the base, or pitch the rows."},
-    {model::Pattern::Scattered, "cuda-coalesce/scattered", "ScatteredGlobalAccess",
-     "Addresses depend on data loaded per lane",
-     "Data-dependent indices can put every lane in a sector of its own. Sort or "
+    {model::Pattern::Scattered, "cuda-coalesce/scattered",
+     "ScatteredGlobalAccess", "Addresses depend on data loaded per lane",
+     "Data-dependent indices can put every lane in a sector of its own. Sort "
+     "or "
      "bucket the indices, or read through the read-only path."},
     {model::Pattern::Unknown, "cuda-coalesce/unknown", "UndecidedGlobalAccess",
      "The cost depends on values not known statically",
      "The sectors per request depend on kernel arguments or loaded values; the "
-     "result gives the range and the condition under which the access coalesces."},
-    {model::Pattern::Coalesced, "cuda-coalesce/coalesced", "CoalescedGlobalAccess",
-     "The access is coalesced", "Reported with --show-all only."},
+     "result gives the range and the condition under which the access "
+     "coalesces."},
+    {model::Pattern::Coalesced, "cuda-coalesce/coalesced",
+     "CoalescedGlobalAccess", "The access is coalesced",
+     "Reported with --show-all only."},
     {model::Pattern::Uniform, "cuda-coalesce/uniform", "UniformGlobalAccess",
-     "Every lane of a warp row reads one address", "A broadcast: nothing to fix."},
+     "Every lane of a warp row reads one address",
+     "A broadcast: nothing to fix."},
 };
 
 size_t ruleIndex(model::Pattern P) {
@@ -102,15 +110,19 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           J.attributeObject("driver", [&] {
             J.attribute("name", "cuda-coalesce");
             J.attribute("version", "0.1.0");
-            J.attribute("informationUri", "https://github.com/cuda-coalesce/cuda-coalesce");
+            J.attribute("informationUri",
+                        "https://github.com/cuda-coalesce/cuda-coalesce");
             J.attributeArray("rules", [&] {
               for (const Rule &R : Rules)
                 J.object([&] {
                   J.attribute("id", R.Id);
                   J.attribute("name", R.Name);
-                  J.attributeObject("shortDescription", [&] { J.attribute("text", R.Short); });
-                  J.attributeObject("fullDescription", [&] { J.attribute("text", R.Help); });
-                  J.attributeObject("help", [&] { J.attribute("text", R.Help); });
+                  J.attributeObject("shortDescription",
+                                    [&] { J.attribute("text", R.Short); });
+                  J.attributeObject("fullDescription",
+                                    [&] { J.attribute("text", R.Help); });
+                  J.attributeObject("help",
+                                    [&] { J.attribute("text", R.Help); });
                   J.attributeObject("defaultConfiguration", [&] {
                     bool Warn = R.Pattern != model::Pattern::Coalesced &&
                                 R.Pattern != model::Pattern::Uniform;
@@ -135,7 +147,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
               J.attribute("ruleId", Rules[Rule].Id);
               J.attribute("ruleIndex", int64_t(Rule));
               J.attribute("level", Flagged ? "warning" : "note");
-              J.attributeObject("message", [&] { J.attribute("text", findingMessage(F)); });
+              J.attributeObject(
+                  "message", [&] { J.attribute("text", findingMessage(F)); });
               J.attributeArray("locations", [&] {
                 J.object([&] { physicalLocation(J, F.Where, SourceRoot); });
               });
@@ -145,7 +158,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   J.object([&] {
                     J.attribute("id", Id++);
                     physicalLocation(J, F.Where, SourceRoot);
-                    J.attributeObject("message", [&] { J.attribute("text", Note); });
+                    J.attributeObject("message",
+                                      [&] { J.attribute("text", Note); });
                   });
                 for (const SourcePoint &Call : F.CallChain)
                   J.object([&] {
@@ -163,11 +177,13 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 for (const fixes::Fix &X : F.Fixes) {
                   if (X.Replacements.empty())
                     continue;
-                  std::map<std::string, std::vector<const fixes::Replacement *>> ByFile;
+                  std::map<std::string, std::vector<const fixes::Replacement *>>
+                      ByFile;
                   for (const fixes::Replacement &R : X.Replacements)
                     ByFile[R.File].push_back(&R);
                   J.object([&] {
-                    J.attributeObject("description", [&] { J.attribute("text", X.Message); });
+                    J.attributeObject("description",
+                                      [&] { J.attribute("text", X.Message); });
                     J.attributeArray("artifactChanges", [&] {
                       for (const auto &[File, Reps] : ByFile)
                         J.object([&] {
@@ -200,7 +216,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 J.attribute("pattern", model::patternName(F.Prediction.Kind));
                 if (F.Prediction.Sectors)
                   J.attribute("sectorsPerRequest", *F.Prediction.Sectors);
-                J.attribute("idealSectorsPerRequest", F.Prediction.IdealSectors);
+                J.attribute("idealSectorsPerRequest",
+                            F.Prediction.IdealSectors);
               });
             });
           }

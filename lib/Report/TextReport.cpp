@@ -19,7 +19,8 @@ std::string subject(const Finding &F) {
   std::string S = std::string("global ") + accessKindName(F.Kind);
   if (F.BaseName.empty())
     return S;
-  return S + (F.Kind == AccessKind::Load ? " from '" : " to '") + F.BaseName + "'";
+  return S + (F.Kind == AccessKind::Load ? " from '" : " to '") + F.BaseName +
+         "'";
 }
 
 } // namespace
@@ -31,7 +32,8 @@ std::string findingMessage(const Finding &F) {
   if (P.Kind == model::Pattern::Unknown) {
     if (!P.Sectors && P.SectorsMax > 0) {
       std::string S = Subject + " depends on values not known here: " +
-                      model::formatCount(P.SectorsMin) + " to " + model::formatCount(P.SectorsMax) +
+                      model::formatCount(P.SectorsMin) + " to " +
+                      model::formatCount(P.SectorsMax) +
                       " sectors/request where " + Ideal + " would do";
       return P.Condition.empty() ? S : S + "; " + P.Condition;
     }
@@ -47,7 +49,8 @@ std::string findingMessage(const Finding &F) {
     return Head + ", every active lane accesses the same address";
   default:
     return Head + " where " + Ideal + " would do (" +
-           model::formatCount(std::round(P.efficiency() * 1000) / 10) + "% efficiency)";
+           model::formatCount(std::round(P.efficiency() * 1000) / 10) +
+           "% efficiency)";
   }
 }
 
@@ -57,12 +60,14 @@ std::vector<std::string> findingNotes(const Finding &F) {
   Notes.push_back("index " + F.Index + " (" + std::to_string(F.ElementBytes) +
                   "-byte elements); byte offset " + F.ByteOffset);
   if (P.Kind != model::Pattern::Scattered && P.LaneStrideBytes) {
-    std::string Lanes = "lanes 0 and 1 are " + std::to_string(*P.LaneStrideBytes) +
-                        " bytes apart";
+    std::string Lanes = "lanes 0 and 1 are " +
+                        std::to_string(*P.LaneStrideBytes) + " bytes apart";
     if (P.FirstLaneOffsetInSegment)
-      Lanes += "; lane 0 starts " + std::to_string(*P.FirstLaneOffsetInSegment) +
+      Lanes += "; lane 0 starts " +
+               std::to_string(*P.FirstLaneOffsetInSegment) +
                " bytes into a 128-byte segment";
-    Lanes += "; 128-byte segments per request: " + model::formatCount(P.Segments);
+    Lanes +=
+        "; 128-byte segments per request: " + model::formatCount(P.Segments);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
@@ -70,12 +75,13 @@ std::vector<std::string> findingNotes(const Finding &F) {
                     "touches a sector of its own");
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
     Notes.push_back("averaged over the warps of the launch: " +
-                    model::formatCount(P.SectorsMin) + " to " + model::formatCount(P.SectorsMax) +
-                    " sectors/request");
+                    model::formatCount(P.SectorsMin) + " to " +
+                    model::formatCount(P.SectorsMax) + " sectors/request");
   if (!P.Condition.empty() && P.Kind != model::Pattern::Unknown)
     Notes.push_back(P.Condition);
   for (const fixes::Fix &X : F.Fixes) {
-    std::string Note = std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;
+    std::string Note =
+        std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;
     if (!X.Replacements.empty())
       Note += " [mechanical: --fix applies it]";
     Notes.push_back(Note);
@@ -85,8 +91,8 @@ std::vector<std::string> findingNotes(const Finding &F) {
   return Notes;
 }
 
-void printFinding(llvm::raw_ostream &OS, ASTContext &AST, const LocatedFinding &LF,
-                  bool Color) {
+void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
+                  const LocatedFinding &LF, bool Color) {
   DiagnosticOptions Opts;
   Opts.ShowColors = Color;
   TextDiagnostic Printer(OS, AST.getLangOpts(), Opts);
@@ -104,7 +110,8 @@ void printFinding(llvm::raw_ostream &OS, ASTContext &AST, const LocatedFinding &
                                        : DiagnosticsEngine::Remark,
                          Message, {Range}, {});
   for (const std::string &Note : findingNotes(F))
-    Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {}, {});
+    Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {},
+                           {});
   for (const SourcePoint &Call : F.CallChain)
     Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note,
                            "reached through the call at " + Call.File + ":" +

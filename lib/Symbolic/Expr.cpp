@@ -32,9 +32,8 @@ Poly Poly::atom(AtomId A) {
 }
 
 void Poly::canonicalize() {
-  std::sort(Terms.begin(), Terms.end(), [](const Term &L, const Term &R) {
-    return L.Atoms < R.Atoms;
-  });
+  std::sort(Terms.begin(), Terms.end(),
+            [](const Term &L, const Term &R) { return L.Atoms < R.Atoms; });
   std::vector<Term> Merged;
   for (Term &T : Terms) {
     if (!Merged.empty() && Merged.back().Atoms == T.Atoms)
@@ -104,7 +103,8 @@ bool Poly::operator==(const Poly &O) const {
   if (Terms.size() != O.Terms.size())
     return false;
   for (size_t I = 0; I < Terms.size(); ++I)
-    if (Terms[I].Atoms != O.Terms[I].Atoms || Terms[I].Coeff != O.Terms[I].Coeff)
+    if (Terms[I].Atoms != O.Terms[I].Atoms ||
+        Terms[I].Coeff != O.Terms[I].Coeff)
       return false;
   return true;
 }
@@ -325,15 +325,24 @@ Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
 
 static const char *opSpelling(OpKind K) {
   switch (K) {
-  case OpKind::Div: return " / ";
-  case OpKind::Rem: return " % ";
-  case OpKind::Shl: return " << ";
-  case OpKind::Shr: return " >> ";
-  case OpKind::And: return " & ";
-  case OpKind::Or: return " | ";
-  case OpKind::Xor: return " ^ ";
-  case OpKind::Min: return "min";
-  case OpKind::Max: return "max";
+  case OpKind::Div:
+    return " / ";
+  case OpKind::Rem:
+    return " % ";
+  case OpKind::Shl:
+    return " << ";
+  case OpKind::Shr:
+    return " >> ";
+  case OpKind::And:
+    return " & ";
+  case OpKind::Or:
+    return " | ";
+  case OpKind::Xor:
+    return " ^ ";
+  case OpKind::Min:
+    return "min";
+  case OpKind::Max:
+    return "max";
   }
   return "?";
 }
@@ -389,11 +398,12 @@ std::string Context::str(const Poly &P) const {
   std::vector<const Term *> Order;
   for (const Term &T : P.terms())
     Order.push_back(&T);
-  std::stable_sort(Order.begin(), Order.end(), [&](const Term *L, const Term *R) {
-    if (L->Atoms.size() != R->Atoms.size())
-      return L->Atoms.size() > R->Atoms.size();
-    return MentionsThread(L) < MentionsThread(R);
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](const Term *L, const Term *R) {
+                     if (L->Atoms.size() != R->Atoms.size())
+                       return L->Atoms.size() > R->Atoms.size();
+                     return MentionsThread(L) < MentionsThread(R);
+                   });
   for (const Term *T : Order) {
     int64_t C = T->Coeff;
     if (First) {

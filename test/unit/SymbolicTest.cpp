@@ -21,8 +21,7 @@ TEST(PolyTest, ProductsExpandAndCommute) {
   Context Ctx;
   Poly X = Poly::atom(Ctx.threadIdx(0)), Y = Poly::atom(Ctx.threadIdx(1));
   Poly W = Poly::atom(Ctx.param("W"));
-  EXPECT_EQ((Y * W + X) * Poly::constant(4),
-            W * Y.scaled(4) + X.scaled(4));
+  EXPECT_EQ((Y * W + X) * Poly::constant(4), W * Y.scaled(4) + X.scaled(4));
   EXPECT_EQ(((X + Y) * (X - Y)), X * X - Y * Y);
 }
 
@@ -34,15 +33,20 @@ TEST(PolyTest, CoefficientOfAndExactDivision) {
   EXPECT_EQ(P.coefficientOf(Tx), W.scaled(8));
   EXPECT_EQ(P.constantTerm(), 12);
   ASSERT_TRUE(P.dividedExactly(4).has_value());
-  EXPECT_EQ(*P.dividedExactly(4), Poly::atom(Tx) * W.scaled(2) + Poly::constant(3));
+  EXPECT_EQ(*P.dividedExactly(4),
+            Poly::atom(Tx) * W.scaled(2) + Poly::constant(3));
   EXPECT_FALSE(P.dividedExactly(8).has_value());
 }
 
 TEST(ContextTest, OperationsFoldConstantsAndIdentities) {
   Context Ctx;
   Poly X = Poly::atom(Ctx.threadIdx(0));
-  EXPECT_EQ(*Ctx.op(OpKind::Div, Poly::constant(17), Poly::constant(5)).asConstant(), 3);
-  EXPECT_EQ(*Ctx.op(OpKind::Rem, Poly::constant(-7), Poly::constant(3)).asConstant(), -1);
+  EXPECT_EQ(
+      *Ctx.op(OpKind::Div, Poly::constant(17), Poly::constant(5)).asConstant(),
+      3);
+  EXPECT_EQ(
+      *Ctx.op(OpKind::Rem, Poly::constant(-7), Poly::constant(3)).asConstant(),
+      -1);
   EXPECT_EQ(Ctx.op(OpKind::Shl, X, Poly::constant(3)), X.scaled(8));
   EXPECT_EQ(Ctx.op(OpKind::Div, X.scaled(6), Poly::constant(3)), X.scaled(2));
   EXPECT_TRUE(Ctx.op(OpKind::Rem, X.scaled(4), Poly::constant(4)).isZero());
@@ -99,10 +103,12 @@ TEST(ContextTest, SubstituteSwapsAtomsEverywhere) {
   Context Ctx;
   AtomId Tx = Ctx.threadIdx(0), Ty = Ctx.threadIdx(1);
   Poly X = Poly::atom(Tx), Y = Poly::atom(Ty);
-  Poly P = X * Poly::constant(2048) + Y + Ctx.op(OpKind::Rem, X, Poly::constant(7));
+  Poly P =
+      X * Poly::constant(2048) + Y + Ctx.op(OpKind::Rem, X, Poly::constant(7));
   std::map<AtomId, Poly> Swap = {{Tx, Y}, {Ty, X}};
   Poly Q = Ctx.substitute(P, Swap);
-  EXPECT_EQ(Q, Y * Poly::constant(2048) + X + Ctx.op(OpKind::Rem, Y, Poly::constant(7)));
+  EXPECT_EQ(Q, Y * Poly::constant(2048) + X +
+                   Ctx.op(OpKind::Rem, Y, Poly::constant(7)));
   EXPECT_EQ(Ctx.substitute(Q, Swap), P);
 }
 

@@ -184,10 +184,10 @@ TEST(WarpModelTest, SectorCounterMatchesBruteForceOnRandomAffineAccesses) {
     unsigned Width = Widths[Pick(0, 4)];
     AccessShape A;
     A.WidthBytes = A.ChunkBytes = Width;
-    A.ByteOffset = (F.c(C0) + F.tx().scaled(Cx) + F.ty().scaled(Cy) +
-                    Poly::atom(F.Ctx.threadIdx(2)).scaled(Cz) +
-                    F.bx().scaled(Cb))
-                       .scaled(Width);
+    A.ByteOffset =
+        (F.c(C0) + F.tx().scaled(Cx) + F.ty().scaled(Cy) +
+         Poly::atom(F.Ctx.threadIdx(2)).scaled(Cz) + F.bx().scaled(Cb))
+            .scaled(Width);
     LaunchShape L;
     L.Block = Block;
     L.Grid = Dim3{3, 1, 1};

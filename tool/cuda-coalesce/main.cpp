@@ -32,27 +32,32 @@ enum class OutputFormat { Text, Json, Sarif };
 cl::OptionCategory Category("cuda-coalesce options");
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
                             cl::cat(Category));
-cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::opt<std::string> Arch("arch", cl::desc("GPU architecture when the command names none"),
-                          cl::init("sm_90"), cl::value_desc("sm_XX"), cl::cat(Category));
-cl::opt<std::string> CudaPath("cuda-path",
-                              cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, "
-                                       "/usr/local/cuda, else the built-in shim)"),
-                              cl::value_desc("dir"), cl::cat(Category));
-cl::opt<bool> NoCudaToolkit("no-cuda-toolkit",
-                            cl::desc("Parse with the built-in CUDA header shim"),
-                            cl::cat(Category));
-cl::opt<std::string> BlockDim("block-dim",
-                              cl::desc("Block shape for every kernel: X[,Y[,Z]]"),
-                              cl::value_desc("X,Y,Z"), cl::cat(Category));
+cl::opt<std::string>
+    BuildDir("p", cl::desc("Build directory with compile_commands.json"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string>
+    Arch("arch", cl::desc("GPU architecture when the command names none"),
+         cl::init("sm_90"), cl::value_desc("sm_XX"), cl::cat(Category));
+cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("CUDA toolkit (default: $CUDA_PATH, nvcc on PATH, "
+                      "/usr/local/cuda, else the built-in shim)"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool>
+    NoCudaToolkit("no-cuda-toolkit",
+                  cl::desc("Parse with the built-in CUDA header shim"),
+                  cl::cat(Category));
+cl::opt<std::string>
+    BlockDim("block-dim", cl::desc("Block shape for every kernel: X[,Y[,Z]]"),
+             cl::value_desc("X,Y,Z"), cl::cat(Category));
 cl::opt<OutputFormat> Format(
     "format", cl::desc("Output format"), cl::init(OutputFormat::Text),
-    cl::values(clEnumValN(OutputFormat::Text, "text", "Clang-style diagnostics"),
-               clEnumValN(OutputFormat::Json, "json", "One JSON document"),
-               clEnumValN(OutputFormat::Sarif, "sarif",
-                          "SARIF 2.1.0 for code scanning (paths relative to the "
-                          "current directory)")),
+    cl::values(
+        clEnumValN(OutputFormat::Text, "text", "Clang-style diagnostics"),
+        clEnumValN(OutputFormat::Json, "json", "One JSON document"),
+        clEnumValN(OutputFormat::Sarif, "sarif",
+                   "SARIF 2.1.0 for code scanning (paths relative to the "
+                   "current directory)")),
     cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
@@ -62,12 +67,14 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write the mechanical fixes as "
                                           "clang-apply-replacements YAML"),
                                  cl::value_desc("file"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j",
-                       cl::desc("Files analysed at once (default: one per hardware thread)"),
-                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
-cl::opt<bool> ShowAll("show-all",
-                      cl::desc("Also report coalesced, uniform and undecided accesses"),
-                      cl::cat(Category));
+cl::opt<unsigned>
+    Jobs("j",
+         cl::desc("Files analysed at once (default: one per hardware thread)"),
+         cl::value_desc("N"), cl::init(0), cl::cat(Category));
+cl::opt<bool>
+    ShowAll("show-all",
+            cl::desc("Also report coalesced, uniform and undecided accesses"),
+            cl::cat(Category));
 
 void error(const std::string &Message) {
   llvm::errs() << "cuda-coalesce: error: " << Message << "\n";
@@ -132,11 +139,15 @@ std::string reasonWithoutPlace(const std::string &Error) {
 }
 
 std::string counted(size_t N, const std::string &Noun) {
-  return std::to_string(N) + " " + Noun + (N == 1 ? "" : Noun.back() == 's' ? "es" : "s");
+  return std::to_string(N) + " " + Noun +
+         (N == 1               ? ""
+          : Noun.back() == 's' ? "es"
+                               : "s");
 }
 
 /// Files, kernels, accesses by pattern, and why files failed.
-void printSummary(llvm::raw_ostream &OS, const std::vector<FileOutcome> &Outcomes) {
+void printSummary(llvm::raw_ostream &OS,
+                  const std::vector<FileOutcome> &Outcomes) {
   size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0;
   unsigned Kernels = 0;
   std::map<std::string, size_t> ByPattern, ByReason;
@@ -171,20 +182,24 @@ void printSummary(llvm::raw_ostream &OS, const std::vector<FileOutcome> &Outcome
   std::vector<std::pair<size_t, std::string>> Reasons;
   for (const auto &[Reason, Count] : ByReason)
     Reasons.push_back({Count, Reason});
-  llvm::sort(Reasons, [](const auto &A, const auto &B) { return A.first > B.first; });
+  llvm::sort(Reasons,
+             [](const auto &A, const auto &B) { return A.first > B.first; });
   for (const auto &[Count, Reason] : Reasons)
-    OS << "cuda-coalesce: summary: " << Count << (Count == 1 ? " file: " : " files: ")
-       << Reason << "\n";
+    OS << "cuda-coalesce: summary: " << Count
+       << (Count == 1 ? " file: " : " files: ") << Reason << "\n";
 }
 
 /// "[12/421] path/to/file.cu" on one terminal line, rewritten in place.
 class ProgressLine {
 public:
   void update(size_t Done, size_t Total, const std::string &File) {
-    std::string Line = "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + File;
+    std::string Line =
+        "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + File;
     if (Line.size() > 100)
       Line = Line.substr(0, 97) + "...";
-    llvm::errs() << "\r" << Line << std::string(Width > Line.size() ? Width - Line.size() : 0, ' ');
+    llvm::errs() << "\r" << Line
+                 << std::string(Width > Line.size() ? Width - Line.size() : 0,
+                                ' ');
     Width = Line.size();
     llvm::errs().flush();
   }
@@ -214,17 +229,18 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category);
   std::string ParseErrors;
   llvm::raw_string_ostream ParseErrorStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
-          ToolArgc, Argv,
-          "Predicts the memory coalescing of every global access in CUDA kernels\n",
-          &ParseErrorStream)) {
+  if (!cl::ParseCommandLineOptions(ToolArgc, Argv,
+                                   "Predicts the memory coalescing of every "
+                                   "global access in CUDA kernels\n",
+                                   &ParseErrorStream)) {
     llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
     First.consume_front("cuda-coalesce: ");
     error(First.str());
     return ExitError;
   }
   if (Files.empty()) {
-    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS]; see --help)");
+    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS]; "
+          "see --help)");
     return ExitError;
   }
 
@@ -316,9 +332,10 @@ int main(int Argc, const char **Argv) {
     else if (O.Kernels == 0 && Format == OutputFormat::Text)
       note(O.File + ": no CUDA kernel with a body");
     if (O.HostErrors)
-      note(O.File + ": host code does not compile (" + std::to_string(O.HostErrors) +
-           (O.HostErrors == 1 ? " error, " : " errors, first ") + O.FirstHostError +
-           "); the kernels were analysed");
+      note(O.File + ": host code does not compile (" +
+           std::to_string(O.HostErrors) +
+           (O.HostErrors == 1 ? " error, " : " errors, first ") +
+           O.FirstHostError + "); the kernels were analysed");
   }
   if (Outcomes.size() > 1)
     printSummary(llvm::errs(), Outcomes);

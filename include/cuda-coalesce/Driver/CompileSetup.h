@@ -1,4 +1,5 @@
-//===- Driver/CompileSetup.h - From a build command to a device parse -*- C++ -*-===//
+//===- Driver/CompileSetup.h - From a build command to a device parse -*- C++
+//-*-===//
 //
 // Turns a compile command (from compile_commands.json, from `-- flags`, or
 // the defaults) into the Clang command that parses the device side only:
@@ -18,9 +19,9 @@
 namespace cudacoalesce {
 
 struct ToolchainSetup {
-  std::string Arch = "sm_90";     // from --arch, unless the command names one
-  std::string CudaPath;           // empty: use the built-in shim
-  std::string ResourceDir;        // Clang's, baked in at build time
+  std::string Arch = "sm_90"; // from --arch, unless the command names one
+  std::string CudaPath;       // empty: use the built-in shim
+  std::string ResourceDir;    // Clang's, baked in at build time
 };
 
 /// Where the CUDA toolkit is: \p Explicit (--cuda-path) if given, else
@@ -31,12 +32,14 @@ std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 /// An nvcc command (as CMake's CUDA language writes it) as the Clang flags
 /// that matter to a parse: include paths, macros, -std, forced includes,
 /// -fgpu-rdc, the sources, and --cuda-gpu-arch from -arch/-gencode.
-std::vector<std::string> translateNvccCommand(const std::vector<std::string> &Command);
+std::vector<std::string>
+translateNvccCommand(const std::vector<std::string> &Command);
 
 /// The device-side parse command for \p Command (argv[0] first, the source
 /// among the arguments); nvcc commands are translated first.
-std::vector<std::string> deviceParseCommand(const std::vector<std::string> &Command,
-                                            const ToolchainSetup &Setup);
+std::vector<std::string>
+deviceParseCommand(const std::vector<std::string> &Command,
+                   const ToolchainSetup &Setup);
 
 /// The built-in CUDA header shim's include directory.
 const char *shimIncludeDir();

@@ -41,7 +41,8 @@ struct RunOptions {
   AnalysisOptions Analysis;
   unsigned Jobs = 1; // files parsed at once
   /// Called after each file's first pass (serialised; Done counts files).
-  std::function<void(size_t Done, size_t Total, const std::string &File)> Progress;
+  std::function<void(size_t Done, size_t Total, const std::string &File)>
+      Progress;
 };
 
 /// A finding with whatever the consumer rendered for it (text diagnostics).
@@ -61,7 +62,8 @@ struct FileOutcome {
   /// The input that #includes this file and was analysed in its place.
   std::string AnalysedThrough;
   std::vector<ReportedFinding> Findings;
-  std::string Remarks; // rendered by the consumer, e.g. kernels without accesses
+  std::string
+      Remarks; // rendered by the consumer, e.g. kernels without accesses
 
   // What the project passes need.
   std::string CommandDirectory; // relative paths in findings start here
@@ -76,7 +78,8 @@ struct FileOutcome {
 class TranslationUnitConsumer {
 public:
   virtual ~TranslationUnitConsumer() = default;
-  virtual void handle(clang::ASTContext &AST, const TranslationUnitResult &Result,
+  virtual void handle(clang::ASTContext &AST,
+                      const TranslationUnitResult &Result,
                       FileOutcome &Out) const = 0;
 };
 

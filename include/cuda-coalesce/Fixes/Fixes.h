@@ -39,7 +39,8 @@ struct Replacement {
   unsigned Offset = 0, Length = 0;
   std::string Text;
   bool operator==(const Replacement &O) const {
-    return File == O.File && Offset == O.Offset && Length == O.Length && Text == O.Text;
+    return File == O.File && Offset == O.Offset && Length == O.Length &&
+           Text == O.Text;
   }
 };
 
@@ -53,9 +54,9 @@ struct Fix {
 
 /// A member of an array of structs, as the frontend saw it.
 struct MemberAccess {
-  std::string Record;                // struct name
+  std::string Record; // struct name
   unsigned RecordBytes = 0;
-  std::string Field;                 // "vel.y"
+  std::string Field; // "vel.y"
   unsigned FieldOffset = 0, FieldBytes = 0;
   std::vector<std::string> AllFields;  // the record's fields (top level)
   std::vector<std::string> UsedFields; // accessed by this kernel

@@ -24,17 +24,17 @@ struct SourcePoint {
 };
 
 struct Finding {
-  SourcePoint Where;        // where the access is written (outside macros)
-  std::string Kernel;       // the analysed kernel, with template arguments
-  std::string Function;     // the function the access is written in
+  SourcePoint Where;    // where the access is written (outside macros)
+  std::string Kernel;   // the analysed kernel, with template arguments
+  std::string Function; // the function the access is written in
   AccessKind Kind = AccessKind::Load;
-  std::string Expression;   // the source text of the access
-  std::string Index;        // the derived index, in elements
-  std::string ByteOffset;   // the derived byte offset from the base
-  std::string BaseName;     // the pointer or array accessed
+  std::string Expression; // the source text of the access
+  std::string Index;      // the derived index, in elements
+  std::string ByteOffset; // the derived byte offset from the base
+  std::string BaseName;   // the pointer or array accessed
   unsigned ElementBytes = 0;
   model::Dim3 Block;
-  std::string BlockOrigin;  // where the block shape came from
+  std::string BlockOrigin; // where the block shape came from
   model::Prediction Prediction;
   std::vector<std::string> Assumptions; // launch and model assumptions
   /// Locations (inside device helpers) the access is reached through.

@@ -1,4 +1,5 @@
-//===- Frontend/KernelAnalysis.h - Kernels of a translation unit -*- C++ -*-===//
+//===- Frontend/KernelAnalysis.h - Kernels of a translation unit -*- C++
+//-*-===//
 //
 // Finds every kernel (each template instantiation separately) and every
 // `<<<grid, block>>>` launch of a translation unit, derives the symbolic

@@ -53,10 +53,10 @@ struct Guard {
 /// What one lane does at one access. The base is taken to be 256-byte
 /// aligned, as cudaMalloc returns it; callers state where that is assumed.
 struct AccessShape {
-  sym::Poly ByteOffset;        // from the base pointer
-  unsigned WidthBytes = 4;     // bytes one lane reads or writes
-  unsigned ChunkBytes = 4;     // bytes per instruction (<= 16); Width/Chunk
-                               // instructions make up the access
+  sym::Poly ByteOffset;    // from the base pointer
+  unsigned WidthBytes = 4; // bytes one lane reads or writes
+  unsigned ChunkBytes = 4; // bytes per instruction (<= 16); Width/Chunk
+                           // instructions make up the access
   std::vector<Guard> Guards;
 };
 
@@ -69,7 +69,14 @@ struct LaunchShape {
 
 /// Uniform: every lane of a warp row (same threadIdx.y and .z) reads one
 /// address, a broadcast.
-enum class Pattern { Coalesced, Misaligned, Strided, Scattered, Uniform, Unknown };
+enum class Pattern {
+  Coalesced,
+  Misaligned,
+  Strided,
+  Scattered,
+  Uniform,
+  Unknown
+};
 const char *patternName(Pattern P);
 
 struct Prediction {

@@ -93,12 +93,12 @@ enum class OpKind { Div, Rem, Shl, Shr, And, Or, Xor, Min, Max };
 
 struct Atom {
   AtomKind Kind;
-  unsigned Dim = 0;       // 0,1,2 = x,y,z for the builtin index variables
-  std::string Name;       // Param, LoopIteration, Opaque
+  unsigned Dim = 0;         // 0,1,2 = x,y,z for the builtin index variables
+  std::string Name;         // Param, LoopIteration, Opaque
   bool LaneVarying = false; // Opaque: differs between lanes of a warp
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
-  unsigned Serial = 0;    // distinguishes same-named loop counters/opaques
+  unsigned Serial = 0;        // distinguishes same-named loop counters/opaques
 };
 
 /// Owns and uniques atoms. One context per analysed translation unit.
