@@ -1,6 +1,8 @@
 //===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
 #include "cuda-coalesce/Fixes/Fixes.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -28,6 +30,8 @@ const char *fixKindName(FixKind K) {
     return "pitched-rows";
   case FixKind::MisalignedStart:
     return "misaligned-start";
+  case FixKind::PackActiveLanes:
+    return "pack-active-lanes";
   case FixKind::Scattered:
     return "scattered";
   case FixKind::UniformIsFine:
@@ -97,8 +101,8 @@ public:
             "read-only path (const __restrict__ or __ldg), or change the "
             "layout",
             std::nullopt);
-      else
-        threadMapping();
+      else if (!threadMapping())
+        contiguousMapping();
       return Fixes;
     case model::Pattern::Coalesced:
       return Fixes;
@@ -107,9 +111,12 @@ public:
     }
     member();
     vectorLoad();
-    threadMapping();
+    if (!threadMapping() && !In.Member)
+      contiguousMapping();
     pitchedRows();
     misalignedStart();
+    slidingWindow();
+    activeLanes();
     std::stable_sort(Fixes.begin(), Fixes.end(),
                      [](const Fix &L, const Fix &R) {
                        double A = L.PredictedSectors.value_or(1e300);
@@ -129,7 +136,8 @@ private:
     return After && *After + 1e-9 < Before;
   }
 
-  void threadMapping() {
+  /// Whether it found a rewrite of the index that helps.
+  bool threadMapping() {
     AtomId Tx = Ctx.threadIdx(0);
     unsigned Chunk = In.Access.ChunkBytes;
     // A warp that spans y, or an index along y: swap the roles of x and y.
@@ -147,17 +155,17 @@ private:
             "threadIdx.x walks the strided dimension: " + What +
                 " so that consecutive lanes take consecutive elements",
             After);
-        return;
+        return true;
       }
     }
     // One-dimensional: lanes S bytes apart; consecutive threads should take
     // consecutive elements (interleave the work instead of blocking it). A
     // struct member's stride is the struct's size: the layout fixes that.
     if (In.Member)
-      return;
+      return false;
     auto Stride = constantCoefficient(In.Access.ByteOffset, Tx);
     if (!Stride || std::llabs(*Stride) <= int64_t(Chunk))
-      return;
+      return false;
     // The rewrite t*k + j -> j*n + t: the thread-index terms shrink by k, and
     // what each thread walked (loop iterations) moves by whole rows of n
     // elements, n the number of threads, taken as a multiple of 32.
@@ -180,16 +188,49 @@ private:
           return T.Coeff * int64_t(Chunk) / *Stride;
         });
     if (!Divisible)
-      return;
+      return false;
     AccessShape Contiguous = In.Access;
     Contiguous.ByteOffset = Rewritten;
     auto After = sectorsOf(Ctx, Contiguous, In.Launch);
-    if (improves(After))
-      add(FixKind::ThreadMapping,
-          "consecutive lanes are " + std::to_string(*Stride) +
-              " bytes apart: map consecutive threads to consecutive elements "
-              "(index j*n + t instead of t*k + j, n a multiple of 32)",
-          After);
+    if (!improves(After))
+      return false;
+    add(FixKind::ThreadMapping,
+        "consecutive lanes are " + std::to_string(*Stride) +
+            " bytes apart: map consecutive threads to consecutive elements "
+            "(index j*n + t instead of t*k + j, n a multiple of 32)",
+        After);
+    return true;
+  }
+
+  /// The index is not linear in threadIdx.x (a[33 * (t % 32)], a hash), so
+  /// no rewrite of it can be derived; say what a contiguous mapping, the
+  /// thread's global x index times the access width, would cost.
+  void contiguousMapping() {
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
+    if (Ctx.dependsOnLaneData(In.Access.ByteOffset) ||
+        !llvm::is_contained(Leaves, Ctx.threadIdx(0)))
+      return;
+    AccessShape Contiguous = In.Access;
+    Contiguous.ByteOffset =
+        (Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
+         Poly::atom(Ctx.threadIdx(0)))
+            .scaled(In.Access.WidthBytes);
+    auto After = sectorsOf(Ctx, Contiguous, In.Launch);
+    if (!improves(After))
+      return;
+    std::string Spacing =
+        In.Before.Kind == model::Pattern::Scattered || !In.Before.LaneStrideBytes
+            ? "the lanes' elements are irregularly spaced"
+            : "consecutive lanes are " +
+                  std::to_string(*In.Before.LaneStrideBytes) + " bytes apart";
+    add(FixKind::ThreadMapping,
+        Spacing +
+            " and the index is not linear in threadIdx.x, so no rewrite of it "
+            "is derived: if the order of the work is free, let consecutive "
+            "threads take consecutive elements (precompute or sort the order "
+            "the index encodes)",
+        After);
   }
 
   void member() {
@@ -323,7 +364,7 @@ private:
     int64_t C = In.Access.ByteOffset.constantTerm();
     int64_t Off = ((C % 128) + 128) % 128;
     if (Off % 32 == 0)
-      return slidingWindow();
+      return;
     AccessShape Shifted = In.Access;
     Shifted.ByteOffset = In.Access.ByteOffset - Poly::constant(Off);
     auto After = sectorsOf(Ctx, Shifted, In.Launch);
@@ -355,6 +396,9 @@ private:
     }
     if (!Slides)
       return;
+    // The staging loads start at the aligned segment at or below the window.
+    int64_t C = Aligned.constantTerm();
+    Aligned = Aligned - Poly::constant(((C % 128) + 128) % 128);
     AccessShape Staged = In.Access;
     Staged.ByteOffset = Aligned;
     auto After = sectorsOf(Ctx, Staged, In.Launch);
@@ -365,6 +409,30 @@ private:
           "aligned, coalesced loads (blockDim.x plus the halo), then read the "
           "shifted elements from shared memory",
           After);
+  }
+
+  /// Lanes that a guard idles lie between the active ones (threadIdx.x % 2
+  /// == 0): the warp fetches the sectors of the idle lanes' elements too.
+  /// With all lanes active the access is coalesced, so packing the elements
+  /// the active lanes use, in the order of the active lanes, costs the ideal
+  /// for the active lanes (index i/2 instead of i for every second lane).
+  void activeLanes() {
+    if (In.Access.Guards.empty())
+      return;
+    AccessShape AllLanes = In.Access;
+    AllLanes.Guards.clear();
+    if (model::predict(Ctx, AllLanes, In.Launch).Kind !=
+        model::Pattern::Coalesced)
+      return;
+    std::optional<double> After = In.Before.IdealSectors;
+    if (!improves(After))
+      return;
+    add(FixKind::PackActiveLanes,
+        "the guard leaves lanes idle between active ones, and the warp still "
+        "fetches the idle lanes' sectors: store the elements the active lanes "
+        "use contiguously (e.g. a packed array indexed by the active thread's "
+        "rank), or give every lane of the warp work on the fetched elements",
+        After);
   }
 
   sym::Context &Ctx;

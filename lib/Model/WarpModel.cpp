@@ -451,6 +451,7 @@ namespace {
 Prediction Simulator::run() {
   Prediction P;
   classifyAtoms();
+  P.DependsOnLaneData = Scattered;
 
   // Unknown values are tried over 32..95: every residue that matters for
   // 32-byte sectors and a realistic magnitude for sizes and strides.

@@ -71,8 +71,11 @@ std::vector<std::string> findingNotes(const Finding &F) {
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
-    Notes.push_back("the address depends on data loaded per lane: each lane "
-                    "touches a sector of its own");
+    Notes.push_back(P.DependsOnLaneData
+                        ? "the address depends on data loaded per lane: each "
+                          "lane touches a sector of its own"
+                        : "the index is not linear in the thread index: the "
+                          "lanes' addresses are irregularly spaced");
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
     Notes.push_back("averaged over the warps of the launch: " +
                     model::formatCount(P.SectorsMin) + " to " +

@@ -28,6 +28,7 @@ enum class FixKind {
   VectorLoad,      // each thread reads k consecutive elements
   PitchedRows,     // rows whose width is not a multiple of the sector
   MisalignedStart, // a constant offset off the sector boundary
+  PackActiveLanes, // a guard idles lanes between the active ones
   Scattered,       // data-dependent: no static fix is certain
   UniformIsFine,   // a broadcast: nothing to fix
 };

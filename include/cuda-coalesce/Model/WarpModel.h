@@ -100,6 +100,9 @@ struct Prediction {
   std::optional<int64_t> LaneStrideBytes;
   /// Byte offset of lane 0 of the first warp within a 128-byte segment.
   std::optional<int64_t> FirstLaneOffsetInSegment;
+  /// The address depends on values loaded or computed per lane (a gather),
+  /// as opposed to irregular arithmetic on the thread index.
+  bool DependsOnLaneData = false;
 };
 
 /// Cost of one request: the lanes' start addresses (active lanes only).
