@@ -17,6 +17,7 @@
 #include <algorithm>
 
 using namespace clang;
+using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
 
@@ -124,11 +125,17 @@ std::string AddressBuilder::text(const Expr *E) const {
   return S.empty() ? "value" : S;
 }
 
-SymValue AddressBuilder::opaqueFor(const Expr *E, bool Varying) {
+SymValue AddressBuilder::opaqueFor(const Expr *E, sym::Variation Varies) {
   SymValue V;
-  V.P = Poly::atom(Syms.opaque(text(E), Varying));
+  V.P = Poly::atom(Syms.opaque(text(E), Varies));
   V.IsPointer = E->getType()->isPointerType();
   return V;
+}
+
+/// A value read from memory: per-lane data when lanes read different
+/// addresses, one value for the warp when they all read the same one.
+Variation AddressBuilder::loadedVariation(const Poly &Address) const {
+  return Syms.isLaneVarying(Address) ? Variation::LaneData : Variation::Uniform;
 }
 
 SymValue AddressBuilder::pointerTo(int Base) const {
@@ -200,11 +207,11 @@ std::optional<SymValue> AddressBuilder::builtinIndex(const Expr *E) {
 }
 
 SymValue AddressBuilder::visitChildren(const Expr *E) {
-  bool Varying = false;
+  Variation Varies = Variation::Uniform;
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      Varying |= Syms.isLaneVarying(rvalue(CE).P);
-  return opaqueFor(E, Varying);
+      Varies = std::max(Varies, Syms.variationOf(rvalue(CE).P));
+  return opaqueFor(E, Varies);
 }
 
 SymValue AddressBuilder::rvalue(const Expr *E) {
@@ -224,7 +231,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
       return SymValue{false, -1, Poly::constant(R.Val.getInt().getExtValue())};
   }
   if (isa<UnaryExprOrTypeTraitExpr>(E)) // unevaluated operand: never walk it
-    return opaqueFor(E, false);
+    return opaqueFor(E, Variation::Uniform);
 
   if (const auto *P = dyn_cast<ParenExpr>(E))
     return rvalue(P->getSubExpr());
@@ -260,7 +267,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
       LValue LV = lvalue(Cast->getSubExpr());
       if (LV.Kind == LValue::Memory)
         return LV.Address;
-      return opaqueFor(E, false);
+      return opaqueFor(E, Variation::Uniform);
     }
     case CK_IntegralToFloating:
     case CK_FloatingToIntegral:
@@ -269,7 +276,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     case CK_FloatingToBoolean:
     case CK_PointerToBoolean: {
       SymValue V = rvalue(Cast->getSubExpr());
-      return opaqueFor(E, Syms.isLaneVarying(V.P));
+      return opaqueFor(E, Syms.variationOf(V.P));
     }
     default: {
       // Integral casts, pointer bit casts, no-ops: the value is unchanged;
@@ -312,8 +319,9 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     Guards.resize(Depth);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
-    return opaqueFor(E, Syms.isLaneVarying(Cond.P) || Syms.isLaneVarying(T.P) ||
-                            Syms.isLaneVarying(F.P));
+    return opaqueFor(E, std::max({Syms.variationOf(Cond.P),
+                                  Syms.variationOf(T.P),
+                                  Syms.variationOf(F.P)}));
   }
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
@@ -324,7 +332,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
   }
   if (isa<FloatingLiteral, StringLiteral, CXXNullPtrLiteralExpr, GNUNullExpr,
           LambdaExpr>(E))
-    return opaqueFor(E, false);
+    return opaqueFor(E, Variation::Uniform);
   return visitChildren(E);
 }
 
@@ -431,9 +439,8 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     return V;
   }
   record(LV, AccessKind::Load, At);
-  bool Varying = Syms.isLaneVarying(LV.Address.P);
-  SymValue V = opaqueFor(At, Varying);
-  if (V.IsPointer && !Varying) {
+  SymValue V = opaqueFor(At, loadedVariation(LV.Address.P));
+  if (V.IsPointer && !Syms.isLaneVarying(V.P)) {
     // A pointer loaded from memory, the same for the whole warp: a new
     // object whose alignment we can only assume.
     MemoryBase B;
@@ -545,7 +552,7 @@ SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
     break;
   default:
     V.P = Poly::atom(
-        Syms.opaque("cmp", Syms.isLaneVarying(L.P) || Syms.isLaneVarying(R.P)));
+        Syms.opaque("cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
   }
   return V;
 }
@@ -567,7 +574,7 @@ SymValue AddressBuilder::binary(const BinaryOperator *B) {
                    B->getLHS()->getType()->isRealFloatingType() ||
                    B->getRHS()->getType()->isRealFloatingType();
   if (FloatMath || B->isComparisonOp() || B->isLogicalOp())
-    return opaqueFor(B, Syms.isLaneVarying(L.P) || Syms.isLaneVarying(R.P));
+    return opaqueFor(B, std::max(Syms.variationOf(L.P), Syms.variationOf(R.P)));
   return arithmetic(Op, L, R, B->getLHS()->getType(), B->getRHS()->getType());
 }
 
@@ -591,8 +598,8 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
     bool FloatMath = Target->getType()->isRealFloatingType() ||
                      (Source && Source->getType()->isRealFloatingType());
     if (FloatMath)
-      New = opaqueFor(WholeExpr,
-                      Syms.isLaneVarying(Old.P) || Syms.isLaneVarying(RHS.P));
+      New = opaqueFor(WholeExpr, std::max(Syms.variationOf(Old.P),
+                                          Syms.variationOf(RHS.P)));
     else
       New = arithmetic(*Compound, Old, RHS, Target->getType(),
                        Source ? Source->getType() : Target->getType());
@@ -615,7 +622,7 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
       Bases.push_back(B);
       return pointerTo(Bases.size() - 1);
     }
-    return opaqueFor(U, false);
+    return opaqueFor(U, Variation::Uniform);
   }
   case UO_Deref: {
     LValue LV = lvalue(U);
@@ -629,10 +636,10 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
     if (LV.Kind == LValue::Memory) {
       record(LV, AccessKind::Load, U->getSubExpr());
       record(LV, AccessKind::Store, U->getSubExpr());
-      return opaqueFor(U, Syms.isLaneVarying(LV.Address.P));
+      return opaqueFor(U, loadedVariation(LV.Address.P));
     }
     if (LV.Kind != LValue::Variable)
-      return opaqueFor(U, false);
+      return opaqueFor(U, Variation::Uniform);
     SymValue Old = loadFrom(LV, U->getSubExpr());
     SymValue One{false, -1, Poly::constant(1)};
     SymValue New = arithmetic(U->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
@@ -643,7 +650,7 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
   case UO_Minus: {
     SymValue V = rvalue(U->getSubExpr());
     if (U->getType()->isRealFloatingType())
-      return opaqueFor(U, Syms.isLaneVarying(V.P));
+      return opaqueFor(U, Syms.variationOf(V.P));
     V.P = -V.P;
     return V;
   }
@@ -656,7 +663,7 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
   }
   default: {
     SymValue V = rvalue(U->getSubExpr());
-    return opaqueFor(U, Syms.isLaneVarying(V.P));
+    return opaqueFor(U, Syms.variationOf(V.P));
   }
   }
 }
@@ -703,11 +710,11 @@ SymValue AddressBuilder::call(const CallExpr *C) {
   if (!Name.empty() && C->getNumArgs() > 0) {
     if (isAtomicName(Name)) {
       LValue LV = PointerArgument(AccessKind::Atomic);
-      return opaqueFor(C, Syms.isLaneVarying(LV.Address.P));
+      return opaqueFor(C, loadedVariation(LV.Address.P));
     }
     if (auto Kind = cacheHintedAccess(Name)) {
       LValue LV = PointerArgument(*Kind);
-      return opaqueFor(C, Syms.isLaneVarying(LV.Address.P));
+      return opaqueFor(C, loadedVariation(LV.Address.P));
     }
     if (auto MinMax = minMaxName(Name))
       if (C->getNumArgs() == 2 && C->getType()->isIntegerType()) {
@@ -727,12 +734,14 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     if (auto V = inlineCall(Callee, C))
       return *V;
 
-  bool Varying = isa<CXXMemberCallExpr>(C);
+  // A method of an object the walk does not track may answer per lane.
+  Variation Varies = isa<CXXMemberCallExpr>(C) ? Variation::LaneComputed
+                                               : Variation::Uniform;
   for (const Expr *Arg : C->arguments())
-    Varying |= Syms.isLaneVarying(rvalue(Arg).P);
+    Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
     rvalue(M->getImplicitObjectArgument());
-  return opaqueFor(C, Varying);
+  return opaqueFor(C, Varies);
 }
 
 std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
@@ -784,14 +793,15 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   AtKernelTail = SavedTail;
 
   if (Results.empty())
-    return opaqueFor(C, false);
-  bool Same = true, Varying = false;
+    return opaqueFor(C, Variation::Uniform);
+  bool Same = true;
+  Variation Varies = Variation::Uniform;
   for (const SymValue &R : Results) {
     Same &= R.IsPointer == Results[0].IsPointer && R.Base == Results[0].Base &&
             R.P == Results[0].P;
-    Varying |= Syms.isLaneVarying(R.P);
+    Varies = std::max(Varies, Syms.variationOf(R.P));
   }
-  return Same ? Results[0] : opaqueFor(C, Varying);
+  return Same ? Results[0] : opaqueFor(C, Varies);
 }
 
 //===----------------------------------------------------------------------===//
@@ -860,7 +870,8 @@ void AddressBuilder::stmt(const Stmt *S) {
     if (F && F->getReturnType()->isReferenceType()) {
       LValue LV = lvalue(R->getRetValue());
       V = LV.Kind == LValue::Memory ? LV.Address
-                                    : opaqueFor(R->getRetValue(), true);
+                                    : opaqueFor(R->getRetValue(),
+                                                Variation::LaneComputed);
     } else {
       V = rvalue(R->getRetValue());
     }
@@ -873,7 +884,8 @@ void AddressBuilder::stmt(const Stmt *S) {
     for (const auto &Write : VariableWrites::in(S).all())
       Vars[Write.first] =
           SymValue{false, -1,
-                   Poly::atom(Syms.opaque(Write.first->getName().str(), true))};
+                   Poly::atom(Syms.opaque(Write.first->getName().str(),
+                                          Variation::LaneComputed))};
     stmt(R->getBody());
     return;
   }
@@ -1017,15 +1029,15 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
     const SymValue &A = Entry.second, &B = It->second;
     if (A.IsPointer == B.IsPointer && A.Base == B.Base && A.P == B.P)
       continue;
-    bool Varying = Syms.isLaneVarying(A.P) || Syms.isLaneVarying(B.P) ||
-                   Syms.isLaneVarying(Cond.P);
+    Variation Varies = std::max({Syms.variationOf(A.P), Syms.variationOf(B.P),
+                                 Syms.variationOf(Cond.P)});
     SymValue Merged;
     Merged.IsPointer = A.IsPointer;
     Merged.Base = A.Base == B.Base ? A.Base : -1;
-    Merged.P = Poly::atom(Syms.opaque(Entry.first->getName().str(), Varying));
+    Merged.P = Poly::atom(Syms.opaque(Entry.first->getName().str(), Varies));
     if (A.IsPointer && A.Base == B.Base)
       Merged.P = Poly::atom(
-          Syms.opaque(Entry.first->getName().str() + " offset", Varying));
+          Syms.opaque(Entry.first->getName().str() + " offset", Varies));
     It->second = Merged;
   }
 }
@@ -1045,7 +1057,8 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
     }
     if (!Init) {
       Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                         Poly::atom(Syms.opaque(V->getName().str(), false))};
+                         Poly::atom(Syms.opaque(V->getName().str(),
+                                                Variation::Uniform))};
       continue;
     }
     if (V->getType()->isReferenceType()) {
@@ -1166,7 +1179,16 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   sym::AtomId Iteration = Syms.loopIteration(CounterName);
 
   auto Before = Vars;
-  auto EnterLoop = [&](const llvm::DenseSet<const VarDecl *> &VaryingVars) {
+  // How each changed variable varies across lanes once the loop has run.
+  using VariationMap = llvm::DenseMap<const VarDecl *, Variation>;
+  auto Carried = [&](const VariationMap &Varying, const VarDecl *V) {
+    auto It = Before.find(V);
+    Variation Varies = Varying.lookup(V);
+    if (It != Before.end())
+      Varies = std::max(Varies, Syms.variationOf(It->second.P));
+    return Varies;
+  };
+  auto EnterLoop = [&](const VariationMap &VaryingVars) {
     for (const VarDecl *V : Changed) {
       auto It = Before.find(V);
       auto StepIt = Steps.find(V);
@@ -1179,10 +1201,10 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         Vars[V] = Start;
         continue;
       }
-      bool Varying = VaryingVars.count(V) ||
-                     (It != Before.end() && Syms.isLaneVarying(It->second.P));
-      Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                         Poly::atom(Syms.opaque(V->getName().str(), Varying))};
+      Vars[V] =
+          SymValue{V->getType()->isPointerType(), -1,
+                   Poly::atom(Syms.opaque(V->getName().str(),
+                                          Carried(VaryingVars, V)))};
     }
   };
   auto WalkBody = [&]() {
@@ -1203,7 +1225,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
 
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.
-  llvm::DenseSet<const VarDecl *> VaryingVars;
+  VariationMap VaryingVars;
   if (LoopDepth < 3) {
     {
       SilentScope Silent(Recording);
@@ -1212,24 +1234,21 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     for (const VarDecl *V : Changed) {
       auto It = Vars.find(V);
-      if (It != Vars.end() && Syms.isLaneVarying(It->second.P))
-        VaryingVars.insert(V);
+      if (It != Vars.end())
+        VaryingVars[V] = Syms.variationOf(It->second.P);
     }
   } else {
     for (const VarDecl *V : Changed)
-      VaryingVars.insert(V);
+      VaryingVars[V] = Variation::LaneComputed;
   }
   EnterLoop(VaryingVars);
   WalkBody();
 
   // After the loop a changed variable holds a value we do not track.
   for (const VarDecl *V : Changed) {
-    bool Varying = VaryingVars.count(V);
-    auto It = Before.find(V);
-    if (It != Before.end())
-      Varying |= Syms.isLaneVarying(It->second.P);
     Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                       Poly::atom(Syms.opaque(V->getName().str(), Varying))};
+                       Poly::atom(Syms.opaque(V->getName().str(),
+                                              Carried(VaryingVars, V)))};
   }
 }
 

@@ -101,7 +101,8 @@ private:
 
   SymValue rvalue(const clang::Expr *E);
   LValue lvalue(const clang::Expr *E);
-  SymValue opaqueFor(const clang::Expr *E, bool Varying);
+  SymValue opaqueFor(const clang::Expr *E, sym::Variation Varies);
+  sym::Variation loadedVariation(const sym::Poly &Address) const;
   SymValue visitChildren(const clang::Expr *E);
   SymValue binary(const clang::BinaryOperator *B);
   SymValue unary(const clang::UnaryOperator *U);

@@ -169,6 +169,8 @@ private:
   sym::Env Values;
   bool Scattered = false;
   bool GuardUnknown = false;
+  /// Per-lane values in the address that the frontend did not follow.
+  std::vector<AtomId> Unfollowed;
   std::vector<VaryingAxis> Varying;
   std::vector<AtomId> Unknowns;
   std::vector<std::string> Notes;
@@ -221,8 +223,12 @@ void Simulator::classifyAtoms() {
       break;
     }
     case AtomKind::Opaque:
-      if (!At.LaneVarying && InAddress)
+      if (At.Varies == sym::Variation::Uniform && InAddress)
         Unknowns.push_back(A);
+      if (At.Varies == sym::Variation::LaneComputed && InAddress &&
+          !Scattered &&
+          std::find(Unfollowed.begin(), Unfollowed.end(), A) == Unfollowed.end())
+        Unfollowed.push_back(A);
       break;
     case AtomKind::Op:
       break; // leaves only
@@ -452,6 +458,18 @@ Prediction Simulator::run() {
   Prediction P;
   classifyAtoms();
   P.DependsOnLaneData = Scattered;
+  if (!Unfollowed.empty()) {
+    // Each lane has its own value and we do not know it: no lane's address
+    // can be computed, and unlike a gather nothing says they are random.
+    std::string Names;
+    for (AtomId U : Unfollowed)
+      Names += (Names.empty() ? "" : ", ") + Ctx.str(U);
+    P.Kind = Pattern::Unknown;
+    P.UnknownReason = "depends on " + Names +
+                      ", a per-lane value computed in a way the analysis does "
+                      "not follow";
+    return P;
+  }
 
   // Unknown values are tried over 32..95: every residue that matters for
   // 32-byte sectors and a realistic magnitude for sizes and strides.

@@ -184,11 +184,11 @@ AtomId Context::loopIteration(const std::string &Name) {
   return add(std::move(A));
 }
 
-AtomId Context::opaque(const std::string &Name, bool LaneVarying) {
+AtomId Context::opaque(const std::string &Name, Variation Varies) {
   Atom A;
   A.Kind = AtomKind::Opaque;
   A.Name = Name;
-  A.LaneVarying = LaneVarying;
+  A.Varies = Varies;
   return add(std::move(A));
 }
 
@@ -259,7 +259,7 @@ bool Context::isLaneVarying(AtomId A) const {
   case AtomKind::ThreadIdx:
     return true;
   case AtomKind::Opaque:
-    return At.LaneVarying;
+    return At.Varies != Variation::Uniform;
   case AtomKind::Op:
     for (const Poly &P : At.Operands)
       if (isLaneVarying(P))
@@ -282,8 +282,24 @@ bool Context::dependsOnLaneData(const Poly &P) const {
   std::vector<AtomId> Leaves;
   collectLeafAtoms(P, Leaves);
   return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
-    return Atoms[A].Kind == AtomKind::Opaque && Atoms[A].LaneVarying;
+    return Atoms[A].Kind == AtomKind::Opaque &&
+           Atoms[A].Varies == Variation::LaneData;
   });
+}
+
+bool Context::dependsOnUnfollowedLaneValue(const Poly &P) const {
+  std::vector<AtomId> Leaves;
+  collectLeafAtoms(P, Leaves);
+  return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
+    return Atoms[A].Kind == AtomKind::Opaque &&
+           Atoms[A].Varies == Variation::LaneComputed;
+  });
+}
+
+Variation Context::variationOf(const Poly &P) const {
+  if (dependsOnLaneData(P))
+    return Variation::LaneData;
+  return isLaneVarying(P) ? Variation::LaneComputed : Variation::Uniform;
 }
 
 void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {

@@ -64,8 +64,22 @@ TEST(ContextTest, LaneVaryingFollowsOperands) {
   EXPECT_TRUE(Ctx.isLaneVarying(X + B));
   EXPECT_FALSE(Ctx.isLaneVarying(B.scaled(3)));
   EXPECT_TRUE(Ctx.isLaneVarying(Ctx.op(OpKind::Rem, X, Poly::constant(7))));
-  EXPECT_TRUE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("idx[i]", true))));
-  EXPECT_FALSE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("n[0]", false))));
+  EXPECT_TRUE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("idx[i]", Variation::LaneData))));
+  EXPECT_FALSE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("n[0]", Variation::Uniform))));
+}
+
+TEST(ContextTest, VariationOfDerivedValues) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly B = Poly::atom(Ctx.blockIdx(0));
+  Poly Gathered = Poly::atom(Ctx.opaque("idx[i]", Variation::LaneData));
+  Poly Carried = Poly::atom(Ctx.opaque("k", Variation::LaneComputed));
+  EXPECT_EQ(Ctx.variationOf(B.scaled(2)), Variation::Uniform);
+  EXPECT_EQ(Ctx.variationOf(X + B), Variation::LaneComputed);
+  EXPECT_EQ(Ctx.variationOf(Carried + Gathered), Variation::LaneData);
+  EXPECT_TRUE(Ctx.dependsOnUnfollowedLaneValue(Carried * X));
+  EXPECT_FALSE(Ctx.dependsOnUnfollowedLaneValue(Gathered + X));
+  EXPECT_FALSE(Ctx.dependsOnLaneData(Carried));
 }
 
 TEST(EvaluateTest, EvaluatesThroughOperations) {

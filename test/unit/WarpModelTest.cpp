@@ -127,7 +127,7 @@ TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
 
 TEST(WarpModelTest, DataDependentIndexIsScattered) {
   Fixture F;
-  Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", true));
+  Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", sym::Variation::LaneData));
   expectCounts(F.run(Idx, 4), 32, 4, 32, Pattern::Scattered);
 }
 

@@ -89,13 +89,22 @@ enum class AtomKind {
   Op,            // a non-polynomial operation over polynomials
 };
 
+/// How an opaque value differs between the lanes of a warp. Ordered: a
+/// value computed from several inputs varies as the most varying of them.
+enum class Variation {
+  Uniform,      // the same in every lane (a load from a warp-uniform address)
+  LaneComputed, // differs per lane, computed in a way the analysis does not
+                // follow (a value carried around a loop, a select)
+  LaneData,     // differs per lane and comes from memory (a gather's index)
+};
+
 enum class OpKind { Div, Rem, Shl, Shr, And, Or, Xor, Min, Max };
 
 struct Atom {
   AtomKind Kind;
   unsigned Dim = 0;         // 0,1,2 = x,y,z for the builtin index variables
   std::string Name;         // Param, LoopIteration, Opaque
-  bool LaneVarying = false; // Opaque: differs between lanes of a warp
+  Variation Varies = Variation::Uniform; // Opaque
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
   unsigned Serial = 0;        // distinguishes same-named loop counters/opaques
@@ -114,7 +123,7 @@ public:
   /// A fresh loop-iteration counter (never uniqued: each loop gets its own).
   AtomId loopIteration(const std::string &Name);
   /// A fresh opaque value.
-  AtomId opaque(const std::string &Name, bool LaneVarying);
+  AtomId opaque(const std::string &Name, Variation Varies);
   /// An operation; constant operands are folded, and identities applied
   /// (x/1, x%1, x<<k as a product, ...), so the result may be no atom at all.
   Poly op(OpKind K, const Poly &L, const Poly &R);
@@ -128,6 +137,11 @@ public:
   /// Whether \p P depends on a value loaded per lane (an opaque atom that
   /// varies across the warp): its addresses are the data's, not computable.
   bool dependsOnLaneData(const Poly &P) const;
+  /// Whether \p P depends on a per-lane value the analysis did not follow
+  /// (Variation::LaneComputed).
+  bool dependsOnUnfollowedLaneValue(const Poly &P) const;
+  /// The variation of a value computed from \p P by means not tracked.
+  Variation variationOf(const Poly &P) const;
   /// Every atom that \p P depends on, including through Op operands.
   void collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const;
 
