@@ -219,11 +219,12 @@ private:
     auto After = sectorsOf(Ctx, Contiguous, In.Launch);
     if (!improves(After))
       return;
-    std::string Spacing =
-        In.Before.Kind == model::Pattern::Scattered || !In.Before.LaneStrideBytes
-            ? "the lanes' elements are irregularly spaced"
-            : "consecutive lanes are " +
-                  std::to_string(*In.Before.LaneStrideBytes) + " bytes apart";
+    std::string Spacing = In.Before.Kind == model::Pattern::Scattered ||
+                                  !In.Before.LaneStrideBytes
+                              ? "the lanes' elements are irregularly spaced"
+                              : "consecutive lanes are " +
+                                    std::to_string(*In.Before.LaneStrideBytes) +
+                                    " bytes apart";
     add(FixKind::ThreadMapping,
         Spacing +
             " and the index is not linear in threadIdx.x, so no rewrite of it "

@@ -319,9 +319,9 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     Guards.resize(Depth);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
-    return opaqueFor(E, std::max({Syms.variationOf(Cond.P),
-                                  Syms.variationOf(T.P),
-                                  Syms.variationOf(F.P)}));
+    return opaqueFor(E,
+                     std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
+                               Syms.variationOf(F.P)}));
   }
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
@@ -551,8 +551,8 @@ SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
     V.P = Syms.op(sym::OpKind::Xor, L.P, R.P);
     break;
   default:
-    V.P = Poly::atom(
-        Syms.opaque("cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
+    V.P = Poly::atom(Syms.opaque(
+        "cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
   }
   return V;
 }
@@ -730,18 +730,127 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     }
   }
 
+  if (auto V = cooperativeGroupsQuery(C))
+    return *V;
   if (Callee)
     if (auto V = inlineCall(Callee, C))
       return *V;
 
   // A method of an object the walk does not track may answer per lane.
-  Variation Varies = isa<CXXMemberCallExpr>(C) ? Variation::LaneComputed
-                                               : Variation::Uniform;
+  Variation Varies =
+      isa<CXXMemberCallExpr>(C) ? Variation::LaneComputed : Variation::Uniform;
   for (const Expr *Arg : C->arguments())
     Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
     rvalue(M->getImplicitObjectArgument());
   return opaqueFor(C, Varies);
+}
+
+namespace {
+
+/// The cooperative_groups class an object is, and a thread_block_tile's
+/// static size.
+struct GroupType {
+  enum { None, Block, Tile, Grid } Kind = None;
+  int64_t TileSize = 0;
+};
+
+GroupType groupTypeOf(QualType T) {
+  GroupType G;
+  const auto *Record = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record || !StringRef(Record->getQualifiedNameAsString())
+                      .starts_with("cooperative_groups::"))
+    return G;
+  StringRef Name = Record->getName();
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+  if (Name == "thread_block") {
+    G.Kind = GroupType::Block;
+  } else if (Name == "grid_group") {
+    G.Kind = GroupType::Grid;
+  } else if (Name == "thread_block_tile" && Spec &&
+             Spec->getTemplateArgs().size() > 0 &&
+             Spec->getTemplateArgs()[0].getKind() ==
+                 TemplateArgument::Integral) {
+    G.Kind = GroupType::Tile;
+    G.TileSize = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  }
+  return G;
+}
+
+} // namespace
+
+/// What the queries of cooperative_groups' thread_block, statically sized
+/// thread_block_tile and grid_group return, in terms of the index builtins
+/// (CUDA Programming Guide, "Cooperative Groups"). Tiles are laid out along
+/// the linear thread index, so a tile of 32 is a warp.
+std::optional<SymValue>
+AddressBuilder::cooperativeGroupsQuery(const CallExpr *C) {
+  // Most queries are static members (thread_block_tile::thread_rank()):
+  // called through the object, which only gives its type.
+  const auto *Member =
+      dyn_cast<MemberExpr>(C->getCallee()->IgnoreParenImpCasts());
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(C->getDirectCallee());
+  if (!Member || !Method || !Method->getIdentifier() || C->getNumArgs() != 0)
+    return std::nullopt;
+  // The object as declared, not the base class the method lives in.
+  QualType Object = Member->getBase()->IgnoreParenImpCasts()->getType();
+  if (Member->isArrow())
+    Object = Object->getPointeeType();
+  GroupType G = groupTypeOf(Object);
+  if (G.Kind == GroupType::None ||
+      (G.Kind == GroupType::Tile && G.TileSize <= 0))
+    return std::nullopt;
+  auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
+  Poly BlockSize =
+      Atom(Syms.blockDim(0)) * Atom(Syms.blockDim(1)) * Atom(Syms.blockDim(2));
+  Poly ThreadRank = Atom(Syms.threadIdx(0)) +
+                    Atom(Syms.blockDim(0)) *
+                        (Atom(Syms.threadIdx(1)) +
+                         Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+  Poly BlockRank =
+      Atom(Syms.blockIdx(0)) +
+      Atom(Syms.gridDim(0)) * (Atom(Syms.blockIdx(1)) +
+                               Atom(Syms.gridDim(1)) * Atom(Syms.blockIdx(2)));
+  StringRef Name = Method->getName();
+  bool Size = Name == "size" || Name == "num_threads";
+  std::optional<Poly> Value;
+  switch (G.Kind) {
+  case GroupType::Block:
+    if (Name == "thread_rank")
+      Value = ThreadRank;
+    else if (Size)
+      Value = BlockSize;
+    break;
+  case GroupType::Tile: {
+    Poly N = Poly::constant(G.TileSize);
+    if (Name == "thread_rank")
+      Value = Syms.op(sym::OpKind::Rem, ThreadRank, N);
+    else if (Size)
+      Value = N;
+    else if (Name == "meta_group_rank")
+      Value = Syms.op(sym::OpKind::Div, ThreadRank, N);
+    else if (Name == "meta_group_size")
+      Value = Syms.op(sym::OpKind::Div,
+                      BlockSize + Poly::constant(G.TileSize - 1), N);
+    break;
+  }
+  case GroupType::Grid:
+    if (Name == "thread_rank")
+      Value = BlockRank * BlockSize + ThreadRank;
+    else if (Name == "block_rank")
+      Value = BlockRank;
+    else if (Size)
+      Value = BlockSize * Atom(Syms.gridDim(0)) * Atom(Syms.gridDim(1)) *
+              Atom(Syms.gridDim(2));
+    break;
+  case GroupType::None:
+    break;
+  }
+  if (!Value)
+    return std::nullopt;
+  SymValue V;
+  V.P = *Value;
+  return V;
 }
 
 std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
@@ -869,9 +978,9 @@ void AddressBuilder::stmt(const Stmt *S) {
     SymValue V;
     if (F && F->getReturnType()->isReferenceType()) {
       LValue LV = lvalue(R->getRetValue());
-      V = LV.Kind == LValue::Memory ? LV.Address
-                                    : opaqueFor(R->getRetValue(),
-                                                Variation::LaneComputed);
+      V = LV.Kind == LValue::Memory
+              ? LV.Address
+              : opaqueFor(R->getRetValue(), Variation::LaneComputed);
     } else {
       V = rvalue(R->getRetValue());
     }
@@ -1056,9 +1165,9 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
       continue;
     }
     if (!Init) {
-      Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                         Poly::atom(Syms.opaque(V->getName().str(),
-                                                Variation::Uniform))};
+      Vars[V] = SymValue{
+          V->getType()->isPointerType(), -1,
+          Poly::atom(Syms.opaque(V->getName().str(), Variation::Uniform))};
       continue;
     }
     if (V->getType()->isReferenceType()) {
@@ -1201,10 +1310,9 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         Vars[V] = Start;
         continue;
       }
-      Vars[V] =
-          SymValue{V->getType()->isPointerType(), -1,
-                   Poly::atom(Syms.opaque(V->getName().str(),
-                                          Carried(VaryingVars, V)))};
+      Vars[V] = SymValue{
+          V->getType()->isPointerType(), -1,
+          Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
     }
   };
   auto WalkBody = [&]() {
@@ -1246,9 +1354,9 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
 
   // After the loop a changed variable holds a value we do not track.
   for (const VarDecl *V : Changed) {
-    Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                       Poly::atom(Syms.opaque(V->getName().str(),
-                                              Carried(VaryingVars, V)))};
+    Vars[V] = SymValue{
+        V->getType()->isPointerType(), -1,
+        Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
   }
 }
 

@@ -116,6 +116,7 @@ private:
   SymValue loadFrom(const LValue &LV, const clang::Expr *At);
   void record(const LValue &LV, AccessKind Kind, const clang::Expr *At);
   std::optional<SymValue> builtinIndex(const clang::Expr *E);
+  std::optional<SymValue> cooperativeGroupsQuery(const clang::CallExpr *C);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
 

@@ -227,7 +227,8 @@ void Simulator::classifyAtoms() {
         Unknowns.push_back(A);
       if (At.Varies == sym::Variation::LaneComputed && InAddress &&
           !Scattered &&
-          std::find(Unfollowed.begin(), Unfollowed.end(), A) == Unfollowed.end())
+          std::find(Unfollowed.begin(), Unfollowed.end(), A) ==
+              Unfollowed.end())
         Unfollowed.push_back(A);
       break;
     case AtomKind::Op:

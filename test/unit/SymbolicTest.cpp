@@ -64,8 +64,10 @@ TEST(ContextTest, LaneVaryingFollowsOperands) {
   EXPECT_TRUE(Ctx.isLaneVarying(X + B));
   EXPECT_FALSE(Ctx.isLaneVarying(B.scaled(3)));
   EXPECT_TRUE(Ctx.isLaneVarying(Ctx.op(OpKind::Rem, X, Poly::constant(7))));
-  EXPECT_TRUE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("idx[i]", Variation::LaneData))));
-  EXPECT_FALSE(Ctx.isLaneVarying(Poly::atom(Ctx.opaque("n[0]", Variation::Uniform))));
+  EXPECT_TRUE(
+      Ctx.isLaneVarying(Poly::atom(Ctx.opaque("idx[i]", Variation::LaneData))));
+  EXPECT_FALSE(
+      Ctx.isLaneVarying(Poly::atom(Ctx.opaque("n[0]", Variation::Uniform))));
 }
 
 TEST(ContextTest, VariationOfDerivedValues) {

@@ -102,8 +102,8 @@ enum class OpKind { Div, Rem, Shl, Shr, And, Or, Xor, Min, Max };
 
 struct Atom {
   AtomKind Kind;
-  unsigned Dim = 0;         // 0,1,2 = x,y,z for the builtin index variables
-  std::string Name;         // Param, LoopIteration, Opaque
+  unsigned Dim = 0; // 0,1,2 = x,y,z for the builtin index variables
+  std::string Name; // Param, LoopIteration, Opaque
   Variation Varies = Variation::Uniform; // Opaque
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
