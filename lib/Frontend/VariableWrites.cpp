@@ -1,9 +1,33 @@
 //===- Frontend/VariableWrites.cpp - Which variables a statement changes -===//
 #include "VariableWrites.h"
 
+#include "clang/AST/ExprCXX.h"
+
 using namespace clang;
 
 namespace cudacoalesce {
+
+namespace {
+
+/// A `const T &` parameter: the callee cannot change the argument (short of
+/// a const_cast), so passing a variable there is no write.
+bool bindsConst(QualType Param) {
+  return Param->isReferenceType() && Param->getPointeeType().isConstQualified();
+}
+
+} // namespace
+
+void VariableWrites::note(const Expr *E, const Stmt *Site) {
+  const VarDecl *V = target(E);
+  if (!V)
+    return;
+  ++Counts[V];
+  if (What != WholeObject)
+    return;
+  auto &List = Sites[V];
+  if (List.empty() || List.back() != Site) // operator= is seen twice
+    List.push_back(Site);
+}
 
 const VarDecl *VariableWrites::directTarget(const Expr *E) {
   if (const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -26,19 +50,19 @@ const VarDecl *VariableWrites::target(const Expr *E) const {
 
 bool VariableWrites::VisitBinaryOperator(BinaryOperator *B) {
   if (B->isAssignmentOp())
-    note(B->getLHS());
+    note(B->getLHS(), B);
   return true;
 }
 
 bool VariableWrites::VisitUnaryOperator(UnaryOperator *U) {
   if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-    note(U->getSubExpr());
+    note(U->getSubExpr(), U);
   return true;
 }
 
 bool VariableWrites::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
   if (C->isAssignmentOp() && C->getNumArgs() > 0)
-    note(C->getArg(0));
+    note(C->getArg(0), C);
   return true;
 }
 
@@ -46,9 +70,50 @@ bool VariableWrites::VisitCallExpr(CallExpr *C) {
   if (What != WholeObject)
     return true;
   // Passed by reference or pointer (cudaMalloc(&p), init(n)): may change.
-  for (const Expr *Arg : C->arguments())
-    if (Arg->isGLValue() || isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
-      note(Arg);
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  // A member operator's object is argument 0, its parameters come after.
+  unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
+                            Method->isImplicitObjectMemberFunction()
+                        ? 1
+                        : 0;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *Arg = C->getArg(I);
+    if (!Arg->isGLValue() && !isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
+      continue;
+    if (I < Object
+            ? Method->isConst()
+            : Callee && I - Object < Callee->getNumParams() &&
+                  bindsConst(Callee->getParamDecl(I - Object)->getType()))
+      continue;
+    note(Arg, C);
+  }
+  // A non-const method may change its object.
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+    if (const CXXMethodDecl *Called = M->getMethodDecl())
+      if (!Called->isConst() && M->getImplicitObjectArgument())
+        note(M->getImplicitObjectArgument(), C);
+  return true;
+}
+
+bool VariableWrites::VisitCXXConstructExpr(CXXConstructExpr *C) {
+  if (What != WholeObject)
+    return true;
+  // A constructor taking a non-const reference may keep it and change it.
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  for (unsigned I = 0; I < C->getNumArgs() && I < Ctor->getNumParams(); ++I) {
+    QualType T = Ctor->getParamDecl(I)->getType();
+    if (T->isReferenceType() && !bindsConst(T))
+      note(C->getArg(I), C);
+  }
+  return true;
+}
+
+bool VariableWrites::VisitVarDecl(VarDecl *D) {
+  // `int &r = v;`: every write through r is a write to v.
+  if (What == WholeObject && D->getType()->isReferenceType() &&
+      !bindsConst(D->getType()) && D->getInit())
+    note(D->getInit(), D->getInit());
   return true;
 }
 

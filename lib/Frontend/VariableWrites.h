@@ -3,15 +3,18 @@
 // Counts, per variable, the places a statement may change it: assignments
 // (compound too), ++/--, taking its address. The walk over kernels needs the
 // variable itself (`v = ...`); the host-side launch evaluator also counts
-// writes through members and elements (`grid.x = 4`) and arguments passed
-// by reference or pointer (`cudaMalloc(&p, ...)`).
+// writes through members and elements (`grid.x = 4`), arguments passed
+// by reference or pointer (`cudaMalloc(&p, ...)`), non-const methods and
+// references bound to the variable, and records where each write is.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_LIB_FRONTEND_VARIABLEWRITES_H
 #define CUDA_COALESCE_LIB_FRONTEND_VARIABLEWRITES_H
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace cudacoalesce {
 
@@ -40,20 +43,31 @@ public:
   const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const {
     return Counts;
   }
+  /// The expressions that write \p V (WholeObject only): an assignment,
+  /// ++/--, `&v`, a call or construction taking it by reference, or the
+  /// initialiser a reference is bound to.
+  llvm::ArrayRef<const clang::Stmt *> sites(const clang::VarDecl *V) const {
+    auto It = Sites.find(V);
+    if (It == Sites.end())
+      return {};
+    return It->second;
+  }
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
   bool VisitCXXOperatorCallExpr(clang::CXXOperatorCallExpr *C);
   bool VisitCallExpr(clang::CallExpr *C);
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr *C);
+  bool VisitVarDecl(clang::VarDecl *D);
 
 private:
   const clang::VarDecl *target(const clang::Expr *E) const;
-  void note(const clang::Expr *E) {
-    if (const clang::VarDecl *V = target(E))
-      ++Counts[V];
-  }
+  void note(const clang::Expr *E, const clang::Stmt *Site);
   Reach What;
   llvm::DenseMap<const clang::VarDecl *, unsigned> Counts;
+  llvm::DenseMap<const clang::VarDecl *,
+                 llvm::SmallVector<const clang::Stmt *, 2>>
+      Sites;
 };
 
 } // namespace cudacoalesce
