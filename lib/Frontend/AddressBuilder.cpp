@@ -855,6 +855,10 @@ AddressBuilder::cooperativeGroupsQuery(const CallExpr *C) {
 
 std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
                                                    const CallExpr *C) {
+  // A kernel launched from device code runs as a grid of its own, not in
+  // the caller's threads: it is analysed on its own.
+  if (isa<CUDAKernelCallExpr>(C))
+    return std::nullopt;
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def)
     return std::nullopt;
