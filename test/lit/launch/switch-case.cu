@@ -1,0 +1,24 @@
+// A launch under `case N:` of a switch on the block size has that size; one
+// reached by falling through from another case does not.
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+void log(int);
+__global__ void ka(float *a) { a[threadIdx.x + 1] = 0; }
+// CHECK: block (128,1,1) from the launch at {{.*}}switch-case.cu:[[@LINE+10]]:5
+__global__ void kb(float *a) { a[threadIdx.x + 1] = 0; }
+// Reached with 64 or 32 threads.
+// CHECK: assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}switch-case.cu:[[@LINE+12]]:5 has a block shape only known at run time)
+void run(float *a, int threads) {
+  dim3 block(threads, 1, 1);
+  switch (threads) {
+  case 256:
+    break;
+  case 128:
+    ka<<<1, block>>>(a);
+    break;
+  case 64:
+    log(threads);
+  case 32:
+    kb<<<1, block>>>(a);
+    break;
+  }
+}
