@@ -23,6 +23,7 @@ Flags per file, the way a project's build would give them to nvcc:
   * per project, what its Makefile/CMake adds (see PROJECT_FLAGS below).
 Only the standard library is used.
 """
+import json
 import os
 import re
 import sys
@@ -152,6 +153,19 @@ def main():
             jobs.write("%s\t%s\n" % (jid, os.path.relpath(cu, root)))
             with open(os.path.join(out, "args", jid + ".args"), "w") as a:
                 a.write("\n".join(flags_for(root, cu, by_suffix)) + "\n")
+    # The same flags as a compile database, for the project pass of run.sh
+    # (cuda-coalesce -p OUT_DIR ... all files at once). EXTRA_FLAGS (space
+    # separated) go after each file's flags, as run.sh passes them.
+    extra = os.environ.get("EXTRA_FLAGS", "").split()
+    db = []
+    for cu in cus:
+        jid = "%04d" % cus.index(cu)
+        with open(os.path.join(out, "args", jid + ".args")) as a:
+            flags = [l for l in a.read().split("\n") if l]
+        db.append({"directory": root, "file": cu,
+                   "arguments": ["clang++"] + flags + extra + [cu]})
+    with open(os.path.join(out, "compile_commands.json"), "w") as f:
+        json.dump(db, f, indent=1)
     print(len(cus))
 
 

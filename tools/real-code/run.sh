@@ -10,6 +10,10 @@
 #   JOBS           parallel processes (default 2)
 #   TIMEOUT        seconds per file (default 120)
 #   EXTRA_FLAGS    more compiler flags after `--`, space separated
+#   PROJECT        1 (default): after the file-by-file pass, a project pass
+#                  analyses all files in one run (-j JOBS, -p OUT_DIR with
+#                  the compile database prepare.py writes); 0 skips it
+#   PROJECT_TIMEOUT   seconds for the project pass (default 3600)
 #   BUILD_DIR      use BUILD_DIR/compile_commands.json (`-p BUILD_DIR`) instead
 #                  of the flags from prepare.py (files missing from it fail
 #                  with exit 2 "not in the compile database")
@@ -114,6 +118,23 @@ tr '\t' '\n' < "$OUT/jobs.tsv" |
   xargs -d '\n' -n 2 -P "${JOBS:-2}" bash "$HERE/run.sh" --one "$OUT" "$ROOT"
 t1=$(date +%s)
 echo "$((t1 - t0))" > "$OUT/wall_seconds"
+
+# Project pass: every file in one run, as a user runs it on a project, so
+# that kernel files #included by another file are analysed through it,
+# launches in other files shape kernels, and each access is reported once.
+# PROJECT=0 skips it. Outputs: project.json, project.err, project.rc,
+# project_wall_seconds.
+if [[ "${PROJECT:-1}" == 1 ]]; then
+  mapfile -t rels < <(cut -f2 "$OUT/jobs.tsv")
+  set +e
+  t0=$(date +%s)
+  (cd "$ROOT" && timeout -k 10 "${PROJECT_TIMEOUT:-3600}" "$TOOL" -p "${BUILD_DIR:-$OUT}" \
+      -j "${JOBS:-2}" --format=json --show-all "${rels[@]}") \
+      > "$OUT/project.json" 2> "$OUT/project.err"
+  echo $? > "$OUT/project.rc"
+  echo "$(($(date +%s) - t0))" > "$OUT/project_wall_seconds"
+  set -e
+fi
 
 {
   echo "checkout: $ROOT"

@@ -169,7 +169,70 @@ def summarise(out):
                                  "stderr_head": "\n".join(tail[:12])})
     walls.sort(reverse=True)
     S["slowest"] = [{"file": r, "wall_s": w} for w, r in walls[:5]]
+    summarise_project(out, jobs, S)
     return S
+
+
+def summarise_project(out, jobs, S):
+    """The project pass (all files in one run): keys p_*."""
+    path = os.path.join(out, "project.json")
+    if not os.path.exists(path):
+        return
+    root = None
+    info = os.path.join(out, "info.txt")
+    if os.path.exists(info):
+        for line in open(info):
+            if line.startswith("checkout: "):
+                root = line.split(": ", 1)[1].strip()
+    nvcc_ok = set()
+    for jid, rel in jobs:
+        f = os.path.join(out, "res", jid + ".nvcc")
+        if os.path.exists(f) and open(f).read().strip() == "0":
+            nvcc_ok.add(rel)
+    rels = {rel for _, rel in jobs}
+    err = open(os.path.join(out, "project.err"), errors="replace").read().splitlines()
+    failed, through, host = {}, set(), set()
+    for line in err:
+        m = re.match(r"cuda-coalesce: (error|note): (\S+?): (.*)", line)
+        if not m or m.group(2) not in rels:
+            continue
+        kind, rel, rest = m.groups()
+        if kind == "error":
+            failed[rel] = norm_error(line)
+        elif rest.startswith("analysed as part of"):
+            through.add(rel)
+        elif rest.startswith("host code does not compile"):
+            host.add(rel)
+    try:
+        doc = json.load(open(path)) if os.path.getsize(path) else {}
+    except ValueError:
+        doc = {}
+    accs = doc.get("accesses", [])
+    S["p_ran"] = 1
+    S["p_exit_abnormal"] = int(open(os.path.join(out, "project.rc")).read().strip() not in ("0", "1", "2"))
+    S["p_wall_s"] = int(open(os.path.join(out, "project_wall_seconds")).read().strip() or 0)
+    S["p_failed"] = len(failed)
+    S["p_analysed"] = len(jobs) - len(failed)
+    S["p_through_includer"] = len(through)
+    S["p_despite_host_errors"] = len(host)
+    S["p_nvcc_ok_analysed"] = len(nvcc_ok - set(failed))
+    S["p_failure_reasons"] = collections.Counter(failed.values())
+    S["p_nvcc_ok_failure_reasons"] = collections.Counter(
+        r for rel, r in failed.items() if rel in nvcc_ok)
+    S["p_kernels"] = len({a["kernel"] for a in accs})
+    S["p_accesses"] = len(accs)
+    S["p_flagged"] = sum(bool(a.get("flagged")) for a in accs)
+    S["p_patterns"] = collections.Counter(a["pattern"] for a in accs)
+    S["p_unknown_reasons"] = collections.Counter(
+        unknown_reason(a) for a in accs if a["pattern"] == "unknown")
+    # Accesses written in files nvcc accepts (or in headers).
+    scope = []
+    for a in accs:
+        rel = os.path.relpath(a["file"], root) if root and os.path.isabs(a["file"]) else a["file"]
+        if rel in nvcc_ok or rel not in rels:
+            scope.append(a)
+    S["p_nvcc_scope_accesses"] = len(scope)
+    S["p_nvcc_scope_unknown"] = sum(a["pattern"] == "unknown" for a in scope)
 
 
 def pct(a, b):
@@ -216,6 +279,25 @@ def show(S, name):
         print("TIMEOUT rc=%d %s (%.0fs)" % (t["rc"], t["file"], t["wall_s"]))
     if S["bad_json"]:
         print("unparseable JSON: " + ", ".join(S["bad_json"]))
+    if S.get("p_ran"):
+        pd = S["p_accesses"] - S["p_patterns"].get("unknown", 0)
+        nd = S["p_nvcc_scope_accesses"] - S["p_nvcc_scope_unknown"]
+        print("project pass (all files in one run, %ds%s): analysed %d of %d files (%d through an "
+              "including file, %d despite host-code errors); of the %d nvcc accepts: %d (%s)"
+              % (S["p_wall_s"], ", ABNORMAL EXIT" if S["p_exit_abnormal"] else "",
+                 S["p_analysed"], S["files"], S["p_through_includer"], S["p_despite_host_errors"],
+                 S["nvcc_ok"], S["p_nvcc_ok_analysed"], pct(S["p_nvcc_ok_analysed"], S["nvcc_ok"])))
+        print("  kernels %d | accesses %d | flagged %d | definite %d (%s); in files nvcc accepts "
+              "and headers: %d accesses, definite %s"
+              % (S["p_kernels"], S["p_accesses"], S["p_flagged"], pd, pct(pd, S["p_accesses"]),
+                 S["p_nvcc_scope_accesses"], pct(nd, S["p_nvcc_scope_accesses"])))
+        print("  patterns: " + ", ".join("%s %d" % kv for kv in S["p_patterns"].most_common()))
+        for r, n in S["p_unknown_reasons"].most_common(8):
+            print("  unknown %5d  %s" % (n, r))
+        for r, n in S["p_nvcc_ok_failure_reasons"].most_common(10):
+            print("  nvcc ok, tool failed: %3d  %s" % (n, r[:200]))
+        for r, n in S["p_failure_reasons"].most_common(10):
+            print("  failed: %3d  %s" % (n, r[:200]))
     print()
 
 
@@ -232,6 +314,25 @@ def markdown(rows):
             if S["nvcc_checked"] else "-",
             S["failed"], S["crashed"], S["timed_out"], S["kernels"], S["accesses"], definite,
             pct(definite, S["accesses"]), S["flagged"], S.get("run_wall_s", "%.0f" % S["wall_total_s"])))
+
+
+def markdown_project(rows):
+    print()
+    print("| project | .cu files | nvcc accepts | analysed | of nvcc-accepted | through includer "
+          "| despite host errors | kernels | accesses | definite | definite (nvcc-accepted files) "
+          "| flagged | wall (s) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, S in rows:
+        if not S.get("p_ran"):
+            continue
+        pd = S["p_accesses"] - S["p_patterns"].get("unknown", 0)
+        nd = S["p_nvcc_scope_accesses"] - S["p_nvcc_scope_unknown"]
+        print("| %s | %d | %d | %d | %d (%s) | %d | %d | %d | %d | %d (%s) | %s | %d | %d |" % (
+            name, S["files"], S["nvcc_ok"], S["p_analysed"], S["p_nvcc_ok_analysed"],
+            pct(S["p_nvcc_ok_analysed"], S["nvcc_ok"]), S["p_through_includer"],
+            S["p_despite_host_errors"], S["p_kernels"], S["p_accesses"], pd,
+            pct(pd, S["p_accesses"]), pct(nd, S["p_nvcc_scope_accesses"]), S["p_flagged"],
+            S["p_wall_s"]))
 
 
 def main():
@@ -259,7 +360,7 @@ def main():
         else:
             for k, v in S.items():
                 if isinstance(v, collections.Counter):
-                    total[k].update(v)
+                    total.setdefault(k, collections.Counter()).update(v)
                 elif isinstance(v, list):
                     total[k] += v
                 elif isinstance(v, dict):
@@ -271,6 +372,7 @@ def main():
         if len(dirs) > 1:
             rows.append(("all", total))
         markdown(rows)
+        markdown_project(rows)
         return
     if len(dirs) > 1:
         total["slowest"] = sorted(total["slowest"], key=lambda x: -x["wall_s"])[:5]
