@@ -241,6 +241,10 @@ deviceParseCommand(const std::vector<std::string> &Input,
   // Our findings are printed by us; the compiler's warnings are not ours.
   Out.push_back("-w");
   Out.push_back("-Wno-unknown-cuda-version");
+  // nvcc's front end warns where Clang errs by default: narrowing in braces
+  // and C++17's removed `register` keyword. Real code nvcc builds has both.
+  Out.push_back("-Wno-c++11-narrowing");
+  Out.push_back("-Wno-register");
   // Enough errors to analyse past broken host code, few enough that a file
   // that cannot find its headers does not take minutes to give up.
   Out.push_back("-ferror-limit=50");

@@ -12,6 +12,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -29,6 +30,15 @@ namespace {
 
 constexpr unsigned MaxInlineDepth = 8;
 constexpr unsigned MaxOpaqueNameLength = 48;
+
+/// tex1Dfetch, tex2D, tex2DLayered, texCubemap, surf2Dread, surf3Dwrite, ...
+bool isTextureFetchName(StringRef Name) {
+  StringRef Rest = Name;
+  if (!Rest.consume_front("tex") && !Rest.consume_front("surf"))
+    return false;
+  return !Rest.empty() &&
+         (llvm::isDigit(Rest.front()) || Rest.starts_with("Cubemap"));
+}
 
 bool isAtomicName(StringRef Name) {
   for (StringRef Suffix : {"_block", "_system"})
@@ -708,6 +718,13 @@ SymValue AddressBuilder::call(const CallExpr *C) {
   };
 
   if (!Name.empty() && C->getNumArgs() > 0) {
+    if (isTextureFetchName(Name)) {
+      if (Recording)
+        TextureFetches.push_back(C);
+      for (const Expr *Arg : C->arguments())
+        rvalue(Arg);
+      return opaqueFor(C, Variation::LaneData);
+    }
     if (isAtomicName(Name)) {
       LValue LV = PointerArgument(AccessKind::Atomic);
       return opaqueFor(C, loadedVariation(LV.Address.P));
@@ -1403,6 +1420,7 @@ std::optional<Poly> AddressBuilder::valueOf(const VarDecl *V) const {
 std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   Kernel = K;
   Sites.clear();
+  TextureFetches.clear();
   Vars.clear();
   Guards.clear();
   for (unsigned I = 0; I < K->getNumParams(); ++I) {

@@ -83,6 +83,12 @@ public:
   /// The value a local of the last kernel walked holds at its end.
   std::optional<sym::Poly> valueOf(const clang::VarDecl *V) const;
 
+  /// The texture and surface fetches of the last kernel walked: reads through
+  /// the texture path, not global-memory accesses, so not analysed.
+  const std::vector<const clang::CallExpr *> &textureFetches() const {
+    return TextureFetches;
+  }
+
   /// The atom standing for the kernel parameter \p Index of \p Kernel.
   sym::AtomId paramAtom(const clang::FunctionDecl *Kernel, unsigned Index);
 
@@ -158,6 +164,7 @@ private:
   std::vector<std::vector<SymValue>> Returns;
   const clang::FunctionDecl *Kernel = nullptr;
   bool Recording = true;
+  std::vector<const clang::CallExpr *> TextureFetches;
   unsigned LoopDepth = 0;
   /// Whether nothing of the kernel follows the statement being walked: a
   /// guarded tail lets the compiler exit instead of predicating.

@@ -371,6 +371,11 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
     ++Result.KernelsAnalysed;
     std::string Name = kernelName(Kernel);
     std::vector<AccessSite> Sites = Builder.walkKernel(Kernel);
+    if (!Builder.textureFetches().empty())
+      Result.KernelsReadingTextures.push_back(
+          {Name,
+           sourcePoint(Builder.textureFetches().front()->getBeginLoc(), SM),
+           unsigned(Builder.textureFetches().size())});
     if (Sites.empty()) {
       Result.KernelsWithoutAccesses.push_back(
           {Name, sourcePoint(Kernel->getLocation(), SM)});

@@ -123,6 +123,15 @@ void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
                            {}, {});
 }
 
+void printTextureReads(llvm::raw_ostream &OS, const TextureReads &R) {
+  OS << R.Where.File << ":" << R.Where.Line << ":" << R.Where.Column
+     << ": remark: kernel '" << R.Kernel
+     << "' reads through texture or surface "
+     << "objects (" << R.Count << (R.Count == 1 ? " fetch" : " fetches")
+     << "): they go through the texture path, are not global-memory accesses "
+        "and are not analysed [cuda-coalesce]\n";
+}
+
 void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &K) {
   OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
      << ": remark: kernel '" << K.Kernel

@@ -118,6 +118,8 @@ public:
       llvm::raw_string_ostream OS(Out.Remarks);
       for (const QuietKernel &K : Result.KernelsWithoutAccesses)
         printQuietKernel(OS, K);
+      for (const TextureReads &T : Result.KernelsReadingTextures)
+        printTextureReads(OS, T);
     }
   }
 

@@ -58,9 +58,19 @@ struct QuietKernel {
   SourcePoint Where;
 };
 
+/// A kernel that reads through texture or surface objects: those reads go
+/// through the texture path, are not global-memory accesses and are not
+/// analysed; said once per kernel so that nobody takes them for covered.
+struct TextureReads {
+  std::string Kernel;
+  SourcePoint Where; // the first fetch
+  unsigned Count = 0;
+};
+
 struct TranslationUnitResult {
   std::vector<LocatedFinding> Findings;
   std::vector<QuietKernel> KernelsWithoutAccesses;
+  std::vector<TextureReads> KernelsReadingTextures;
   unsigned KernelsAnalysed = 0;
   /// Every launch written in this translation unit.
   LaunchMap Launches;

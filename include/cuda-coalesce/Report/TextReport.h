@@ -30,6 +30,9 @@ void printFinding(llvm::raw_ostream &OS, clang::ASTContext &AST,
 /// One remark for a kernel that has no global-memory access.
 void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &Kernel);
 
+/// One remark for a kernel's texture and surface reads, which are skipped.
+void printTextureReads(llvm::raw_ostream &OS, const TextureReads &Reads);
+
 } // namespace cudacoalesce
 
 #endif
