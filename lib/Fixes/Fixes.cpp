@@ -93,14 +93,18 @@ public:
       return Fixes;
     case model::Pattern::Scattered:
       if (Ctx.dependsOnLaneData(In.Access.ByteOffset))
+        // The cost given is the best case, when the data cooperate: what a
+        // warp whose indices are sorted and dense needs (runtime-bench
+        // measured exactly that for a permutation within each warp).
         add(FixKind::Scattered,
             "data-dependent addresses: no static fix is certain; sort or "
-            "bucket the "
-            "indices so that a warp's lanes fall in few sectors, read through "
-            "the "
-            "read-only path (const __restrict__ or __ldg), or change the "
-            "layout",
-            std::nullopt);
+            "bucket the indices so that a warp's lanes fall in few sectors "
+            "(the cost below is that best case: a warp's indices consecutive), "
+            "read through the read-only path (const __restrict__ or __ldg), "
+            "or change the layout",
+            In.Before.IdealSectors > 0
+                ? std::optional<double>(In.Before.IdealSectors)
+                : std::nullopt);
       else if (!threadMapping())
         contiguousMapping();
       return Fixes;
