@@ -157,6 +157,7 @@ public:
 
 private:
   void classifyAtoms();
+  bool movesWholeSegments(AtomId U) const;
   SampleTotals simulate(uint64_t WarpBudget);
   void simulateWarp(int64_t Warp, SampleTotals &T);
   /// Whether the lane reaches the access (non-predicated guards hold) and
@@ -455,6 +456,39 @@ std::string formatCount(double V) {
 
 namespace {
 
+/// Whether the unknown \p U only shifts every lane of a warp by the same
+/// multiple of 128 bytes, whatever its value: N_GP = blockDim.x * gridDim.x
+/// in (q - 1) * N_GP + tid. The count of sectors and segments cannot depend
+/// on it then, so one value stands for all.
+bool Simulator::movesWholeSegments(AtomId U) const {
+  std::vector<AtomId> Leaves;
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, Leaves);
+  if (std::find(Leaves.begin(), Leaves.end(), U) != Leaves.end())
+    return false;
+  for (const sym::Term &T : Access.ByteOffset.terms()) {
+    bool HasU = false, LaneVarying = false;
+    int64_t Factor = T.Coeff;
+    for (AtomId A : T.Atoms) {
+      if (Ctx.atom(A).Kind == AtomKind::Op) {
+        Leaves.clear();
+        Ctx.collectLeafAtoms(sym::Poly::atom(A), Leaves);
+        if (std::find(Leaves.begin(), Leaves.end(), U) != Leaves.end())
+          return false;
+      }
+      HasU |= A == U;
+      LaneVarying |= Ctx.isLaneVarying(A);
+      if (auto V = Values.get(A))
+        Factor *= *V;
+    }
+    // Atoms without a value here (blockIdx, loop trips, other unknowns) are
+    // integers, so the term moves by multiples of Factor.
+    if (HasU && (LaneVarying || Factor % SegmentBytes != 0))
+      return false;
+  }
+  return true;
+}
+
 Prediction Simulator::run() {
   Prediction P;
   classifyAtoms();
@@ -475,6 +509,18 @@ Prediction Simulator::run() {
   // Unknown values are tried over 32..95: every residue that matters for
   // 32-byte sectors and a realistic magnitude for sizes and strides.
   constexpr int64_t FirstTried = 32, ValuesTried = 64;
+  for (auto It = Unknowns.begin(); It != Unknowns.end();) {
+    if (!movesWholeSegments(*It)) {
+      ++It;
+      continue;
+    }
+    Values.set(*It, FirstTried);
+    P.Assumptions.push_back(Ctx.str(*It) +
+                            " unknown: it moves every lane by the same whole "
+                            "128-byte segments, so the count does not depend "
+                            "on it");
+    It = Unknowns.erase(It);
+  }
   constexpr uint64_t TotalWarpBudget = 16384;
   std::vector<std::vector<int64_t>> Samples;
   if (Unknowns.empty()) {

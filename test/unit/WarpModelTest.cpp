@@ -241,3 +241,27 @@ TEST(WarpModelTest, HashedThreadIndexIsScattered) {
 }
 
 } // namespace
+
+namespace {
+
+// (q - 1) * N_GP + tid with N_GP = blockDim.x * gridDim.x and the grid
+// unknown: gridDim.x moves the whole warp by multiples of 128 bytes, so the
+// count is definite; tid + 3 * gridDim.x moves it by 12-byte steps, so not.
+TEST(WarpModelTest, UnknownMovingWholeSegmentsIsFixed) {
+  Fixture F;
+  Poly Gdx = Poly::atom(F.Ctx.gridDim(0));
+  Poly Index = F.gtidX() + (F.bdx() * Gdx).scaled(3);
+  Prediction P = F.run(Index, 4);
+  expectCounts(P, 4, 4, 1, Pattern::Coalesced);
+  bool Stated = false;
+  for (const std::string &A : P.Assumptions)
+    Stated |= A.find("whole 128-byte segments") != std::string::npos;
+  EXPECT_TRUE(Stated);
+
+  Prediction Shifted = F.run(F.tx() + Gdx.scaled(3), 4);
+  EXPECT_EQ(Shifted.Kind, Pattern::Unknown);
+  EXPECT_DOUBLE_EQ(Shifted.SectorsMin, 4);
+  EXPECT_DOUBLE_EQ(Shifted.SectorsMax, 5);
+}
+
+} // namespace
