@@ -70,7 +70,7 @@ cl::opt<std::string> ExportFixes("export-fixes",
 cl::opt<unsigned>
     Jobs("j",
          cl::desc("Files analysed at once (default: one per hardware thread)"),
-         cl::value_desc("N"), cl::init(0), cl::cat(Category));
+         cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
 cl::opt<bool>
     ShowAll("show-all",
             cl::desc("Also report coalesced, uniform and undecided accesses"),
