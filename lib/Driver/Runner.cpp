@@ -102,6 +102,10 @@ private:
       State.BlockingError = State.Errors.Errors.front().Text;
       return;
     }
+    // Errors in host-only bodies leave every kernel intact. Any other error
+    // fails the file, but the kernels that neither hold one nor reach code
+    // that did not compile are still analysed and reported.
+    std::vector<SourceLocation> DeviceErrors;
     if (!State.Errors.Errors.empty()) {
       std::vector<SourceRange> Host = hostOnlyFunctionBodies(AST);
       for (const ErrorCollector::Error &E : State.Errors.Errors) {
@@ -110,21 +114,25 @@ private:
               return SM.isPointWithin(E.Where, SM.getExpansionLoc(R.getBegin()),
                                       SM.getExpansionLoc(R.getEnd()));
             });
-        if (!InHost) {
+        if (InHost)
+          continue;
+        if (State.BlockingError.empty())
           State.BlockingError = E.Text;
-          return;
-        }
+        DeviceErrors.push_back(E.Where);
       }
-      Outcome.HostErrors = State.Errors.Errors.size();
-      Outcome.FirstHostError = State.Errors.Errors.front().Text;
+      if (DeviceErrors.empty()) {
+        Outcome.HostErrors = State.Errors.Errors.size();
+        Outcome.FirstHostError = State.Errors.Errors.front().Text;
+      }
     }
-    TranslationUnitResult R = analyzeTranslationUnit(AST, Opts);
+    TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
     Outcome.Kernels = R.KernelsAnalysed;
+    Outcome.KernelsWithErrors = R.KernelsWithErrors.size();
     Outcome.Launches = R.Launches;
     Outcome.KernelsWithoutLaunch = R.KernelsWithoutLaunch;
     Outcome.IncludedInputs = includedInputs(SM);
     Out.handle(AST, R, Outcome);
-    State.Analysed = true;
+    State.Analysed = DeviceErrors.empty();
   }
 
   /// The other input files this translation unit read (#included).
@@ -299,8 +307,15 @@ public:
       std::string First = State.BlockingError.empty()
                               ? Errors.Errors.front().Text
                               : State.BlockingError;
-      return Fail("does not compile: " +
-                  describeErrors(First, Errors.Errors.size()));
+      std::string Why =
+          "does not compile: " + describeErrors(First, Errors.Errors.size());
+      if (Outcome.Kernels > 0)
+        Why +=
+            "; " + (Outcome.Kernels == 1
+                        ? std::string("the kernel free of errors was analysed")
+                        : "the " + std::to_string(Outcome.Kernels) +
+                              " kernels free of errors were analysed");
+      return Fail(Why);
     }
     if (RC != 0 && Errors.Errors.empty())
       return Fail("the parse failed");

@@ -227,6 +227,7 @@ SymValue AddressBuilder::visitChildren(const Expr *E) {
 SymValue AddressBuilder::rvalue(const Expr *E) {
   if (!E)
     return {};
+  SawErrors |= E->containsErrors();
   if (auto B = builtinIndex(E))
     return *B;
 
@@ -347,6 +348,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
 }
 
 AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
+  SawErrors |= E->containsErrors();
   LValue LV;
   E = E->IgnoreParens();
   LV.Type = E->getType();
@@ -895,6 +897,13 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
     return std::nullopt;
   if (C->getNumArgs() != Def->getNumParams())
     return std::nullopt;
+  const SourceManager &SM = AST.getSourceManager();
+  SourceRange Body = Def->getBody()->getSourceRange();
+  if (llvm::any_of(CompileErrors, [&](SourceLocation E) {
+        return SM.isPointWithin(E, SM.getExpansionLoc(Body.getBegin()),
+                                SM.getExpansionLoc(Body.getEnd()));
+      }))
+    SawErrors = true;
 
   std::vector<SymValue> Args;
   for (const Expr *Arg : C->arguments()) {
@@ -1419,6 +1428,7 @@ std::optional<Poly> AddressBuilder::valueOf(const VarDecl *V) const {
 
 std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   Kernel = K;
+  SawErrors = false;
   Sites.clear();
   TextureFetches.clear();
   Vars.clear();

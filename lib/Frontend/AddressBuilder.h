@@ -83,6 +83,15 @@ public:
   /// The value a local of the last kernel walked holds at its end.
   std::optional<sym::Poly> valueOf(const clang::VarDecl *V) const;
 
+  /// Whether the last kernel walked (or a helper it calls) contains code that
+  /// did not compile: what was derived from it cannot be trusted.
+  bool sawCompileErrors() const { return SawErrors; }
+  /// Where the parse reported errors: a helper whose body holds one taints
+  /// the kernels that call it.
+  void setCompileErrors(std::vector<clang::SourceLocation> Errors) {
+    CompileErrors = std::move(Errors);
+  }
+
   /// The texture and surface fetches of the last kernel walked: reads through
   /// the texture path, not global-memory accesses, so not analysed.
   const std::vector<const clang::CallExpr *> &textureFetches() const {
@@ -164,6 +173,8 @@ private:
   std::vector<std::vector<SymValue>> Returns;
   const clang::FunctionDecl *Kernel = nullptr;
   bool Recording = true;
+  bool SawErrors = false;
+  std::vector<clang::SourceLocation> CompileErrors;
   std::vector<const clang::CallExpr *> TextureFetches;
   unsigned LoopDepth = 0;
   /// Whether nothing of the kernel follows the statement being walked: a

@@ -344,8 +344,9 @@ std::string indexText(const sym::Context &Syms, const AccessSite &S) {
 
 } // namespace
 
-TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
-                                             const AnalysisOptions &Opts) {
+TranslationUnitResult
+analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
+                       const std::vector<SourceLocation> &CompileErrors) {
   TranslationUnitResult Result;
   KernelCollector Collector(AST);
   Collector.TraverseDecl(AST.getTranslationUnitDecl());
@@ -367,10 +368,29 @@ TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
 
   sym::Context Syms;
   AddressBuilder Builder(AST, Syms);
+  Builder.setCompileErrors(CompileErrors);
+  auto HasErrorInBody = [&](const FunctionDecl *F) {
+    SourceRange Body = F->getBody()->getSourceRange();
+    return llvm::any_of(CompileErrors, [&](SourceLocation E) {
+      return SM.isPointWithin(E, SM.getExpansionLoc(Body.getBegin()),
+                              SM.getExpansionLoc(Body.getEnd()));
+    });
+  };
   for (const FunctionDecl *Kernel : Collector.Kernels) {
-    ++Result.KernelsAnalysed;
     std::string Name = kernelName(Kernel);
+    // The pattern's body for a template instantiation: that is where the
+    // errors are reported.
+    const FunctionDecl *Written = Kernel->getTemplateInstantiationPattern();
+    if (HasErrorInBody(Written ? Written : Kernel)) {
+      Result.KernelsWithErrors.push_back(Name);
+      continue;
+    }
     std::vector<AccessSite> Sites = Builder.walkKernel(Kernel);
+    if (Builder.sawCompileErrors()) {
+      Result.KernelsWithErrors.push_back(Name);
+      continue;
+    }
+    ++Result.KernelsAnalysed;
     if (!Builder.textureFetches().empty())
       Result.KernelsReadingTextures.push_back(
           {Name,

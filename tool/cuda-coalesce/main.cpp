@@ -136,7 +136,7 @@ std::string reasonWithoutPlace(const std::string &Error) {
   if (!Rest.empty() && Place != llvm::StringRef::npos &&
       Rest.take_front(Place).count(':') >= 2)
     Rest = Rest.drop_front(Place + 2);
-  Rest = Rest.split(" (and ").first;
+  Rest = Rest.split(" (and ").first.split("; the ").first;
   return Rest.empty() ? Error : (Head + ": " + Rest).str();
 }
 

@@ -25,6 +25,7 @@ def norm_error(line, fine=True):
     s = line.strip()
     s = re.sub(r"^cuda-coalesce: error: ", "", s)
     s = re.sub(r"^\S+?: (does not compile|no such file|not a CUDA|the parse)", r"\1", s)
+    s = re.sub(r"; the (\d+ )?kernels? free of errors (was|were) analysed$", "", s)
     s = re.sub(r" \(and \d+ more errors?\)$", "", s)
     s = re.sub(r"^(does not compile: )\S+?:\d+:\d+: ", r"\1", s)
     s = re.sub(r"^\S+: (not in the compile database).*", r"\1", s)

@@ -56,6 +56,7 @@ struct FileOutcome {
   bool Failed = false;
   std::string Error; // one line, when Failed
   unsigned Kernels = 0;
+  unsigned KernelsWithErrors = 0; // left out: code they run did not compile
   /// Compile errors in host-only functions (the kernels were analysed).
   unsigned HostErrors = 0;
   std::string FirstHostError;

@@ -72,14 +72,19 @@ struct TranslationUnitResult {
   std::vector<QuietKernel> KernelsWithoutAccesses;
   std::vector<TextureReads> KernelsReadingTextures;
   unsigned KernelsAnalysed = 0;
+  /// Kernels left out because code they run did not compile.
+  std::vector<std::string> KernelsWithErrors;
   /// Every launch written in this translation unit.
   LaunchMap Launches;
   /// Kernels with accesses that no launch of this translation unit names.
   std::vector<std::string> KernelsWithoutLaunch;
 };
 
-TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx,
-                                             const AnalysisOptions &Opts);
+/// \p CompileErrors: where the parse reported errors; kernels whose body
+/// holds one, or that reach code that did not compile, are left out.
+TranslationUnitResult analyzeTranslationUnit(
+    clang::ASTContext &Ctx, const AnalysisOptions &Opts,
+    const std::vector<clang::SourceLocation> &CompileErrors = {});
 
 /// The bodies of the functions compiled for the host only. A compile error
 /// inside one leaves every kernel intact, so the kernels can be analysed.
