@@ -310,11 +310,12 @@ public:
       std::string Why =
           "does not compile: " + describeErrors(First, Errors.Errors.size());
       if (Outcome.Kernels > 0)
-        Why +=
-            "; " + (Outcome.Kernels == 1
-                        ? std::string("the kernel free of errors was analysed")
-                        : "the " + std::to_string(Outcome.Kernels) +
-                              " kernels free of errors were analysed");
+        Why += "; " +
+               (Outcome.Kernels == 1
+                    ? std::string("the kernel free of errors was analysed")
+                    : "the " + std::to_string(Outcome.Kernels) +
+                          " kernels free of errors were analysed") +
+               " (" + std::to_string(Outcome.KernelsWithErrors) + " left out)";
       return Fail(Why);
     }
     if (RC != 0 && Errors.Errors.empty())
