@@ -529,8 +529,13 @@ Prediction Simulator::run() {
     for (int64_t V = 0; V < ValuesTried; ++V)
       Samples.push_back({FirstTried + V});
   } else {
+    // Random draws rarely make every unknown a multiple of 32 at once: try
+    // the aligned cases (all 32, all 64) explicitly, so that a range says
+    // when the access can be ideal.
+    Samples.push_back(std::vector<int64_t>(Unknowns.size(), FirstTried));
+    Samples.push_back(std::vector<int64_t>(Unknowns.size(), 2 * FirstTried));
     Lcg Rng(42);
-    for (int64_t S = 0; S < ValuesTried; ++S) {
+    for (int64_t S = 2; S < ValuesTried; ++S) {
       std::vector<int64_t> Assignment;
       for (size_t U = 0; U < Unknowns.size(); ++U)
         Assignment.push_back(FirstTried + Rng.below(ValuesTried));
