@@ -724,12 +724,40 @@ HostEvaluator::reaching(const VarDecl *V, const Stmt *Here) {
 
 namespace {
 
+/// `v.x = e;` or a chain `a.y = b.z = v.z = e;` as a statement of its own,
+/// every target a dim3 field (all unsigned, so each stores e's value): when
+/// \p Site is the write to a field of \p V in it, that field and e.
+std::optional<std::pair<int, const Expr *>>
+chainedFieldAssignment(const Stmt *S, const Stmt *Site, const VarDecl *V) {
+  std::optional<int> SiteField;
+  const auto *E = dyn_cast<Expr>(S);
+  while (E) {
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!B || B->getOpcode() != BO_Assign)
+      break;
+    const auto *M = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts());
+    if (!M || M->isArrow() || !isDim3Like(M->getBase()->getType()))
+      return std::nullopt;
+    int Field = fieldIndex(M->getMemberDecl()->getName());
+    if (Field < 0)
+      return std::nullopt;
+    if (B == Site && VariableWrites::directTarget(M->getBase()) == V)
+      SiteField = Field;
+    E = B->getRHS();
+  }
+  if (!SiteField || !E)
+    return std::nullopt; // the write is part of some other statement
+  return std::pair(*SiteField, E);
+}
+
 /// `v = e;`, `v.x = e;` (dim3 fields) as a statement of its own: the field
 /// (-1 for the whole variable) and the value; else nothing.
 std::optional<std::pair<int, const Expr *>>
 plainAssignment(const Stmt *S, const Stmt *Site, const VarDecl *V) {
   if (const auto *F = dyn_cast<FullExpr>(S))
     S = F->getSubExpr();
+  if (auto Chained = chainedFieldAssignment(S, Site, V))
+    return Chained;
   if (S != Site)
     return std::nullopt; // the write is part of a larger statement
   if (const auto *B = dyn_cast<BinaryOperator>(S)) {

@@ -1,0 +1,24 @@
+// Chained field assignments (`b.y = b.z = g.y = g.z = 1;`, Parboil lbm) set
+// every field in the chain; a chain through a variable of another type does
+// not, as the value could be converted on the way.
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+__global__ void k(float *a) { a[threadIdx.x + 1] = 0; }
+// With 120 threads: warps 0-2 touch 5 sectors, warp 3 (24 lanes, 96 bytes
+// from byte 388) touches 4; the ideal is 4, 4, 4 and 3.
+// CHECK: dim3-chained-fields.cu:[[@LINE-3]]:31: warning: misaligned global store to 'a': 4.75 sectors/request where 3.75 would do
+// CHECK: note: block (120,1,1) from the launch at {{.*}}dim3-chained-fields.cu:[[@LINE+6]]:3
+void chained(float *a) {
+  dim3 b, g;
+  b.x = 120;
+  g.x = 8;
+  b.y = b.z = g.y = g.z = 1;
+  k<<<g, b>>>(a);
+}
+// CHECK: (the launch at {{.*}}dim3-chained-fields.cu:[[@LINE+6]]:3 has a block shape only known at run time)
+void through_int(float *a) {
+  dim3 b;
+  int n;
+  b.x = 120;
+  b.y = n = 2;
+  k<<<8, b>>>(a);
+}
