@@ -278,22 +278,20 @@ bool Context::isLaneVarying(const Poly &P) const {
   return false;
 }
 
-bool Context::dependsOnLaneData(const Poly &P) const {
+bool Context::dependsOnOpaque(const Poly &P, Variation Varies) const {
   std::vector<AtomId> Leaves;
   collectLeafAtoms(P, Leaves);
   return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
-    return Atoms[A].Kind == AtomKind::Opaque &&
-           Atoms[A].Varies == Variation::LaneData;
+    return Atoms[A].Kind == AtomKind::Opaque && Atoms[A].Varies == Varies;
   });
 }
 
+bool Context::dependsOnLaneData(const Poly &P) const {
+  return dependsOnOpaque(P, Variation::LaneData);
+}
+
 bool Context::dependsOnUnfollowedLaneValue(const Poly &P) const {
-  std::vector<AtomId> Leaves;
-  collectLeafAtoms(P, Leaves);
-  return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
-    return Atoms[A].Kind == AtomKind::Opaque &&
-           Atoms[A].Varies == Variation::LaneComputed;
-  });
+  return dependsOnOpaque(P, Variation::LaneComputed);
 }
 
 Variation Context::variationOf(const Poly &P) const {

@@ -154,6 +154,8 @@ public:
 
 private:
   AtomId add(Atom A);
+  /// Whether a leaf of \p P is an opaque value that varies as \p Varies.
+  bool dependsOnOpaque(const Poly &P, Variation Varies) const;
   std::vector<Atom> Atoms;
   AtomId Builtins[4][3];
   std::map<std::string, AtomId> Params;
