@@ -107,18 +107,16 @@ private:
     // that did not compile are still analysed and reported.
     std::vector<SourceLocation> DeviceErrors;
     if (!State.Errors.Errors.empty()) {
-      std::vector<SourceRange> Host = hostOnlyFunctionBodies(AST);
-      for (const ErrorCollector::Error &E : State.Errors.Errors) {
-        bool InHost =
-            E.Where.isValid() && llvm::any_of(Host, [&](SourceRange R) {
-              return SM.isPointWithin(E.Where, SM.getExpansionLoc(R.getBegin()),
-                                      SM.getExpansionLoc(R.getEnd()));
-            });
-        if (InHost)
+      std::vector<SourceLocation> Where;
+      for (const ErrorCollector::Error &E : State.Errors.Errors)
+        Where.push_back(E.Where);
+      std::vector<bool> InHost = inHostOnlyCode(AST, Where);
+      for (size_t I = 0; I < Where.size(); ++I) {
+        if (InHost[I])
           continue;
         if (State.BlockingError.empty())
-          State.BlockingError = E.Text;
-        DeviceErrors.push_back(E.Where);
+          State.BlockingError = State.Errors.Errors[I].Text;
+        DeviceErrors.push_back(Where[I]);
       }
       if (DeviceErrors.empty()) {
         Outcome.HostErrors = State.Errors.Errors.size();

@@ -897,12 +897,8 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
     return std::nullopt;
   if (C->getNumArgs() != Def->getNumParams())
     return std::nullopt;
-  const SourceManager &SM = AST.getSourceManager();
-  SourceRange Body = Def->getBody()->getSourceRange();
-  if (llvm::any_of(CompileErrors, [&](SourceLocation E) {
-        return SM.isPointWithin(E, SM.getExpansionLoc(Body.getBegin()),
-                                SM.getExpansionLoc(Body.getEnd()));
-      }))
+  if (anyWithin(AST.getSourceManager(), Def->getBody()->getSourceRange(),
+                CompileErrors))
     SawErrors = true;
 
   std::vector<SymValue> Args;

@@ -2,6 +2,7 @@
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 
 #include "AddressBuilder.h"
+#include "EnclosingFunction.h"
 #include "LaunchSites.h"
 #include "SourceText.h"
 #include "VariableWrites.h"
@@ -26,27 +27,10 @@ namespace {
 
 /// Kernels with bodies (template instantiations one by one, never the
 /// dependent pattern) and the launches that name them.
-class KernelCollector : public RecursiveASTVisitor<KernelCollector> {
+class KernelCollector : public EnclosingFunctionVisitor<KernelCollector> {
 public:
   explicit KernelCollector(ASTContext &AST) : AST(AST) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-
-  // Launches are evaluated in the function that contains them.
-  template <class Traverse> bool inHost(FunctionDecl *F, Traverse T) {
-    const FunctionDecl *Saved = Host;
-    Host = F;
-    bool R = T();
-    Host = Saved;
-    return R;
-  }
-  bool TraverseFunctionDecl(FunctionDecl *F) {
-    return inHost(F,
-                  [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
-    return inHost(
-        F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
-  }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() ||
@@ -62,16 +46,16 @@ public:
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Call) {
     // A launch in a template's pattern is seen again in each instantiation.
     if (Call->isValueDependent() || Call->isTypeDependent() ||
-        Call->containsErrors() || (Host && Host->isDependentContext()))
+        Call->containsErrors() ||
+        (Enclosing && Enclosing->isDependentContext()))
       return true;
     if (const FunctionDecl *K = Call->getDirectCallee())
       Launches[K->getCanonicalDecl()].push_back(
-          evaluateLaunch(AST, Call, Host));
+          evaluateLaunch(AST, Call, Enclosing));
     return true;
   }
 
   ASTContext &AST;
-  const FunctionDecl *Host = nullptr;
   std::vector<const FunctionDecl *> Kernels;
   std::set<const FunctionDecl *> Seen;
   std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
@@ -370,11 +354,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
   AddressBuilder Builder(AST, Syms);
   Builder.setCompileErrors(CompileErrors);
   auto HasErrorInBody = [&](const FunctionDecl *F) {
-    SourceRange Body = F->getBody()->getSourceRange();
-    return llvm::any_of(CompileErrors, [&](SourceLocation E) {
-      return SM.isPointWithin(E, SM.getExpansionLoc(Body.getBegin()),
-                              SM.getExpansionLoc(Body.getEnd()));
-    });
+    return anyWithin(SM, F->getBody()->getSourceRange(), CompileErrors);
   };
   for (const FunctionDecl *Kernel : Collector.Kernels) {
     std::string Name = kernelName(Kernel);
@@ -485,7 +465,8 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
   return Result;
 }
 
-std::vector<SourceRange> hostOnlyFunctionBodies(ASTContext &AST) {
+std::vector<bool> inHostOnlyCode(ASTContext &AST,
+                                 const std::vector<SourceLocation> &Locations) {
   struct Collector : RecursiveASTVisitor<Collector> {
     std::vector<SourceRange> Bodies;
     bool VisitFunctionDecl(FunctionDecl *F) {
@@ -496,8 +477,16 @@ std::vector<SourceRange> hostOnlyFunctionBodies(ASTContext &AST) {
       return true;
     }
   } C;
+  std::vector<bool> Inside(Locations.size(), false);
+  if (Locations.empty())
+    return Inside;
   C.TraverseDecl(AST.getTranslationUnitDecl());
-  return C.Bodies;
+  const SourceManager &SM = AST.getSourceManager();
+  for (size_t I = 0; I < Locations.size(); ++I)
+    Inside[I] = llvm::any_of(C.Bodies, [&](SourceRange Body) {
+      return anyWithin(SM, Body, Locations[I]);
+    });
+  return Inside;
 }
 
 } // namespace cudacoalesce

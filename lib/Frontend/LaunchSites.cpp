@@ -1,5 +1,6 @@
 //===- Frontend/LaunchSites.cpp - <<<grid, block>>> launches --------------===//
 #include "LaunchSites.h"
+#include "EnclosingFunction.h"
 #include "SourceText.h"
 #include "VariableWrites.h"
 
@@ -7,7 +8,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -153,27 +153,9 @@ struct CallSite {
 /// Every call of every function in a translation unit, and the functions
 /// that may be called some other way (their address taken, called from a
 /// global initialiser): one walk of the translation unit, on first need.
-class CallIndex : public RecursiveASTVisitor<CallIndex> {
+class CallIndex : public EnclosingFunctionVisitor<CallIndex> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
-
-  template <class Traverse> bool in(FunctionDecl *F, Traverse T) {
-    const FunctionDecl *Saved = Current;
-    Current = F;
-    bool R = T();
-    Current = Saved;
-    return R;
-  }
-#define CC_TRAVERSE(CLASS)                                                     \
-  bool Traverse##CLASS(CLASS *F) {                                             \
-    return in(F, [&] { return RecursiveASTVisitor::Traverse##CLASS(F); });     \
-  }
-  CC_TRAVERSE(FunctionDecl)
-  CC_TRAVERSE(CXXMethodDecl)
-  CC_TRAVERSE(CXXConstructorDecl)
-  CC_TRAVERSE(CXXDestructorDecl)
-  CC_TRAVERSE(CXXConversionDecl)
-#undef CC_TRAVERSE
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
@@ -181,10 +163,10 @@ public:
       return true;
     CalleeNames.insert(C->getCallee()->IgnoreParenImpCasts());
     // A call in a template's pattern is seen again in each instantiation.
-    if (Current && Current->isDependentContext())
+    if (Enclosing && Enclosing->isDependentContext())
       return true;
-    if (Current)
-      Calls[Callee->getCanonicalDecl()].push_back({C, Current});
+    if (Enclosing)
+      Calls[Callee->getCanonicalDecl()].push_back({C, Enclosing});
     else
       Escaped.insert(Callee->getCanonicalDecl());
     return true;
@@ -198,7 +180,6 @@ public:
     return true;
   }
 
-  const FunctionDecl *Current = nullptr;
   llvm::DenseSet<const Expr *> CalleeNames;
   llvm::DenseMap<const FunctionDecl *, std::vector<CallSite>> Calls;
   llvm::DenseSet<const FunctionDecl *> Escaped;

@@ -28,6 +28,15 @@ std::string sourceText(const Expr *E, const ASTContext &AST, size_t MaxLength) {
   return S;
 }
 
+bool anyWithin(const SourceManager &SM, SourceRange Range,
+               llvm::ArrayRef<SourceLocation> Locations) {
+  SourceLocation Begin = SM.getExpansionLoc(Range.getBegin());
+  SourceLocation End = SM.getExpansionLoc(Range.getEnd());
+  return llvm::any_of(Locations, [&](SourceLocation L) {
+    return L.isValid() && SM.isPointWithin(SM.getExpansionLoc(L), Begin, End);
+  });
+}
+
 SourcePoint sourcePoint(SourceLocation Loc, const SourceManager &SM) {
   SourcePoint P;
   PresumedLoc PL = SM.getPresumedLoc(SM.getFileLoc(Loc));

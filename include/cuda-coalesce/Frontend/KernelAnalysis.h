@@ -86,9 +86,11 @@ TranslationUnitResult analyzeTranslationUnit(
     clang::ASTContext &Ctx, const AnalysisOptions &Opts,
     const std::vector<clang::SourceLocation> &CompileErrors = {});
 
-/// The bodies of the functions compiled for the host only. A compile error
-/// inside one leaves every kernel intact, so the kernels can be analysed.
-std::vector<clang::SourceRange> hostOnlyFunctionBodies(clang::ASTContext &Ctx);
+/// Per location, whether it lies in the body of a function compiled for the
+/// host only. A compile error there leaves every kernel intact.
+std::vector<bool>
+inHostOnlyCode(clang::ASTContext &Ctx,
+               const std::vector<clang::SourceLocation> &Locations);
 
 } // namespace cudacoalesce
 

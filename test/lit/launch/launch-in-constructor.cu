@@ -1,0 +1,15 @@
+// A launch written in a constructor is evaluated in the constructor's body,
+// like one in any other function.
+// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s
+__global__ void k(const float *a, float *o) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  o[t] = a[t + 1];
+}
+// CHECK: note: block (128,1,1) from the launch at {{.*}}launch-in-constructor.cu:[[@LINE+5]]:5
+struct Launcher {
+  Launcher(const float *a, float *o) {
+    int threads = 64;
+    threads = 128;
+    k<<<16, threads>>>(a, o);
+  }
+};
