@@ -461,6 +461,21 @@ def build(build_dir, versions, only=None):
     return {"header": header, "kernels": kernels_out, "records": records, "notes": problems}
 
 
+def write_measurements(data, output):
+    """Writes build()'s result as JSON to OUTPUT ("-": stdout); notes on stderr."""
+    text = json.dumps(data, indent=1)
+    if output == "-":
+        sys.stdout.write(text + "\n")
+    else:
+        with open(output, "w") as fh:
+            fh.write(text + "\n")
+        print("wrote %s: %d kernels, %d records, %d notes" % (
+            output, len(data["kernels"]), len(data["records"]), len(data["notes"])),
+            file=sys.stderr)
+    for p in data["notes"]:
+        print("note: " + p, file=sys.stderr)
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -471,17 +486,7 @@ def main():
     ap.add_argument("names", nargs="*", help="only these kernel files (without .cu)")
     a = ap.parse_args()
     data = build(a.build, a.versions or os.path.join(a.build, "versions.txt"), set(a.names))
-    text = json.dumps(data, indent=1)
-    if a.output == "-":
-        sys.stdout.write(text + "\n")
-    else:
-        with open(a.output, "w") as fh:
-            fh.write(text + "\n")
-        print("wrote %s: %d kernels, %d records, %d notes" % (
-            a.output, len(data["kernels"]), len(data["records"]), len(data["notes"])),
-            file=sys.stderr)
-    for p in data["notes"]:
-        print("note: " + p, file=sys.stderr)
+    write_measurements(data, a.output)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 
   gpu_check_compare.py parse   --build NCU_DIR [-o measurements.json]
       NCU_DIR holds NAME.csv / NAME.raw.csv / NAME.ptx / versions.txt as written by
-      `gpu-check.sh device`; parsed with runtime-bench/parse_ncu.py's build() (imported, unchanged),
+      `gpu-check.sh device`; parsed with runtime-bench/parse_ncu.py's build() (imported),
       the same per-line records as runtime-bench/results/measurements.json.
   gpu_check_compare.py compare --measurements M.json --pred PRED_DIR --src SRC_DIR
                                [-o report.md] [--json rows.json]
@@ -26,41 +26,25 @@ import argparse
 import datetime
 import json
 import os
-import re
 import sys
 from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
+# runtime-bench's parser and its join rules, shared rather than copied.
+sys.path.insert(0, os.path.join(ROOT, "runtime-bench"))
+import parse_ncu  # noqa: E402
+from compare import exact, normalize_kernel  # noqa: E402
+
 
 def cmd_parse(a):
-    sys.path.insert(0, os.path.join(ROOT, "runtime-bench"))
-    import parse_ncu  # noqa: E402  (runtime-bench's parser, not modified)
     data = parse_ncu.build(a.build, os.path.join(a.build, "versions.txt"))
     data["header"]["profile"] = ("ncu --section SourceCounters --metrics <l1tex cross-check> --import-source yes "
                                  "--clock-control none --kernel-id ::regex:.*:1 (first launch of each kernel; "
                                  "a kernel missing from that report: -k regex:^NAME$ -c 1)")
     data["header"]["programs"] = "PolyBench/GPU, staged by tools/real-code/gpu-check.sh"
-    text = json.dumps(data, indent=1)
-    if a.output == "-":
-        sys.stdout.write(text + "\n")
-    else:
-        with open(a.output, "w") as fh:
-            fh.write(text + "\n")
-        print("wrote %s: %d kernels, %d records, %d notes" % (
-            a.output, len(data["kernels"]), len(data["records"]), len(data["notes"])), file=sys.stderr)
-    for p in data["notes"]:
-        print("note: " + p, file=sys.stderr)
-
-
-def normalize_kernel(name):
-    name = re.sub(r"\((?:unsigned |signed )?(?:int|long|char|short|long long)\)", "", name)
-    return name.replace(" ", "")
-
-
-def exact(pred, meas):
-    return abs(pred - meas) <= max(0.01, 0.005 * meas)
+    parse_ncu.write_measurements(data, a.output)
 
 
 def covers(p, v):
