@@ -431,6 +431,11 @@ SampleTotals Simulator::simulate(uint64_t WarpBudget) {
   return T;
 }
 
+/// Lanes at consecutive elements, whether or not the first is aligned.
+static bool isContiguous(Pattern Kind) {
+  return Kind == Pattern::Coalesced || Kind == Pattern::Misaligned;
+}
+
 /// The smallest power-of-two modulus m for which "ideal iff V % m == 0"
 /// holds over every sample, or 0.
 static int64_t divisibilityCondition(const std::vector<int64_t> &Values,
@@ -629,30 +634,64 @@ Prediction Simulator::run() {
     return P;
   }
 
-  // The count depends on values we do not know: report the range and, where
-  // one exists, the condition under which the access is ideal.
-  P.Kind = Pattern::Unknown;
-  P.SectorsMin = 1e300;
-  P.SectorsMax = 0;
+  // The count depends on values we do not know. When the lanes keep one
+  // shape for every value tried (all strided, or contiguous with only the
+  // start's alignment moving), the pattern is still definite: report it with
+  // the count of the aligned case (every unknown a multiple of 32, as sizes
+  // in practice are), the range, and the condition for the ideal.
+  bool OneShape = true;
+  for (Pattern Kind : Patterns)
+    OneShape &= Kind == Patterns[0] ||
+                (isContiguous(Kind) && isContiguous(Patterns[0]));
   std::vector<bool> Ideal;
+  double Lowest = 1e300, Highest = 0;
   for (const SampleTotals &T : Results) {
-    P.SectorsMin = std::min(P.SectorsMin, T.avgSectors());
-    P.SectorsMax = std::max(P.SectorsMax, T.avgSectors());
-    P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
-    P.Segments = std::max(P.Segments, T.avgSegments());
+    Lowest = std::min(Lowest, T.avgSectors());
+    Highest = std::max(Highest, T.avgSectors());
     Ideal.push_back(T.avgSectors() <= T.avgIdeal() + 1e-9);
   }
-  P.UnknownReason = "depends on " + UnknownNames + ": " +
-                    formatCount(P.SectorsMin) + " to " +
-                    formatCount(P.SectorsMax) + " sectors/request";
+  std::string Range = formatCount(Lowest) + " to " + formatCount(Highest) +
+                      " sectors/request";
+  std::string Condition;
   if (Unknowns.size() == 1) {
     std::vector<int64_t> Tried;
     for (const auto &S : Samples)
       Tried.push_back(S[0]);
     if (int64_t M = divisibilityCondition(Tried, Ideal))
-      P.Condition =
+      Condition =
           "coalesced iff " + UnknownNames + " % " + std::to_string(M) + " == 0";
   }
+
+  if (OneShape && Patterns[0] != Pattern::Unknown) {
+    // The samples shared the warp budget; the count reported gets all of it.
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Values.set(Unknowns[U], Samples[0][U]);
+    SampleTotals Aligned = simulate(Budget);
+    P.Kind = Aligned.pattern(Scattered);
+    P.Sectors = Aligned.avgSectors();
+    P.SectorsMin = Aligned.Min;
+    P.SectorsMax = Aligned.Max;
+    P.IdealSectors = Aligned.avgIdeal();
+    P.Segments = Aligned.avgSegments();
+    P.Condition = Condition;
+    P.AlignmentAssumed = true;
+    P.Assumptions.push_back(
+        UnknownNames + " unknown: the same pattern for every value in " +
+        std::to_string(FirstTried) + ".." +
+        std::to_string(FirstTried + ValuesTried - 1) + ", at " + Range +
+        "; the count is for multiples of 32");
+    return P;
+  }
+
+  P.Kind = Pattern::Unknown;
+  P.SectorsMin = Lowest;
+  P.SectorsMax = Highest;
+  for (const SampleTotals &T : Results) {
+    P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
+    P.Segments = std::max(P.Segments, T.avgSegments());
+  }
+  P.UnknownReason = "depends on " + UnknownNames + ": " + Range;
+  P.Condition = Condition;
   return P;
 }
 

@@ -70,6 +70,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
             J.attribute("condition", P.Condition);
           if (!P.UnknownReason.empty())
             J.attribute("unknown_reason", P.UnknownReason);
+          if (P.AlignmentAssumed)
+            J.attribute("alignment_assumed", true);
           J.attribute("flagged", F.isFlagged());
           J.attributeArray("assumptions", [&] {
             for (const std::string &A : F.Assumptions)

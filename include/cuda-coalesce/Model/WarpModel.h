@@ -94,6 +94,9 @@ struct Prediction {
   }
   std::vector<std::string> Assumptions;
   std::string Condition;     // "coalesced iff W % 8 == 0"
+  /// The count depends on unknown values that do not change the pattern; it
+  /// is the count with every unknown a multiple of 32 (see Assumptions).
+  bool AlignmentAssumed = false;
   std::string UnknownReason; // why Kind is Unknown
   /// Byte distance between lanes 0 and 1 of the first warp (threadIdx.x
   /// direction), when constant.
