@@ -144,7 +144,8 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
     C.Arguments = S.Arguments;
     if (Opts.BlockDim) {
       C.Block = *Opts.BlockDim;
-      C.Origin = "block " + formatDim3(C.Block) + " from --block-dim";
+      C.Origin =
+          "block " + formatDim3(C.Block) + " from " + Opts.BlockDimOrigin;
     } else if (S.Block) {
       C.Block = *S.Block;
       C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
@@ -159,9 +160,9 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   if (Configs.empty()) {
     LaunchConfig C;
     C.Block = Opts.BlockDim ? *Opts.BlockDim : Fallback;
-    C.Origin = Opts.BlockDim
-                   ? "block " + formatDim3(C.Block) + " from --block-dim"
-                   : FallbackOrigin;
+    C.Origin = Opts.BlockDim ? "block " + formatDim3(C.Block) + " from " +
+                                   Opts.BlockDimOrigin
+                             : FallbackOrigin;
     Add(std::move(C));
   }
   return Configs;

@@ -452,6 +452,36 @@ static int64_t divisibilityCondition(const std::vector<int64_t> &Values,
 
 } // namespace
 
+std::optional<Dim3> parseBlockShape(const std::string &Text) {
+  int64_t V[3] = {1, 1, 1};
+  size_t Start = 0;
+  for (unsigned D = 0;; ++D) {
+    if (D == 3)
+      return std::nullopt;
+    size_t End = Text.find(',', Start);
+    std::string Part = Text.substr(
+        Start, End == std::string::npos ? std::string::npos : End - Start);
+    size_t First = Part.find_first_not_of(" \t");
+    size_t Last = Part.find_last_not_of(" \t");
+    if (First == std::string::npos)
+      return std::nullopt;
+    Part = Part.substr(First, Last - First + 1);
+    if (Part.size() > 4 ||
+        Part.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    V[D] = std::stoll(Part);
+    if (V[D] <= 0 || V[D] > 1024)
+      return std::nullopt;
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  Dim3 Shape{V[0], V[1], V[2]};
+  if (Shape.volume() > 1024)
+    return std::nullopt;
+  return Shape;
+}
+
 std::string formatCount(double V) {
   std::ostringstream OS;
   OS.precision(4);
@@ -650,8 +680,8 @@ Prediction Simulator::run() {
     Highest = std::max(Highest, T.avgSectors());
     Ideal.push_back(T.avgSectors() <= T.avgIdeal() + 1e-9);
   }
-  std::string Range = formatCount(Lowest) + " to " + formatCount(Highest) +
-                      " sectors/request";
+  std::string Range =
+      formatCount(Lowest) + " to " + formatCount(Highest) + " sectors/request";
   std::string Condition;
   if (Unknowns.size() == 1) {
     std::vector<int64_t> Tried;

@@ -39,6 +39,18 @@ if os.path.exists(sarif_schema):
     config.available_features.add("sarif-schema")
     config.substitutions.append(("%sarif-schema", sarif_schema))
 
+# The clang-tidy plugin, run by the real clang-tidy-22 on the CUDA toolkit's
+# headers (clang-tidy has no shim).
+tidy_module = os.path.join(config.cuda_coalesce_obj_root, "tool",
+                           "libCudaCoalesceTidyModule.so")
+clang_tidy = os.path.join(config.llvm_tools_dir, "clang-tidy")
+if os.path.exists(clang_tidy) and os.path.exists(tidy_module):
+    config.available_features.add("clang-tidy")
+    config.substitutions.append(
+        ("%clang-tidy", clang_tidy + " --load=" + tidy_module))
+    config.substitutions.append(
+        ("%cuda-flags", "-x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version"))
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.

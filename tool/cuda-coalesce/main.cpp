@@ -84,21 +84,6 @@ void note(const std::string &Message) {
   llvm::errs() << "cuda-coalesce: note: " << Message << "\n";
 }
 
-std::optional<model::Dim3> parseBlockDim(llvm::StringRef S) {
-  llvm::SmallVector<llvm::StringRef, 3> Parts;
-  S.split(Parts, ',');
-  if (Parts.empty() || Parts.size() > 3)
-    return std::nullopt;
-  int64_t V[3] = {1, 1, 1};
-  for (size_t I = 0; I < Parts.size(); ++I)
-    if (Parts[I].trim().getAsInteger(10, V[I]) || V[I] <= 0 || V[I] > 1024)
-      return std::nullopt;
-  model::Dim3 D{V[0], V[1], V[2]};
-  if (D.volume() > 1024)
-    return std::nullopt;
-  return D;
-}
-
 /// Keeps every finding; renders the ones the text output shows.
 class Printer : public TranslationUnitConsumer {
 public:
@@ -253,7 +238,7 @@ int main(int Argc, const char **Argv) {
   Opts.Toolchain.Arch = Arch;
   Opts.Toolchain.ResourceDir = defaultResourceDir();
   if (!BlockDim.empty()) {
-    Opts.Analysis.BlockDim = parseBlockDim(BlockDim);
+    Opts.Analysis.BlockDim = model::parseBlockShape(BlockDim);
     if (!Opts.Analysis.BlockDim) {
       error("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
             BlockDim + "'");

@@ -40,6 +40,8 @@ using LaunchMap = std::map<std::string, std::vector<LaunchSite>>;
 struct AnalysisOptions {
   /// --block-dim: overrides launch sites and __launch_bounds__.
   std::optional<model::Dim3> BlockDim;
+  /// How the notes name where BlockDim came from.
+  std::string BlockDimOrigin = "--block-dim";
   /// Launches in the other translation units of the project: they shape the
   /// kernels that this translation unit defines and does not launch.
   LaunchMap ProjectLaunches;

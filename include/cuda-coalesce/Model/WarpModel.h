@@ -37,6 +37,10 @@ struct Dim3 {
   }
 };
 
+/// A block shape written "X[,Y[,Z]]" (a command-line or config value), with
+/// every extent positive and at most 1024 threads; nullopt otherwise.
+std::optional<Dim3> parseBlockShape(const std::string &Text);
+
 enum class Cmp { LT, LE, GT, GE, EQ, NE };
 
 /// A lane is active where `Diff Op 0` holds (an enclosing `if`, an early
@@ -93,7 +97,7 @@ struct Prediction {
     return S > 0 ? IdealSectors / S : 1.0;
   }
   std::vector<std::string> Assumptions;
-  std::string Condition;     // "coalesced iff W % 8 == 0"
+  std::string Condition; // "coalesced iff W % 8 == 0"
   /// The count depends on unknown values that do not change the pattern; it
   /// is the count with every unknown a multiple of 32 (see Assumptions).
   bool AlignmentAssumed = false;

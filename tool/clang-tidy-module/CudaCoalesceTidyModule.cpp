@@ -1,0 +1,34 @@
+//===- CudaCoalesceTidyModule.cpp - registers cuda-memory-coalescing ------===//
+//
+// Loaded into clang-tidy with `--load=libCudaCoalesceTidyModule.so`, and
+// linked into cuda-coalesce-clangd.
+//
+//===----------------------------------------------------------------------===//
+#include "CudaMemoryCoalescingCheck.h"
+
+#include "clang-tidy/ClangTidyModule.h"
+
+namespace cudacoalesce {
+namespace tidy {
+
+class CudaCoalesceTidyModule : public clang::tidy::ClangTidyModule {
+public:
+  void
+  addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<CudaMemoryCoalescingCheck>(
+        "cuda-memory-coalescing");
+  }
+};
+
+} // namespace tidy
+} // namespace cudacoalesce
+
+static clang::tidy::ClangTidyModuleRegistry::Add<
+    cudacoalesce::tidy::CudaCoalesceTidyModule>
+    Registration("cuda-coalesce-module",
+                 "Adds cuda-memory-coalescing: global-memory coalescing of "
+                 "CUDA kernels.");
+
+// Referenced by cuda-coalesce-clangd so that the linker keeps the
+// registration above.
+volatile int CudaCoalesceTidyModuleAnchorSource = 0;
