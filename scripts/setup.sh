@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   cmake ninja-build g++ ccache python3
   llvm-22-dev libclang-22-dev clang-22 llvm-22-tools
+  # The plugin's tests run the real clang-tidy-22.
+  clang-tidy-22
   libgtest-dev
   # Debian's Clang CMake package names gRPC and Protobuf targets.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc

@@ -51,6 +51,14 @@ if os.path.exists(clang_tidy) and os.path.exists(tidy_module):
     config.substitutions.append(
         ("%cuda-flags", "-x cuda --cuda-gpu-arch=sm_90 -Wno-unknown-cuda-version"))
 
+clangd = os.path.join(config.cuda_coalesce_obj_root, "tool", "cuda-coalesce-clangd")
+if os.path.exists(clangd):
+    config.available_features.add("clangd")
+    config.substitutions.append(("%clangd", clangd))
+    config.substitutions.append(
+        ("%lsp-session", config.python_executable + " " +
+         os.path.join(config.test_source_root, "Inputs", "lsp-session.py") + " " + clangd))
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.

@@ -28,7 +28,3 @@ static clang::tidy::ClangTidyModuleRegistry::Add<
     Registration("cuda-coalesce-module",
                  "Adds cuda-memory-coalescing: global-memory coalescing of "
                  "CUDA kernels.");
-
-// Referenced by cuda-coalesce-clangd so that the linker keeps the
-// registration above.
-volatile int CudaCoalesceTidyModuleAnchorSource = 0;
