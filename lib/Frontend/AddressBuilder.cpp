@@ -14,6 +14,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
 
@@ -228,6 +229,9 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
   if (!E)
     return {};
   SawErrors |= E->containsErrors();
+  if (ExprDepth >= MaxExprDepth)
+    return opaqueFor(E, Variation::LaneComputed);
+  llvm::SaveAndRestore DepthHere(ExprDepth, ExprDepth + 1);
   if (auto B = builtinIndex(E))
     return *B;
 

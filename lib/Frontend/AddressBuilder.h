@@ -177,6 +177,11 @@ private:
   std::vector<clang::SourceLocation> CompileErrors;
   std::vector<const clang::CallExpr *> TextureFetches;
   unsigned LoopDepth = 0;
+  /// rvalue() and lvalue() recurse per operand: a machine-written sum of
+  /// thousands of terms would overflow the stack. Deeper than this, the
+  /// subexpression is one value the analysis does not follow.
+  static constexpr unsigned MaxExprDepth = 512;
+  unsigned ExprDepth = 0;
   /// Whether nothing of the kernel follows the statement being walked: a
   /// guarded tail lets the compiler exit instead of predicating.
   bool AtKernelTail = false;

@@ -1,0 +1,11 @@
+// A hashed index is data-dependent across lanes: scattered.
+__device__ unsigned hash(unsigned x) {
+  x ^= x >> 16;
+  x *= 0x45d9f3bu;
+  return x ^ (x >> 16);
+}
+__global__ void probe(const int *table, int *out, unsigned mask) {
+  unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = table[hash(t) & mask];
+}
+void launch(const int *t, int *o) { probe<<<64, 256>>>(t, o, 1023); }

@@ -1,0 +1,23 @@
+// A short `if` followed by more code is predicated by nvcc: every warp of
+// the block executes the load, only warp 0 has active lanes. Nsight Compute
+// then counts 8 requests per block for 1 sector (measured on an H200: 0.125).
+// At the end of a kernel the same guard lets warps exit instead: only
+// warps with active lanes issue requests.
+__global__ void halo(float *out, const float *a) {
+  __shared__ float w[256 + 8];
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  w[threadIdx.x] = a[t];
+  if (threadIdx.x < 8)
+    w[256 + threadIdx.x] = a[t + 256];
+  __syncthreads();
+  out[t] = w[threadIdx.x] + w[threadIdx.x + 8];
+}
+__global__ void tail(float *out, const float *a) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x < 8)
+    out[t] = a[t + 256];
+}
+void launch(float *o, const float *a) {
+  halo<<<1024, 256>>>(o, a);
+  tail<<<1024, 256>>>(o, a);
+}

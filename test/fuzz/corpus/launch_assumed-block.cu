@@ -1,0 +1,10 @@
+// With nothing to go by, the block shape is an assumption, stated as one.
+__global__ void one_d(const float *a, float *o) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  o[t] = a[t];
+}
+__global__ void two_d(const float *a, float *o) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  o[y * 1024 + x] = a[y * 1024 + x];
+}

@@ -1,0 +1,20 @@
+// A kernel launched from a kernel (dynamic parallelism) is analysed on its
+// own with its launch's shape, not walked inside its parent's threads, and
+// a block with no thread is never used.
+// The shim (and the toolkit without its rdc headers) lacks these.
+extern "C" __device__ void *cudaGetParameterBuffer(size_t, size_t);
+extern "C" __device__ cudaError_t cudaLaunchDevice(void *, void *, dim3, dim3,
+                                                   unsigned, cudaStream_t);
+__global__ void child(float *o, int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t < n)
+    o[t + 1] = 0.0f;
+}
+// n is 1000 (the host launch): ceilf(1000 / 32.0f) = 32 blocks of 32; warps
+// 0..30 write 5 sectors, warp 31 has lanes 992..999: bytes 3972..4003, 2
+// sectors: 157/32. Ideal: 4 per full warp, 1 for the last: 125/32.
+__global__ void parent(float *o, int n) {
+  child<<<ceilf(n / 32.0f), 32>>>(o, n);
+  child<<<1, n - 1000>>>(o, n);
+}
+void h(float *o) { parent<<<1, 1>>>(o, 1000); }
