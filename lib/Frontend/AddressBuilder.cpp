@@ -1309,12 +1309,17 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       NotInduction.insert(V);
   }
 
+  // Named after the first induction variable in source order of its
+  // updates (the loop's own increment first): Steps is keyed by pointer, and
+  // its order would change the name from run to run.
   std::string CounterName = "loop";
-  for (const auto &Entry : Steps)
-    if (!NotInduction.count(Entry.first)) {
-      CounterName = Entry.first->getName().str();
+  for (const Expr *U : Updates) {
+    const VarDecl *V = nullptr;
+    if (StepOf(U, V) && V && Steps.count(V) && !NotInduction.count(V)) {
+      CounterName = V->getName().str();
       break;
     }
+  }
   sym::AtomId Iteration = Syms.loopIteration(CounterName);
 
   auto Before = Vars;

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
+#include <tuple>
 
 namespace cudacoalesce {
 namespace model {
@@ -161,13 +163,46 @@ private:
   SampleTotals simulate(uint64_t WarpBudget);
   void simulateWarp(int64_t Warp, SampleTotals &T);
   /// Whether the lane reaches the access (non-predicated guards hold) and
-  /// whether it is active there (every guard holds).
-  std::pair<bool, bool> laneState();
+  /// whether it is active there (every guard holds), from each guard's value
+  /// in the lane (nullopt: unknown, counted as holding).
+  std::pair<bool, bool>
+  laneState(const std::vector<std::optional<int64_t>> &GuardValues);
+
+  /// A polynomial split into the terms that do not depend on the thread
+  /// index (evaluated once per warp) and those that do (once per lane).
+  /// Their wrapping sum is the polynomial's value, bit for bit.
+  struct SplitPoly {
+    sym::Poly Uniform, Lane;
+    /// The lane part reads no block index or loop iteration: within one
+    /// simulate() it depends only on the lane's place in the block.
+    bool LaneFixedPerBlock = true;
+  };
+  SplitPoly split(const sym::Poly &P) const;
+  void prepareSplits();
+  /// One warp of the block, as far as it does not depend on the visit.
+  struct WarpLanes {
+    unsigned Lanes = 0; // lanes that exist (the last warp may be partial)
+    std::vector<std::pair<int64_t, int64_t>> Rows;          // (threadIdx.y, .z)
+    std::vector<std::optional<int64_t>> Address;            // lane part
+    std::vector<std::vector<std::optional<int64_t>>> Guard; // [guard][lane]
+  };
+  const WarpLanes &lanesOf(int64_t Warp);
+  /// Request costs of one warp visit, which depend only on the lanes'
+  /// addresses relative to each other and on where in a 128-byte segment
+  /// they start: reused across visits that agree on those.
+  struct WarpCost {
+    std::vector<RequestCost> Chunks;
+    bool EvenlySpaced = true, Broadcast = true;
+  };
 
   const sym::Context &Ctx;
   const AccessShape &Access;
   const LaunchShape &Launch;
   sym::Env Values;
+  SplitPoly Offset;
+  std::vector<SplitPoly> GuardParts;
+  std::vector<std::optional<WarpLanes>> LaneCache; // by warp of the block
+  std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
   bool Scattered = false;
   bool GuardUnknown = false;
   /// Per-lane values in the address that the frontend did not follow.
@@ -240,10 +275,12 @@ void Simulator::classifyAtoms() {
     Notes.push_back("grid size unknown: averaged over blockIdx 0..63");
 }
 
-std::pair<bool, bool> Simulator::laneState() {
+std::pair<bool, bool>
+Simulator::laneState(const std::vector<std::optional<int64_t>> &GuardValues) {
   bool Reaches = true, Active = true;
-  for (const Guard &G : Access.Guards) {
-    auto V = sym::evaluate(Ctx, G.Diff, Values);
+  for (size_t I = 0; I < Access.Guards.size(); ++I) {
+    const Guard &G = Access.Guards[I];
+    const std::optional<int64_t> &V = GuardValues[I];
     if (!V) {
       GuardUnknown = true;
       continue;
@@ -278,27 +315,39 @@ std::pair<bool, bool> Simulator::laneState() {
   return {Reaches, Active};
 }
 
+/// The index of \p Row among \p Seen, appending it when new. A warp has at
+/// most 32 rows, so a linear search beats any map.
+static size_t rowSlot(std::vector<std::pair<int64_t, int64_t>> &Seen,
+                      const std::pair<int64_t, int64_t> &Row) {
+  for (size_t I = 0; I < Seen.size(); ++I)
+    if (Seen[I] == Row)
+      return I;
+  Seen.push_back(Row);
+  return Seen.size() - 1;
+}
+
 /// Whether every row of the warp (lanes with the same threadIdx.y and .z)
 /// reads a single address: a broadcast per row, as A[row*N + k] is in a
 /// matrix product whose warp spans two rows of a 16x16 block.
 static bool
 broadcastPerRow(const std::vector<int64_t> &Addresses,
                 const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  std::map<std::pair<int64_t, int64_t>, std::pair<int64_t, unsigned>> PerRow;
+  std::vector<std::pair<int64_t, int64_t>> Seen;
+  std::vector<std::pair<int64_t, unsigned>> First; // address, lanes
   for (size_t I = 0; I < Addresses.size(); ++I) {
-    auto It = PerRow.find(Rows[I]);
-    if (It == PerRow.end()) {
-      PerRow[Rows[I]] = {Addresses[I], 1};
+    size_t Slot = rowSlot(Seen, Rows[I]);
+    if (Slot == First.size()) {
+      First.push_back({Addresses[I], 1});
       continue;
     }
-    if (It->second.first != Addresses[I])
+    if (First[Slot].first != Addresses[I])
       return false;
-    ++It->second.second;
+    ++First[Slot].second;
   }
-  if (PerRow.size() == 1)
+  if (First.size() == 1)
     return true;
-  for (const auto &Row : PerRow)
-    if (Row.second.second < 2)
+  for (const auto &Row : First)
+    if (Row.second < 2)
       return false; // one lane per row: lanes differ, nothing is shared
   return true;
 }
@@ -307,43 +356,124 @@ broadcastPerRow(const std::vector<int64_t> &Addresses,
 static bool
 evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
                    const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  std::map<std::pair<int64_t, int64_t>,
-           std::pair<int64_t, std::optional<int64_t>>>
-      Last;
+  std::vector<std::pair<int64_t, int64_t>> Seen;
+  std::vector<std::pair<int64_t, std::optional<int64_t>>> Last; // addr, step
   for (size_t I = 0; I < Addresses.size(); ++I) {
-    auto It = Last.find(Rows[I]);
-    if (It == Last.end()) {
-      Last[Rows[I]] = {Addresses[I], std::nullopt};
+    size_t Slot = rowSlot(Seen, Rows[I]);
+    if (Slot == Last.size()) {
+      Last.push_back({Addresses[I], std::nullopt});
       continue;
     }
-    int64_t Step = Addresses[I] - It->second.first;
-    if (It->second.second && *It->second.second != Step)
+    int64_t Step = Addresses[I] - Last[Slot].first;
+    if (Last[Slot].second && *Last[Slot].second != Step)
       return false;
-    It->second = {Addresses[I], Step};
+    Last[Slot] = {Addresses[I], Step};
   }
   return true;
 }
 
-void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
-  std::vector<int64_t> Addresses;
-  std::vector<std::pair<int64_t, int64_t>> Rows;
-  unsigned Active = 0, Reaching = 0;
+/// Whether a leaf of atom \p A is a thread index.
+static bool readsThreadIdx(const sym::Context &Ctx, AtomId A) {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(sym::Poly::atom(A), Leaves);
+  for (AtomId L : Leaves)
+    if (Ctx.atom(L).Kind == AtomKind::ThreadIdx)
+      return true;
+  return false;
+}
+
+Simulator::SplitPoly Simulator::split(const sym::Poly &P) const {
+  auto IsLaneTerm = [&](const sym::Term &T) {
+    for (AtomId A : T.Atoms)
+      if (readsThreadIdx(Ctx, A))
+        return true;
+    return false;
+  };
+  SplitPoly S;
+  S.Uniform = P.mapCoefficients([&](const sym::Term &T) {
+    return IsLaneTerm(T) ? std::nullopt : std::optional<int64_t>(T.Coeff);
+  });
+  S.Lane = P.mapCoefficients([&](const sym::Term &T) {
+    return IsLaneTerm(T) ? std::optional<int64_t>(T.Coeff) : std::nullopt;
+  });
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(S.Lane, Leaves);
+  for (AtomId L : Leaves)
+    for (const VaryingAxis &V : Varying)
+      S.LaneFixedPerBlock &= L != V.Atom;
+  return S;
+}
+
+void Simulator::prepareSplits() {
+  Offset = split(Access.ByteOffset);
+  GuardParts.clear();
+  for (const Guard &G : Access.Guards)
+    GuardParts.push_back(split(G.Diff));
+}
+
+static std::optional<int64_t> sum(const std::optional<int64_t> &A,
+                                  const std::optional<int64_t> &B) {
+  if (!A || !B)
+    return std::nullopt;
+  return int64_t(uint64_t(*A) + uint64_t(*B)); // wraps as evaluate() does
+}
+
+const Simulator::WarpLanes &Simulator::lanesOf(int64_t Warp) {
+  std::optional<WarpLanes> &Cached = LaneCache[Warp];
+  bool Fixed = Offset.LaneFixedPerBlock;
+  for (const SplitPoly &G : GuardParts)
+    Fixed &= G.LaneFixedPerBlock;
+  if (Cached && Fixed)
+    return *Cached;
+  WarpLanes W;
+  W.Guard.resize(GuardParts.size());
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
     if (!laneToThread(Launch.Block, Warp, Lane, Tid))
       break;
+    ++W.Lanes;
     for (unsigned D = 0; D < 3; ++D)
       Values.set(Ctx.threadIdx(D), Tid[D]);
-    auto [Reaches, IsActive] = laneState();
+    W.Rows.push_back({Tid.Y, Tid.Z});
+    W.Address.push_back(Scattered ? std::nullopt
+                                  : sym::evaluate(Ctx, Offset.Lane, Values));
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      W.Guard[G].push_back(sym::evaluate(Ctx, GuardParts[G].Lane, Values));
+  }
+  Cached = std::move(W);
+  return *Cached;
+}
+
+void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
+  const WarpLanes &W = lanesOf(Warp);
+  std::optional<int64_t> Base =
+      Scattered ? std::nullopt : sym::evaluate(Ctx, Offset.Uniform, Values);
+  std::vector<std::optional<int64_t>> GuardBase;
+  for (const SplitPoly &G : GuardParts)
+    GuardBase.push_back(sym::evaluate(Ctx, G.Uniform, Values));
+
+  std::vector<int64_t> Addresses;
+  std::vector<std::pair<int64_t, int64_t>> Rows;
+  std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
+  unsigned Active = 0, Reaching = 0;
+  uint32_t ActiveMask = 0;
+  bool AllAddressed = true;
+  for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      GuardValues[G] = sum(GuardBase[G], W.Guard[G][Lane]);
+    auto [Reaches, IsActive] = laneState(GuardValues);
     Reaching += Reaches;
     if (!IsActive)
       continue;
     ++Active;
+    ActiveMask |= 1u << Lane;
     if (Scattered)
       continue;
-    if (auto A = sym::evaluate(Ctx, Access.ByteOffset, Values)) {
+    if (auto A = sum(Base, W.Address[Lane])) {
       Addresses.push_back(*A);
-      Rows.push_back({Tid.Y, Tid.Z});
+      Rows.push_back(W.Rows[Lane]);
+    } else {
+      AllAddressed = false;
     }
   }
   unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
@@ -357,40 +487,72 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     return;
   }
   ++T.Warps;
-  if (!Scattered && !evenlySpacedPerRow(Addresses, Rows))
-    ++T.IrregularWarps;
-  for (unsigned C = 0; C < Chunks; ++C) {
-    RequestCost Cost;
-    if (Scattered) {
-      // Data-dependent addresses: each lane in a sector and line of its own.
-      Cost.Sectors =
-          Active * ((Access.ChunkBytes + SectorBytes - 1) / SectorBytes);
-      Cost.Segments = Active;
-      Cost.IdealSectors =
-          (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
-      Cost.AlignedSectors = Cost.Sectors;
-    } else {
-      if (Addresses.empty())
-        continue;
-      std::vector<int64_t> Chunk(Addresses);
-      for (int64_t &A : Chunk)
-        A += int64_t(C) * Access.ChunkBytes;
-      Cost = costOfRequest(Chunk, Access.ChunkBytes);
-      T.AllUniform &= broadcastPerRow(Addresses, Rows);
-      T.AllDense &= Cost.AlignedSectors == Cost.IdealSectors;
-    }
+
+  auto Count = [&](const RequestCost &Cost) {
     T.Sectors += Cost.Sectors;
     T.Segments += Cost.Segments;
     T.Ideal += Cost.IdealSectors;
     ++T.Requests;
     T.Min = std::min<double>(T.Min, Cost.Sectors);
     T.Max = std::max<double>(T.Max, Cost.Sectors);
+  };
+  if (Scattered) {
+    // Data-dependent addresses: each lane in a sector and line of its own.
+    RequestCost Cost;
+    Cost.Sectors =
+        Active * ((Access.ChunkBytes + SectorBytes - 1) / SectorBytes);
+    Cost.Segments = Active;
+    Cost.IdealSectors =
+        (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
+    Cost.AlignedSectors = Cost.Sectors;
+    for (unsigned C = 0; C < Chunks; ++C)
+      Count(Cost);
+    return;
+  }
+  if (Addresses.empty())
+    return;
+
+  // Shifting every lane by whole 128-byte segments changes no count: with
+  // the lanes' relative addresses fixed by their place in the block, the
+  // costs are a function of (warp, active lanes, start within a segment).
+  auto Compute = [&] {
+    WarpCost R;
+    R.EvenlySpaced = evenlySpacedPerRow(Addresses, Rows);
+    R.Broadcast = broadcastPerRow(Addresses, Rows);
+    std::vector<int64_t> Chunk(Addresses.size());
+    for (unsigned C = 0; C < Chunks; ++C) {
+      for (size_t I = 0; I < Addresses.size(); ++I)
+        Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
+      R.Chunks.push_back(costOfRequest(Chunk, Access.ChunkBytes));
+    }
+    return R;
+  };
+  WarpCost Computed;
+  const WarpCost *Cost = &Computed;
+  if (Offset.LaneFixedPerBlock && AllAddressed) {
+    auto Key = std::make_tuple(Warp, ActiveMask, floorMod(*Base, SegmentBytes));
+    auto It = CostCache.find(Key);
+    if (It == CostCache.end())
+      It = CostCache.emplace(Key, Compute()).first;
+    Cost = &It->second;
+  } else {
+    Computed = Compute();
+  }
+  if (!Cost->EvenlySpaced)
+    ++T.IrregularWarps;
+  for (const RequestCost &C : Cost->Chunks) {
+    T.AllUniform &= Cost->Broadcast;
+    T.AllDense &= C.AlignedSectors == C.IdealSectors;
+    Count(C);
   }
 }
 
 SampleTotals Simulator::simulate(uint64_t WarpBudget) {
   SampleTotals T;
   int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
+  // The lane parts may read the unknowns, which change between calls.
+  LaneCache.assign(WarpsPerBlock, std::nullopt);
+  CostCache.clear();
   // Mixed-radix enumeration over (warp, varying axes...).
   std::vector<int64_t> Radix = {WarpsPerBlock};
   for (const VaryingAxis &V : Varying)
@@ -527,6 +689,7 @@ bool Simulator::movesWholeSegments(AtomId U) const {
 Prediction Simulator::run() {
   Prediction P;
   classifyAtoms();
+  prepareSplits();
   P.DependsOnLaneData = Scattered;
   if (!Unfollowed.empty()) {
     // Each lane has its own value and we do not know it: no lane's address
