@@ -250,6 +250,10 @@ int main(int Argc, const char **Argv) {
           "see --help)");
     return ExitError;
   }
+  if (UpdateBaseline && Baseline.empty()) {
+    error("--update-baseline needs --baseline=FILE");
+    return ExitError;
+  }
 
   RunOptions Opts;
   Opts.Files = Files;
@@ -292,10 +296,6 @@ int main(int Argc, const char **Argv) {
   }
   bool AnyFailed = false;
   BaselineResult Base;
-  if (UpdateBaseline && Baseline.empty()) {
-    error("--update-baseline needs --baseline=FILE");
-    return ExitError;
-  }
   if (!Baseline.empty()) {
     std::string BaselineError;
     if (!applyBaseline(Outcomes, Baseline, UpdateBaseline, Base,
