@@ -1,5 +1,7 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
+#include "cuda-coalesce/Policy/NoLint.h"
+#include "cuda-coalesce/Policy/ProjectConfig.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -16,6 +18,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
+#include <map>
 #include <mutex>
 #include <numeric>
 #include <set>
@@ -67,6 +70,39 @@ std::string describeErrors(const std::string &First, size_t Count) {
   if (Count <= 1)
     return First;
   return First + " (and " + std::to_string(Count - 1) + " more errors)";
+}
+
+/// Moves the flagged findings that a NOLINT comment silences to
+/// \p Suppressed (the others are no warning to silence). As clang-tidy does,
+/// the spelling location is tried, then each macro expansion up the chain.
+void setAsideSuppressed(const SourceManager &SM,
+                        std::vector<LocatedFinding> &Findings,
+                        std::vector<Finding> &Suppressed) {
+  std::map<FileID, std::optional<NoLintIndex>> Indexes;
+  auto Silenced = [&](SourceLocation Loc) {
+    for (; Loc.isValid(); Loc = SM.getImmediateExpansionRange(Loc).getBegin()) {
+      auto [File, Offset] = SM.getDecomposedSpellingLoc(Loc);
+      auto It = Indexes.find(File);
+      if (It == Indexes.end()) {
+        std::optional<StringRef> Buffer = SM.getBufferDataOrNone(File);
+        It = Indexes
+                 .emplace(File, Buffer ? std::optional<NoLintIndex>(*Buffer)
+                                       : std::nullopt)
+                 .first;
+      }
+      if (It->second && It->second->suppresses(Offset, NoLintCheckName))
+        return true;
+      if (!Loc.isMacroID())
+        break;
+    }
+    return false;
+  };
+  llvm::erase_if(Findings, [&](const LocatedFinding &F) {
+    if (!F.Data.isFlagged() || !Silenced(F.Loc))
+      return false;
+    Suppressed.push_back(F.Data);
+    return true;
+  });
 }
 
 /// What the action learns about one translation unit beyond the outcome.
@@ -124,6 +160,7 @@ private:
       }
     }
     TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
+    setAsideSuppressed(SM, R.Findings, Outcome.Suppressed);
     Outcome.Kernels = R.KernelsAnalysed;
     Outcome.KernelsWithErrors = R.KernelsWithErrors.size();
     Outcome.Launches = R.Launches;
@@ -363,6 +400,32 @@ LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
 /// The same access of the same kernel under the same launch, whichever
 /// translation unit reported it.
 std::string findingKey(const FileOutcome &O, const Finding &F) {
+  return (absoluteFindingPath(O, F) + ":" + llvm::Twine(F.Where.Line) + ":" +
+          llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
+          F.Kernel + "|" + F.BlockOrigin)
+      .str();
+}
+
+/// Per finding: whether it lies in a file the configuration skips (then it
+/// is dropped) and whether it fails the run.
+void applyConfig(FileOutcome &O, const ProjectConfig *Config) {
+  if (!Config) {
+    for (ReportedFinding &F : O.Findings)
+      F.FailsRun = F.Data.isFlagged();
+    return;
+  }
+  O.ConfigFile = Config->Path;
+  llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
+    return !Config->Skip.empty() &&
+           Config->skips(absoluteFindingPath(O, F.Data));
+  });
+  for (ReportedFinding &F : O.Findings)
+    F.FailsRun = Config->failsOn(F.Data);
+}
+
+} // namespace
+
+std::string absoluteFindingPath(const FileOutcome &O, const Finding &F) {
   llvm::SmallString<256> Path(F.Where.File);
   if (llvm::sys::path::is_relative(Path) && !O.CommandDirectory.empty()) {
     llvm::SmallString<256> Dir(O.CommandDirectory);
@@ -371,13 +434,8 @@ std::string findingKey(const FileOutcome &O, const Finding &F) {
   }
   llvm::sys::fs::make_absolute(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return (Path + ":" + llvm::Twine(F.Where.Line) + ":" +
-          llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
-          F.Kernel + "|" + F.BlockOrigin)
-      .str();
+  return std::string(Path);
 }
-
-} // namespace
 
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       const TranslationUnitConsumer &Consumer,
@@ -388,12 +446,40 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     return {};
   FileAnalyser Analyser(Opts, *DB, Consumer);
 
-  std::vector<size_t> All(Opts.Files.size());
-  std::iota(All.begin(), All.end(), 0);
+  // Each file's configuration: an invalid one fails the file, a skip glob
+  // leaves it out, per-kernel block shapes go to its analysis.
+  ProjectConfigs Configs;
+  std::vector<const ProjectConfig *> ConfigOf(Outcomes.size(), nullptr);
+  std::vector<AnalysisOptions> With(Outcomes.size(), Opts.Analysis);
+  std::vector<size_t> All;
+  for (size_t I = 0; I < Outcomes.size(); ++I) {
+    Outcomes[I].File = Opts.Files[I];
+    if (Opts.UseProjectConfig) {
+      std::string ConfigError;
+      ConfigOf[I] = Configs.forFile(Opts.Files[I], ConfigError);
+      if (!ConfigError.empty()) {
+        Outcomes[I].Failed = true;
+        Outcomes[I].Error = "invalid configuration: " + ConfigError;
+        continue;
+      }
+    }
+    if (const ProjectConfig *C = ConfigOf[I]) {
+      Outcomes[I].ConfigFile = C->Path;
+      if (C->skips(Opts.Files[I])) {
+        Outcomes[I].Skipped = true;
+        continue;
+      }
+      for (const ProjectConfig::KernelShape &K : C->BlockDims)
+        With[I].KernelBlockDims.push_back(
+            {K.Kernel, K.Block, C->Path + " (block-dim '" + K.Kernel + "')"});
+    }
+    All.push_back(I);
+  }
+
   std::mutex ProgressLock;
   size_t Done = 0;
   forEachIndex(All, Opts.Jobs, [&](size_t I) {
-    Outcomes[I] = Analyser.analyse(Opts.Files[I], Opts.Analysis);
+    Outcomes[I] = Analyser.analyse(Opts.Files[I], With[I]);
     if (Opts.Progress) {
       std::lock_guard<std::mutex> Lock(ProgressLock);
       Opts.Progress(++Done, All.size(), Opts.Files[I]);
@@ -403,8 +489,8 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   // Kernels launched only from other files: analyse their files again
   // under those launches.
   std::vector<size_t> Again;
-  std::vector<AnalysisOptions> AgainWith(Outcomes.size(), Opts.Analysis);
-  for (size_t I = 0; I < Outcomes.size(); ++I) {
+  std::vector<AnalysisOptions> AgainWith = With;
+  for (size_t I : All) {
     if (Outcomes[I].Failed)
       continue;
     LaunchMap Elsewhere = launchesElsewhere(Outcomes, I);
@@ -417,10 +503,14 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     Outcomes[I] = Analyser.analyse(Opts.Files[I], AgainWith[I]);
   });
 
+  for (size_t I : All)
+    applyConfig(Outcomes[I], ConfigOf[I]);
+
   // A file that does not compile alone, analysed as part of its includer.
   for (FileOutcome &O : Outcomes) {
     llvm::SmallString<256> Real;
-    if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
+    if (!O.Failed || StringRef(O.Error).starts_with("invalid configuration") ||
+        llvm::sys::fs::real_path(O.File, Real))
       continue;
     for (const FileOutcome &Includer : Outcomes)
       if (!Includer.Failed &&
@@ -432,11 +522,15 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
       }
   }
 
-  std::set<std::string> Reported;
-  for (FileOutcome &O : Outcomes)
+  std::set<std::string> Reported, Silenced;
+  for (FileOutcome &O : Outcomes) {
     llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
       return !Reported.insert(findingKey(O, F.Data)).second;
     });
+    llvm::erase_if(O.Suppressed, [&](const Finding &F) {
+      return !Silenced.insert(findingKey(O, F)).second;
+    });
+  }
   return Outcomes;
 }
 

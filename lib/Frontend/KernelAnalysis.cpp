@@ -14,6 +14,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -130,6 +131,17 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
         ": no launch site, --block-dim or __launch_bounds__ gives one";
   }
 
+  // --block-dim, else the first per-kernel shape that names the kernel.
+  std::optional<model::Dim3> Forced = Opts.BlockDim;
+  std::string ForcedOrigin = Opts.BlockDimOrigin;
+  if (!Forced)
+    for (const AnalysisOptions::KernelBlockDim &K : Opts.KernelBlockDims)
+      if (kernelGlobMatches(K.Kernel, kernelName(Kernel))) {
+        Forced = K.Block;
+        ForcedOrigin = K.Origin;
+        break;
+      }
+
   std::vector<LaunchConfig> Configs;
   auto Add = [&](LaunchConfig C) {
     for (const LaunchConfig &O : Configs)
@@ -142,10 +154,9 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
     LaunchConfig C;
     C.Grid = S.Grid;
     C.Arguments = S.Arguments;
-    if (Opts.BlockDim) {
-      C.Block = *Opts.BlockDim;
-      C.Origin =
-          "block " + formatDim3(C.Block) + " from " + Opts.BlockDimOrigin;
+    if (Forced) {
+      C.Block = *Forced;
+      C.Origin = "block " + formatDim3(C.Block) + " from " + ForcedOrigin;
     } else if (S.Block) {
       C.Block = *S.Block;
       C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
@@ -159,10 +170,9 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   }
   if (Configs.empty()) {
     LaunchConfig C;
-    C.Block = Opts.BlockDim ? *Opts.BlockDim : Fallback;
-    C.Origin = Opts.BlockDim ? "block " + formatDim3(C.Block) + " from " +
-                                   Opts.BlockDimOrigin
-                             : FallbackOrigin;
+    C.Block = Forced ? *Forced : Fallback;
+    C.Origin = Forced ? "block " + formatDim3(C.Block) + " from " + ForcedOrigin
+                      : FallbackOrigin;
     Add(std::move(C));
   }
   return Configs;
@@ -488,6 +498,37 @@ std::vector<bool> inHostOnlyCode(ASTContext &AST,
       return anyWithin(SM, Body, Locations[I]);
     });
   return Inside;
+}
+
+namespace {
+
+/// `ns::k<float, 2>` -> `ns::k`.
+llvm::StringRef withoutTemplateArguments(llvm::StringRef Name) {
+  if (!Name.ends_with(">"))
+    return Name;
+  int Depth = 0;
+  for (size_t I = Name.size(); I-- > 0;) {
+    if (Name[I] == '>')
+      ++Depth;
+    else if (Name[I] == '<' && --Depth == 0)
+      return Name.take_front(I);
+  }
+  return Name;
+}
+
+} // namespace
+
+bool kernelGlobMatches(llvm::StringRef Glob, llvm::StringRef Kernel) {
+  llvm::Expected<llvm::GlobPattern> P = llvm::GlobPattern::create(Glob);
+  if (!P) {
+    llvm::consumeError(P.takeError());
+    return false;
+  }
+  llvm::StringRef Plain = withoutTemplateArguments(Kernel);
+  size_t Scope = Plain.rfind("::");
+  llvm::StringRef Unqualified =
+      Scope == llvm::StringRef::npos ? Plain : Plain.drop_front(Scope + 2);
+  return P->match(Kernel) || P->match(Plain) || P->match(Unqualified);
 }
 
 } // namespace cudacoalesce

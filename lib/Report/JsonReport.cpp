@@ -33,7 +33,8 @@ void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
 
 } // namespace
 
-void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const JsonTotals &Totals) {
   llvm::json::OStream J(OS, 2);
   J.object([&] {
     J.attributeArray("accesses", [&] {
@@ -105,6 +106,9 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
         });
       }
     });
+    J.attribute("suppressed", int64_t(Totals.Suppressed));
+    if (Totals.InBaseline)
+      J.attribute("in_baseline", int64_t(*Totals.InBaseline));
   });
   OS << "\n";
 }

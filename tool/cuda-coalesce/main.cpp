@@ -1,9 +1,10 @@
 //===- tool/cuda-coalesce/main.cpp - The command-line front end -----------===//
 //
 // Parses options, runs the library over the files, prints. Exit status: 0 no
-// finding, 1 findings, 2 the tool could not do its job (usage, a missing or
-// unparsable file, an unreadable compile database); other files are still
-// analysed and reported.
+// finding that fails the run (NOLINT, the baseline and the configuration's
+// fail-on decide), 1 findings, 2 the tool could not do its job (usage, a
+// missing or unparsable file, an unreadable compile database, an invalid
+// configuration or baseline); other files are still analysed and reported.
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
@@ -71,6 +72,14 @@ cl::opt<unsigned>
     Jobs("j",
          cl::desc("Files analysed at once (default: one per hardware thread)"),
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
+cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc("Report only findings not in FILE; write FILE if missing"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> UpdateBaseline("update-baseline",
+                             cl::desc("Rewrite the --baseline file with "
+                                      "today's findings"),
+                             cl::cat(Category));
 cl::opt<bool>
     ShowAll("show-all",
             cl::desc("Also report coalesced, uniform and undecided accesses"),
@@ -135,13 +144,17 @@ std::string counted(size_t N, const std::string &Noun) {
 /// Files, kernels, accesses by pattern, and why files failed.
 void printSummary(llvm::raw_ostream &OS,
                   const std::vector<FileOutcome> &Outcomes) {
-  size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0;
+  size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0,
+         Skipped = 0, Suppressed = 0, Known = 0;
   unsigned Kernels = 0;
   std::map<std::string, size_t> ByPattern, ByReason;
   for (const FileOutcome &O : Outcomes) {
     Kernels += O.Kernels;
     Through += !O.AnalysedThrough.empty();
     WithHostErrors += O.HostErrors > 0;
+    Skipped += O.Skipped;
+    Suppressed += O.Suppressed.size();
+    Known += O.InBaseline;
     if (O.Failed) {
       ++Failed;
       ++ByReason[reasonWithoutPlace(O.Error)];
@@ -153,11 +166,13 @@ void printSummary(llvm::raw_ostream &OS,
     }
   }
   OS << "cuda-coalesce: summary: " << Outcomes.size() << " files, "
-     << Outcomes.size() - Failed << " analysed";
+     << Outcomes.size() - Failed - Skipped << " analysed";
   if (Through)
     OS << " (" << Through << " through a file that includes them)";
   if (WithHostErrors)
     OS << " (" << WithHostErrors << " despite errors in host code)";
+  if (Skipped)
+    OS << ", " << Skipped << " skipped";
   OS << ", " << Failed << " failed; " << counted(Kernels, "kernel") << "; "
      << counted(Accesses, "access");
   const char *Separator = ": ";
@@ -165,7 +180,12 @@ void printSummary(llvm::raw_ostream &OS,
     OS << Separator << Count << " " << Pattern;
     Separator = ", ";
   }
-  OS << "; " << Flagged << " flagged\n";
+  OS << "; " << Flagged << " flagged";
+  if (Suppressed)
+    OS << ", " << Suppressed << " suppressed by NOLINT";
+  if (Known)
+    OS << ", " << Known << " in the baseline";
+  OS << "\n";
   std::vector<std::pair<size_t, std::string>> Reasons;
   for (const auto &[Reason, Count] : ByReason)
     Reasons.push_back({Count, Reason});
@@ -230,6 +250,10 @@ int main(int Argc, const char **Argv) {
           "see --help)");
     return ExitError;
   }
+  if (UpdateBaseline && Baseline.empty()) {
+    error("--update-baseline needs --baseline=FILE");
+    return ExitError;
+  }
 
   RunOptions Opts;
   Opts.Files = Files;
@@ -270,18 +294,32 @@ int main(int Argc, const char **Argv) {
     error(SetupError);
     return ExitError;
   }
+  bool AnyFailed = false;
+  BaselineResult Base;
+  if (!Baseline.empty()) {
+    std::string BaselineError;
+    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline, Base,
+                       BaselineError)) {
+      error(BaselineError);
+      AnyFailed = true;
+    }
+  }
   std::vector<Finding> All;
   bool AnyFlagged = false;
+  JsonTotals Totals;
   for (const FileOutcome &O : Outcomes) {
+    Totals.Suppressed += O.Suppressed.size();
     for (const ReportedFinding &F : O.Findings) {
       All.push_back(F.Data);
-      AnyFlagged |= F.Data.isFlagged();
+      AnyFlagged |= F.FailsRun;
       llvm::outs() << F.Text;
     }
     llvm::outs() << O.Remarks;
   }
+  if (!Baseline.empty())
+    Totals.InBaseline = Base.Known;
   if (Format == OutputFormat::Json)
-    writeJson(llvm::outs(), All);
+    writeJson(llvm::outs(), All, Totals);
   if (Format == OutputFormat::Sarif) {
     llvm::SmallString<256> Cwd;
     llvm::sys::fs::current_path(Cwd);
@@ -289,7 +327,9 @@ int main(int Argc, const char **Argv) {
   }
   llvm::outs().flush();
 
-  bool AnyFailed = false;
+  if (Base.Written)
+    note("wrote " + counted(Base.Recorded, "finding") + " to the baseline " +
+         Baseline);
   if (!ExportFixes.empty()) {
     std::string ExportError;
     if (!exportFixes(All, ExportFixes, ExportError)) {
@@ -313,7 +353,9 @@ int main(int Argc, const char **Argv) {
       error(O.File + ": " + O.Error);
       continue;
     }
-    if (!O.AnalysedThrough.empty())
+    if (O.Skipped)
+      note(O.File + ": skipped (" + O.ConfigFile + ")");
+    else if (!O.AnalysedThrough.empty())
       note(O.File + ": analysed as part of " + O.AnalysedThrough +
            ", which #includes it");
     else if (O.Kernels == 0 && Format == OutputFormat::Text)
@@ -326,6 +368,8 @@ int main(int Argc, const char **Argv) {
   }
   if (Outcomes.size() > 1)
     printSummary(llvm::errs(), Outcomes);
+  else if (Totals.Suppressed)
+    note(counted(Totals.Suppressed, "finding") + " suppressed by NOLINT");
   if (AnyFailed)
     return ExitError;
   return AnyFlagged ? ExitFindings : ExitClean;

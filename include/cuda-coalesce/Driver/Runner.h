@@ -10,6 +10,11 @@
 //     that was analysed is reported as analysed through that file;
 //   - an access reported by several files (a header, an included kernel
 //     file) is reported once, by the first file in input order.
+// Each file follows the project configuration nearest to it (see
+// Policy/ProjectConfig.h): its kernels' block shapes, whether it is skipped,
+// which findings fail the run; that configuration also applies to what the
+// file's translation unit reports from headers. Flagged findings that a
+// NOLINT comment silences (see Policy/NoLint.h) are set aside, not reported.
 // A file that cannot be analysed gets one line of reason; the other files
 // are analysed all the same. Compile errors inside host-only functions do
 // not stop the analysis of the kernels; they are counted instead.
@@ -39,6 +44,8 @@ struct RunOptions {
   std::optional<std::vector<std::string>> ExtraFlags; // after `--`
   ToolchainSetup Toolchain;
   AnalysisOptions Analysis;
+  /// Read each file's .cuda-coalesce.yaml.
+  bool UseProjectConfig = true;
   unsigned Jobs = 1; // files parsed at once
   /// Called after each file's first pass (serialised; Done counts files).
   std::function<void(size_t Done, size_t Total, const std::string &File)>
@@ -49,6 +56,9 @@ struct RunOptions {
 struct ReportedFinding {
   Finding Data;
   std::string Text;
+  /// Flagged with a pattern the file's configuration fails the run on
+  /// (every flagged pattern without one); set after the consumer ran.
+  bool FailsRun = false;
 };
 
 struct FileOutcome {
@@ -65,6 +75,13 @@ struct FileOutcome {
   std::vector<ReportedFinding> Findings;
   std::string
       Remarks; // rendered by the consumer, e.g. kernels without accesses
+  /// The .cuda-coalesce.yaml that applied; empty when none did.
+  std::string ConfigFile;
+  bool Skipped = false; // a skip glob of ConfigFile names it: not analysed
+  /// Flagged findings silenced by NOLINT comments: not in Findings.
+  std::vector<Finding> Suppressed;
+  /// Findings left out because the baseline has them (applyBaseline).
+  size_t InBaseline = 0;
 
   // What the project passes need.
   std::string CommandDirectory; // relative paths in findings start here
@@ -89,6 +106,25 @@ public:
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       const TranslationUnitConsumer &Consumer,
                                       std::string &SetupError);
+
+/// The absolute path of the file \p F is in (paths in findings may be
+/// relative to the compile command's directory).
+std::string absoluteFindingPath(const FileOutcome &O, const Finding &F);
+
+/// What --baseline did.
+struct BaselineResult {
+  bool Written = false; // the file did not exist, or Update: it was written
+  size_t Recorded = 0;  // findings written
+  size_t Known = 0;     // findings left out as already in it
+};
+
+/// Leaves out of \p Outcomes the flagged findings that the baseline file
+/// \p Path has (Policy/Baseline.h). When \p Path does not exist, or with
+/// \p Update, first writes every flagged finding to it (so none is left).
+/// False with \p Error, and \p Outcomes unchanged, when the file cannot be
+/// read or written.
+bool applyBaseline(std::vector<FileOutcome> &Outcomes, const std::string &Path,
+                   bool Update, BaselineResult &Result, std::string &Error);
 
 /// Whether \p Candidate parses without errors under the compile command of
 /// \p File (\p Candidate standing in for it); the first error otherwise.

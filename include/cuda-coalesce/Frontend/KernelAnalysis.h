@@ -13,6 +13,7 @@
 #include "cuda-coalesce/Frontend/Finding.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <map>
 #include <optional>
@@ -42,10 +43,25 @@ struct AnalysisOptions {
   std::optional<model::Dim3> BlockDim;
   /// How the notes name where BlockDim came from.
   std::string BlockDimOrigin = "--block-dim";
+  /// Block shapes for the kernels whose name matches a glob (a project
+  /// configuration): below BlockDim, over launch sites and
+  /// __launch_bounds__; the first match wins.
+  struct KernelBlockDim {
+    std::string Kernel; // a glob, see kernelGlobMatches
+    model::Dim3 Block;
+    std::string Origin; // how the notes name it
+  };
+  std::vector<KernelBlockDim> KernelBlockDims;
   /// Launches in the other translation units of the project: they shape the
   /// kernels that this translation unit defines and does not launch.
   LaunchMap ProjectLaunches;
 };
+
+/// Whether the llvm::GlobPattern \p Glob (`*`, `?`, `[abc]`, `{a,b}`)
+/// matches \p Kernel's full name (`ns::k<float>`), its name without template
+/// arguments (`ns::k`) or its unqualified name (`k`). An invalid glob
+/// matches nothing.
+bool kernelGlobMatches(llvm::StringRef Glob, llvm::StringRef Kernel);
 
 /// A finding with the Clang locations needed to print a caret.
 struct LocatedFinding {

@@ -4,6 +4,7 @@
 
 #include "cuda-coalesce/Frontend/Finding.h"
 
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -14,7 +15,14 @@ namespace cudacoalesce {
 
 /// {"accesses":[...]} with one object per access and launch shape; numbers
 /// are rounded to 4 decimals so that output is stable across platforms.
-void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
+/// Counts of what the run left out, written after the accesses.
+struct JsonTotals {
+  size_t Suppressed = 0;            // "suppressed": by NOLINT comments
+  std::optional<size_t> InBaseline; // "in_baseline": with --baseline
+};
+
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const JsonTotals &Totals = {});
 
 } // namespace cudacoalesce
 
