@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <tuple>
 
 namespace cudacoalesce {
 namespace model {
@@ -147,6 +148,19 @@ struct SampleTotals {
   }
 };
 
+/// Unknown values are tried over 32..95: every residue that matters for
+/// 32-byte sectors and a realistic magnitude for sizes and strides. The
+/// first, a multiple of 32, is the aligned case that counts are given for.
+constexpr int64_t FirstTried = 32, ValuesTried = 64;
+constexpr uint64_t TotalWarpBudget = 16384;
+
+/// One lane of the warp being simulated.
+struct LaneEval {
+  Dim3 Tid;
+  bool Reaches = false, Active = false;
+  std::optional<int64_t> Offset; // active lanes with a computable address
+};
+
 class Simulator {
 public:
   Simulator(const sym::Context &Ctx, const AccessShape &Access,
@@ -154,12 +168,21 @@ public:
       : Ctx(Ctx), Access(Access), Launch(Launch), Values(Ctx.size()) {}
 
   Prediction run();
+  std::optional<WarpSnapshot> firstActiveWarp();
 
 private:
   void classifyAtoms();
   bool movesWholeSegments(AtomId U) const;
   SampleTotals simulate(uint64_t WarpBudget);
   void simulateWarp(int64_t Warp, SampleTotals &T);
+  /// Extents of the mixed-radix enumeration of the launch: warps of a block,
+  /// then each varying axis.
+  std::vector<int64_t> radix() const;
+  /// Sets the varying axes for visit \p Index; returns the warp in the block.
+  int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
+  /// Guards and addresses of every thread of warp \p Warp under the current
+  /// values, into LaneBuf.
+  void evaluateLanes(int64_t Warp);
   /// Whether the lane reaches the access (non-predicated guards hold) and
   /// whether it is active there (every guard holds).
   std::pair<bool, bool> laneState();
@@ -175,6 +198,7 @@ private:
   std::vector<VaryingAxis> Varying;
   std::vector<AtomId> Unknowns;
   std::vector<std::string> Notes;
+  std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
 };
 
 void Simulator::classifyAtoms() {
@@ -324,26 +348,35 @@ evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
   return true;
 }
 
+void Simulator::evaluateLanes(int64_t Warp) {
+  LaneBuf.clear();
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    LaneEval L;
+    if (!laneToThread(Launch.Block, Warp, Lane, L.Tid))
+      break;
+    for (unsigned D = 0; D < 3; ++D)
+      Values.set(Ctx.threadIdx(D), L.Tid[D]);
+    std::tie(L.Reaches, L.Active) = laneState();
+    // A gather's addresses are the data's: nothing to evaluate.
+    if (L.Active && !Scattered)
+      L.Offset = sym::evaluate(Ctx, Access.ByteOffset, Values);
+    LaneBuf.push_back(L);
+  }
+}
+
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
   unsigned Active = 0, Reaching = 0;
-  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
-    Dim3 Tid;
-    if (!laneToThread(Launch.Block, Warp, Lane, Tid))
-      break;
-    for (unsigned D = 0; D < 3; ++D)
-      Values.set(Ctx.threadIdx(D), Tid[D]);
-    auto [Reaches, IsActive] = laneState();
-    Reaching += Reaches;
-    if (!IsActive)
+  evaluateLanes(Warp);
+  for (const LaneEval &L : LaneBuf) {
+    Reaching += L.Reaches;
+    if (!L.Active)
       continue;
     ++Active;
-    if (Scattered)
-      continue;
-    if (auto A = sym::evaluate(Ctx, Access.ByteOffset, Values)) {
-      Addresses.push_back(*A);
-      Rows.push_back({Tid.Y, Tid.Z});
+    if (L.Offset) {
+      Addresses.push_back(*L.Offset);
+      Rows.push_back({L.Tid.Y, L.Tid.Z});
     }
   }
   unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
@@ -388,25 +421,34 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   }
 }
 
-SampleTotals Simulator::simulate(uint64_t WarpBudget) {
-  SampleTotals T;
+std::vector<int64_t> Simulator::radix() const {
   int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
-  // Mixed-radix enumeration over (warp, varying axes...).
   std::vector<int64_t> Radix = {WarpsPerBlock};
   for (const VaryingAxis &V : Varying)
     Radix.push_back(std::max<int64_t>(1, V.Count));
+  return Radix;
+}
+
+int64_t Simulator::placeVisit(uint64_t Index,
+                              const std::vector<int64_t> &Radix) {
+  int64_t Warp = Index % Radix[0];
+  Index /= Radix[0];
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
+    Index /= Radix[I + 1];
+  }
+  return Warp;
+}
+
+SampleTotals Simulator::simulate(uint64_t WarpBudget) {
+  SampleTotals T;
+  std::vector<int64_t> Radix = radix();
   double Total = 1;
   for (int64_t R : Radix)
     Total *= double(R);
 
   auto Visit = [&](uint64_t Index) {
-    int64_t Warp = Index % Radix[0];
-    Index /= Radix[0];
-    for (size_t I = 0; I < Varying.size(); ++I) {
-      Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
-      Index /= Radix[I + 1];
-    }
-    simulateWarp(Warp, T);
+    simulateWarp(placeVisit(Index, Radix), T);
   };
 
   if (Total <= double(WarpBudget)) {
@@ -541,9 +583,6 @@ Prediction Simulator::run() {
     return P;
   }
 
-  // Unknown values are tried over 32..95: every residue that matters for
-  // 32-byte sectors and a realistic magnitude for sizes and strides.
-  constexpr int64_t FirstTried = 32, ValuesTried = 64;
   for (auto It = Unknowns.begin(); It != Unknowns.end();) {
     if (!movesWholeSegments(*It)) {
       ++It;
@@ -556,7 +595,6 @@ Prediction Simulator::run() {
                             "on it");
     It = Unknowns.erase(It);
   }
-  constexpr uint64_t TotalWarpBudget = 16384;
   std::vector<std::vector<int64_t>> Samples;
   if (Unknowns.empty()) {
     Samples.push_back({});
@@ -725,11 +763,78 @@ Prediction Simulator::run() {
   return P;
 }
 
+std::optional<WarpSnapshot> Simulator::firstActiveWarp() {
+  classifyAtoms();
+  // Samples[0] of run(): every unknown at the aligned value.
+  for (AtomId U : Unknowns)
+    Values.set(U, FirstTried);
+  std::vector<int64_t> Radix = radix();
+  double Total = 1;
+  for (int64_t R : Radix)
+    Total *= double(R);
+  uint64_t Visits = uint64_t(std::min(Total, double(TotalWarpBudget)));
+  for (uint64_t I = 0; I < Visits; ++I) {
+    int64_t Warp = placeVisit(I, Radix);
+    evaluateLanes(Warp);
+    if (std::none_of(LaneBuf.begin(), LaneBuf.end(),
+                     [](const LaneEval &L) { return L.Active; }))
+      continue;
+    WarpSnapshot W;
+    W.Warp = Warp;
+    for (const VaryingAxis &V : Varying)
+      W.Setting.push_back({Ctx.str(V.Atom), *Values.get(V.Atom)});
+    for (AtomId U : Unknowns)
+      W.Setting.push_back({Ctx.str(U), FirstTried});
+    W.WidthBytes = Access.WidthBytes;
+    W.ChunkBytes = Access.ChunkBytes;
+    for (const LaneEval &L : LaneBuf)
+      W.Lanes.push_back({L.Active, L.Offset});
+    return W;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch) {
   return Simulator(Ctx, Access, Launch).run();
+}
+
+unsigned WarpSnapshot::requests() const {
+  return ChunkBytes ? std::max(1u, WidthBytes / ChunkBytes) : 1;
+}
+
+std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
+                                            const AccessShape &Access,
+                                            const LaunchShape &Launch) {
+  return Simulator(Ctx, Access, Launch).firstActiveWarp();
+}
+
+std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
+                                        unsigned Request) {
+  // Byte ranges as simulateWarp gives them to costOfRequest: chunk Request
+  // of each active lane.
+  std::map<int64_t, SectorUse> BySector;
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const LaneAccess &L = W.Lanes[Lane];
+    if (!L.Active)
+      continue;
+    if (!L.ByteOffset)
+      return {};
+    int64_t Begin = *L.ByteOffset + int64_t(Request) * W.ChunkBytes;
+    for (int64_t B = Begin; B < Begin + W.ChunkBytes; ++B) {
+      SectorUse &S = BySector[floorDiv(B, SectorBytes)];
+      S.Sector = floorDiv(B, SectorBytes);
+      S.UsedBytes |= uint32_t(1) << floorMod(B, SectorBytes);
+      if (S.Lanes.empty() || S.Lanes.back() != Lane)
+        S.Lanes.push_back(Lane);
+    }
+  }
+  std::vector<SectorUse> Out;
+  for (auto &Entry : BySector)
+    Out.push_back(std::move(Entry.second));
+  return Out;
 }
 
 } // namespace model
