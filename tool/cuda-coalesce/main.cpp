@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/Runner.h"
+#include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/SarifReport.h"
@@ -28,7 +29,7 @@ namespace cl = llvm::cl;
 namespace {
 
 enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
-enum class OutputFormat { Text, Json, Sarif, Markdown };
+enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
 
 cl::OptionCategory Category("cuda-coalesce options");
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
@@ -60,7 +61,10 @@ cl::opt<OutputFormat> Format(
                    "SARIF 2.1.0 for code scanning (paths relative to the "
                    "current directory)"),
         clEnumValN(OutputFormat::Markdown, "markdown",
-                   "Audit report for reviewers, in Markdown")),
+                   "Audit report for reviewers, in Markdown"),
+        clEnumValN(OutputFormat::Html, "html",
+                   "Audit report for reviewers, one self-contained HTML "
+                   "page")),
     cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
@@ -292,6 +296,8 @@ int main(int Argc, const char **Argv) {
   }
   if (Format == OutputFormat::Markdown)
     writeMarkdown(llvm::outs(), All, ShowAll);
+  if (Format == OutputFormat::Html)
+    writeHtml(llvm::outs(), All, ShowAll);
   llvm::outs().flush();
 
   bool AnyFailed = false;
