@@ -9,6 +9,8 @@ PACKAGES=(
   llvm-22-dev libclang-22-dev clang-22 llvm-22-tools
   # The plugin's tests run the real clang-tidy-22.
   clang-tidy-22
+  # The HTML audit report's test renders it in headless Chromium.
+  chromium
   libgtest-dev
   # Debian's Clang CMake package names gRPC and Protobuf targets.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc

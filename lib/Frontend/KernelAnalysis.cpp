@@ -457,6 +457,8 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         Fix.VariableAlongX = AlongX;
         Fix.VariableAlongY = AlongY;
         F.Fixes = fixes::suggestFixes(Syms, Fix);
+        if (F.isFlagged())
+          F.Warp = model::firstActiveWarp(Syms, Access, Shape);
 
         F.Assumptions.push_back(Config.Origin);
         if (!Base || Base->AlignmentAssumed)

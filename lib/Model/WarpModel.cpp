@@ -149,6 +149,19 @@ struct SampleTotals {
   }
 };
 
+/// Unknown values are tried over 32..95: every residue that matters for
+/// 32-byte sectors and a realistic magnitude for sizes and strides. The
+/// first, a multiple of 32, is the aligned case that counts are given for.
+constexpr int64_t FirstTried = 32, ValuesTried = 64;
+constexpr uint64_t TotalWarpBudget = 16384;
+
+/// One lane of the warp being simulated.
+struct LaneEval {
+  std::pair<int64_t, int64_t> Row; // (threadIdx.y, threadIdx.z)
+  bool Reaches = false, Active = false;
+  std::optional<int64_t> Offset; // active lanes with a computable address
+};
+
 class Simulator {
 public:
   Simulator(const sym::Context &Ctx, const AccessShape &Access,
@@ -156,12 +169,25 @@ public:
       : Ctx(Ctx), Access(Access), Launch(Launch), Values(Ctx.size()) {}
 
   Prediction run();
+  std::optional<WarpSnapshot> firstActiveWarp();
 
 private:
   void classifyAtoms();
   bool movesWholeSegments(AtomId U) const;
   SampleTotals simulate(uint64_t WarpBudget);
   void simulateWarp(int64_t Warp, SampleTotals &T);
+  /// Extents of the mixed-radix enumeration of the launch: warps of a block,
+  /// then each varying axis.
+  std::vector<int64_t> radix() const;
+  /// Sets the varying axes for visit \p Index; returns the warp in the block.
+  int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
+  /// Guards and addresses of every thread of warp \p Warp under the current
+  /// values, into LaneBuf; returns the thread-independent part of the
+  /// address (nullopt for a gather or an unknown value).
+  std::optional<int64_t> evaluateLanes(int64_t Warp);
+  /// Empties the per-block caches: the values they were computed under
+  /// change.
+  void resetCaches();
   /// Whether the lane reaches the access (non-predicated guards hold) and
   /// whether it is active there (every guard holds), from each guard's value
   /// in the lane (nullopt: unknown, counted as holding).
@@ -203,6 +229,7 @@ private:
   std::vector<SplitPoly> GuardParts;
   std::vector<std::optional<WarpLanes>> LaneCache; // by warp of the block
   std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
+  std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
   bool Scattered = false;
   bool GuardUnknown = false;
   /// Per-lane values in the address that the frontend did not follow.
@@ -444,34 +471,48 @@ const Simulator::WarpLanes &Simulator::lanesOf(int64_t Warp) {
   return *Cached;
 }
 
-void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
+std::optional<int64_t> Simulator::evaluateLanes(int64_t Warp) {
   const WarpLanes &W = lanesOf(Warp);
   std::optional<int64_t> Base =
       Scattered ? std::nullopt : sym::evaluate(Ctx, Offset.Uniform, Values);
   std::vector<std::optional<int64_t>> GuardBase;
   for (const SplitPoly &G : GuardParts)
     GuardBase.push_back(sym::evaluate(Ctx, G.Uniform, Values));
+  std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
+  LaneBuf.clear();
+  for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+    LaneEval L;
+    L.Row = W.Rows[Lane];
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      GuardValues[G] = sum(GuardBase[G], W.Guard[G][Lane]);
+    std::tie(L.Reaches, L.Active) = laneState(GuardValues);
+    // A gather's addresses are the data's: nothing to evaluate.
+    if (L.Active && !Scattered)
+      L.Offset = sum(Base, W.Address[Lane]);
+    LaneBuf.push_back(L);
+  }
+  return Base;
+}
 
+void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
+  std::optional<int64_t> Base = evaluateLanes(Warp);
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
-  std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
   unsigned Active = 0, Reaching = 0;
   uint32_t ActiveMask = 0;
   bool AllAddressed = true;
-  for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
-    for (size_t G = 0; G < GuardParts.size(); ++G)
-      GuardValues[G] = sum(GuardBase[G], W.Guard[G][Lane]);
-    auto [Reaches, IsActive] = laneState(GuardValues);
-    Reaching += Reaches;
-    if (!IsActive)
+  for (unsigned Lane = 0; Lane < LaneBuf.size(); ++Lane) {
+    const LaneEval &L = LaneBuf[Lane];
+    Reaching += L.Reaches;
+    if (!L.Active)
       continue;
     ++Active;
     ActiveMask |= 1u << Lane;
     if (Scattered)
       continue;
-    if (auto A = sum(Base, W.Address[Lane])) {
-      Addresses.push_back(*A);
-      Rows.push_back(W.Rows[Lane]);
+    if (L.Offset) {
+      Addresses.push_back(*L.Offset);
+      Rows.push_back(L.Row);
     } else {
       AllAddressed = false;
     }
@@ -547,28 +588,42 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   }
 }
 
-SampleTotals Simulator::simulate(uint64_t WarpBudget) {
-  SampleTotals T;
+std::vector<int64_t> Simulator::radix() const {
   int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
-  // The lane parts may read the unknowns, which change between calls.
-  LaneCache.assign(WarpsPerBlock, std::nullopt);
-  CostCache.clear();
-  // Mixed-radix enumeration over (warp, varying axes...).
   std::vector<int64_t> Radix = {WarpsPerBlock};
   for (const VaryingAxis &V : Varying)
     Radix.push_back(std::max<int64_t>(1, V.Count));
+  return Radix;
+}
+
+int64_t Simulator::placeVisit(uint64_t Index,
+                              const std::vector<int64_t> &Radix) {
+  int64_t Warp = Index % Radix[0];
+  Index /= Radix[0];
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
+    Index /= Radix[I + 1];
+  }
+  return Warp;
+}
+
+void Simulator::resetCaches() {
+  int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
+  LaneCache.assign(WarpsPerBlock, std::nullopt);
+  CostCache.clear();
+}
+
+SampleTotals Simulator::simulate(uint64_t WarpBudget) {
+  SampleTotals T;
+  // The lane parts may read the unknowns, which change between calls.
+  resetCaches();
+  std::vector<int64_t> Radix = radix();
   double Total = 1;
   for (int64_t R : Radix)
     Total *= double(R);
 
   auto Visit = [&](uint64_t Index) {
-    int64_t Warp = Index % Radix[0];
-    Index /= Radix[0];
-    for (size_t I = 0; I < Varying.size(); ++I) {
-      Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
-      Index /= Radix[I + 1];
-    }
-    simulateWarp(Warp, T);
+    simulateWarp(placeVisit(Index, Radix), T);
   };
 
   if (Total <= double(WarpBudget)) {
@@ -704,9 +759,6 @@ Prediction Simulator::run() {
     return P;
   }
 
-  // Unknown values are tried over 32..95: every residue that matters for
-  // 32-byte sectors and a realistic magnitude for sizes and strides.
-  constexpr int64_t FirstTried = 32, ValuesTried = 64;
   for (auto It = Unknowns.begin(); It != Unknowns.end();) {
     if (!movesWholeSegments(*It)) {
       ++It;
@@ -719,7 +771,6 @@ Prediction Simulator::run() {
                             "on it");
     It = Unknowns.erase(It);
   }
-  constexpr uint64_t TotalWarpBudget = 16384;
   std::vector<std::vector<int64_t>> Samples;
   if (Unknowns.empty()) {
     Samples.push_back({});
@@ -888,11 +939,80 @@ Prediction Simulator::run() {
   return P;
 }
 
+std::optional<WarpSnapshot> Simulator::firstActiveWarp() {
+  classifyAtoms();
+  prepareSplits();
+  // Samples[0] of run(): every unknown at the aligned value.
+  for (AtomId U : Unknowns)
+    Values.set(U, FirstTried);
+  resetCaches();
+  std::vector<int64_t> Radix = radix();
+  double Total = 1;
+  for (int64_t R : Radix)
+    Total *= double(R);
+  uint64_t Visits = uint64_t(std::min(Total, double(TotalWarpBudget)));
+  for (uint64_t I = 0; I < Visits; ++I) {
+    int64_t Warp = placeVisit(I, Radix);
+    evaluateLanes(Warp);
+    if (std::none_of(LaneBuf.begin(), LaneBuf.end(),
+                     [](const LaneEval &L) { return L.Active; }))
+      continue;
+    WarpSnapshot W;
+    W.Warp = Warp;
+    for (const VaryingAxis &V : Varying)
+      W.Setting.push_back({Ctx.str(V.Atom), *Values.get(V.Atom)});
+    for (AtomId U : Unknowns)
+      W.Setting.push_back({Ctx.str(U), FirstTried});
+    W.WidthBytes = Access.WidthBytes;
+    W.ChunkBytes = Access.ChunkBytes;
+    for (const LaneEval &L : LaneBuf)
+      W.Lanes.push_back({L.Active, L.Offset});
+    return W;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch) {
   return Simulator(Ctx, Access, Launch).run();
+}
+
+unsigned WarpSnapshot::requests() const {
+  return ChunkBytes ? std::max(1u, WidthBytes / ChunkBytes) : 1;
+}
+
+std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
+                                            const AccessShape &Access,
+                                            const LaunchShape &Launch) {
+  return Simulator(Ctx, Access, Launch).firstActiveWarp();
+}
+
+std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
+                                        unsigned Request) {
+  // Byte ranges as simulateWarp gives them to costOfRequest: chunk Request
+  // of each active lane.
+  std::map<int64_t, SectorUse> BySector;
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const LaneAccess &L = W.Lanes[Lane];
+    if (!L.Active)
+      continue;
+    if (!L.ByteOffset)
+      return {};
+    int64_t Begin = *L.ByteOffset + int64_t(Request) * W.ChunkBytes;
+    for (int64_t B = Begin; B < Begin + W.ChunkBytes; ++B) {
+      SectorUse &S = BySector[floorDiv(B, SectorBytes)];
+      S.Sector = floorDiv(B, SectorBytes);
+      S.UsedBytes |= uint32_t(1) << floorMod(B, SectorBytes);
+      if (S.Lanes.empty() || S.Lanes.back() != Lane)
+        S.Lanes.push_back(Lane);
+    }
+  }
+  std::vector<SectorUse> Out;
+  for (auto &Entry : BySector)
+    Out.push_back(std::move(Entry.second));
+  return Out;
 }
 
 } // namespace model

@@ -59,6 +59,12 @@ if os.path.exists(clangd):
         ("%lsp-session", config.python_executable + " " +
          os.path.join(config.test_source_root, "Inputs", "lsp-session.py") + " " + clangd))
 
+# Debian's chromium renders the HTML audit report headless: its DOM and a
+# screenshot show what a reviewer would see.
+if os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", "/usr/bin/chromium"))
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.

@@ -311,3 +311,182 @@ TEST(WarpModelTest, BlockShapeText) {
 }
 
 } // namespace
+
+// The warp picture of the audit report: one warp's lanes and the sectors
+// they touch. Expected values are worked out from the index expression.
+namespace {
+
+AccessShape floatAccess(Poly ElementIndex) {
+  AccessShape A;
+  A.ByteOffset = ElementIndex.scaled(4);
+  return A;
+}
+
+LaunchShape launch(Dim3 Block, std::optional<Dim3> Grid = std::nullopt) {
+  LaunchShape L;
+  L.Block = Block;
+  L.Grid = Grid;
+  return L;
+}
+
+TEST(WarpSnapshotTest, StrideTwoFloatsPutsFourLanesInEachOfEightSectors) {
+  Fixture F;
+  // a[2*t], t = blockIdx.x*256 + threadIdx.x: lane k of block 0 reads bytes
+  // 8k..8k+3, so sector s holds lanes 4s..4s+3 at bytes 0, 8, 16 and 24.
+  auto W = firstActiveWarp(F.Ctx, floatAccess(F.gtidX().scaled(2)),
+                           launch({256, 1, 1}, Dim3{4, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->Warp, 0);
+  ASSERT_EQ(W->Setting.size(), 1u);
+  EXPECT_EQ(W->Setting[0].first, "blockIdx.x");
+  EXPECT_EQ(W->Setting[0].second, 0);
+  EXPECT_EQ(W->requests(), 1u);
+  ASSERT_EQ(W->Lanes.size(), 32u);
+  std::vector<int64_t> Addresses;
+  for (unsigned K = 0; K < 32; ++K) {
+    EXPECT_TRUE(W->Lanes[K].Active);
+    ASSERT_TRUE(W->Lanes[K].ByteOffset);
+    EXPECT_EQ(*W->Lanes[K].ByteOffset, 8 * int64_t(K));
+    Addresses.push_back(*W->Lanes[K].ByteOffset);
+  }
+  std::vector<SectorUse> Sectors = sectorsOfRequest(*W, 0);
+  ASSERT_EQ(Sectors.size(), 8u);
+  for (unsigned S = 0; S < 8; ++S) {
+    EXPECT_EQ(Sectors[S].Sector, int64_t(S));
+    EXPECT_EQ(Sectors[S].Lanes,
+              (std::vector<unsigned>{4 * S, 4 * S + 1, 4 * S + 2, 4 * S + 3}));
+    EXPECT_EQ(Sectors[S].UsedBytes, 0x0F0F0F0Fu);
+  }
+  EXPECT_EQ(Sectors.size(), costOfRequest(Addresses, 4).Sectors);
+}
+
+TEST(WarpSnapshotTest, OneElementOffsetSpillsLaneThirtyOneIntoAFifthSector) {
+  Fixture F;
+  // a[t+1]: lane k at byte 4k+4. Sector 0 holds bytes 4..31 (lanes 0..6),
+  // sector 4 only byte 128..131 (lane 31).
+  auto W = firstActiveWarp(F.Ctx, floatAccess(F.gtidX() + F.c(1)),
+                           launch({256, 1, 1}, Dim3{4, 1, 1}));
+  ASSERT_TRUE(W);
+  std::vector<SectorUse> Sectors = sectorsOfRequest(*W, 0);
+  ASSERT_EQ(Sectors.size(), 5u);
+  EXPECT_EQ(Sectors[0].Lanes, (std::vector<unsigned>{0, 1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(Sectors[0].UsedBytes, 0xFFFFFFF0u);
+  EXPECT_EQ(Sectors[1].UsedBytes, 0xFFFFFFFFu);
+  EXPECT_EQ(Sectors[4].Sector, 4);
+  EXPECT_EQ(Sectors[4].Lanes, (std::vector<unsigned>{31}));
+  EXPECT_EQ(Sectors[4].UsedBytes, 0x0000000Fu);
+}
+
+TEST(WarpSnapshotTest, GuardedOffLanesAreInactiveWithoutAddress) {
+  Fixture F;
+  // if (threadIdx.x < 20) a[threadIdx.x]: lanes 0..19 read bytes 0..79, so
+  // sector 2 holds bytes 64..79 of lanes 16..19.
+  AccessShape A = floatAccess(F.tx());
+  A.Guards.push_back({F.tx() - F.c(20), Cmp::LT});
+  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  ASSERT_TRUE(W);
+  ASSERT_EQ(W->Lanes.size(), 32u);
+  for (unsigned K = 0; K < 32; ++K) {
+    EXPECT_EQ(W->Lanes[K].Active, K < 20) << K;
+    EXPECT_EQ(W->Lanes[K].ByteOffset.has_value(), K < 20) << K;
+  }
+  std::vector<SectorUse> Sectors = sectorsOfRequest(*W, 0);
+  ASSERT_EQ(Sectors.size(), 3u);
+  EXPECT_EQ(Sectors[2].Lanes, (std::vector<unsigned>{16, 17, 18, 19}));
+  EXPECT_EQ(Sectors[2].UsedBytes, 0x0000FFFFu);
+}
+
+TEST(WarpSnapshotTest, SkipsWarpsThatNoLaneReachesWithinTheBlock) {
+  Fixture F;
+  // if (threadIdx.x >= 64): warps 0 and 1 never reach the access; lane k of
+  // warp 2 is thread 64+k, at byte 256+4k.
+  AccessShape A = floatAccess(F.tx());
+  A.Guards.push_back({F.tx() - F.c(64), Cmp::GE});
+  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->Warp, 2);
+  EXPECT_TRUE(W->Setting.empty());
+  ASSERT_EQ(W->Lanes.size(), 32u);
+  for (unsigned K = 0; K < 32; ++K)
+    EXPECT_EQ(W->Lanes[K].ByteOffset, std::optional<int64_t>(256 + 4 * K));
+}
+
+TEST(WarpSnapshotTest, SkipsBlocksThatNoLaneReaches) {
+  Fixture F;
+  // if (blockIdx.x >= 2): the first active warp is warp 0 of block 2, lane k
+  // at element 2*256 + k, byte 2048 + 4k.
+  AccessShape A = floatAccess(F.gtidX());
+  A.Guards.push_back({F.bx() - F.c(2), Cmp::GE});
+  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}, Dim3{4, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->Warp, 0);
+  ASSERT_EQ(W->Setting.size(), 1u);
+  EXPECT_EQ(W->Setting[0].second, 2);
+  EXPECT_EQ(W->Lanes[0].ByteOffset, std::optional<int64_t>(2048));
+  EXPECT_EQ(W->Lanes[31].ByteOffset, std::optional<int64_t>(2048 + 124));
+}
+
+TEST(WarpSnapshotTest, NoWarpReachesTheAccess) {
+  Fixture F;
+  AccessShape A = floatAccess(F.tx());
+  A.Guards.push_back({F.tx() - F.c(1000), Cmp::GE});
+  EXPECT_FALSE(firstActiveWarp(F.Ctx, A, launch({256, 1, 1})));
+}
+
+TEST(WarpSnapshotTest, SmallBlockHasFewerLanes) {
+  Fixture F;
+  auto W = firstActiveWarp(F.Ctx, floatAccess(F.tx()), launch({16, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->Lanes.size(), 16u);
+}
+
+TEST(WarpSnapshotTest, UnknownStrideIsPictured32) {
+  Fixture F;
+  // a[threadIdx.x * W] with W unknown: pictured at W = 32, the case the count
+  // is for, so lane k is at byte 128k: one sector per lane.
+  Poly W = Poly::atom(F.Ctx.param("W"));
+  auto Warp =
+      firstActiveWarp(F.Ctx, floatAccess(F.tx() * W), launch({256, 1, 1}));
+  ASSERT_TRUE(Warp);
+  ASSERT_EQ(Warp->Setting.size(), 1u);
+  EXPECT_EQ(Warp->Setting[0].first, "W");
+  EXPECT_EQ(Warp->Setting[0].second, 32);
+  EXPECT_EQ(Warp->Lanes[3].ByteOffset, std::optional<int64_t>(384));
+  std::vector<SectorUse> Sectors = sectorsOfRequest(*Warp, 0);
+  ASSERT_EQ(Sectors.size(), 32u);
+  EXPECT_EQ(Sectors[3].Sector, 12);
+  EXPECT_EQ(Sectors[3].UsedBytes, 0x0000000Fu);
+}
+
+TEST(WarpSnapshotTest, DataDependentAddressesAreNotPictured) {
+  Fixture F;
+  Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", sym::Variation::LaneData));
+  auto W = firstActiveWarp(F.Ctx, floatAccess(Idx), launch({256, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_TRUE(W->Lanes[0].Active);
+  EXPECT_FALSE(W->Lanes[0].ByteOffset);
+  EXPECT_TRUE(sectorsOfRequest(*W, 0).empty());
+}
+
+TEST(WarpSnapshotTest, WideElementRequestsCoverTheirHalf) {
+  Fixture F;
+  // A 32-byte struct read as two 16-byte loads: lane k's element is sector k;
+  // the first load uses its bytes 0..15, the second bytes 16..31.
+  AccessShape A;
+  A.ByteOffset = F.tx().scaled(32);
+  A.WidthBytes = 32;
+  A.ChunkBytes = 16;
+  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  ASSERT_TRUE(W);
+  EXPECT_EQ(W->requests(), 2u);
+  std::vector<SectorUse> First = sectorsOfRequest(*W, 0);
+  std::vector<SectorUse> Second = sectorsOfRequest(*W, 1);
+  ASSERT_EQ(First.size(), 32u);
+  ASSERT_EQ(Second.size(), 32u);
+  EXPECT_EQ(First[5].Sector, 5);
+  EXPECT_EQ(First[5].Lanes, (std::vector<unsigned>{5}));
+  EXPECT_EQ(First[5].UsedBytes, 0x0000FFFFu);
+  EXPECT_EQ(Second[5].UsedBytes, 0xFFFF0000u);
+}
+
+} // namespace

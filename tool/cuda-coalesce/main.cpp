@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/Runner.h"
+#include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
+#include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
@@ -28,7 +30,7 @@ namespace cl = llvm::cl;
 namespace {
 
 enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
-enum class OutputFormat { Text, Json, Sarif };
+enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
 
 cl::OptionCategory Category("cuda-coalesce options");
 cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
@@ -58,7 +60,12 @@ cl::opt<OutputFormat> Format(
         clEnumValN(OutputFormat::Json, "json", "One JSON document"),
         clEnumValN(OutputFormat::Sarif, "sarif",
                    "SARIF 2.1.0 for code scanning (paths relative to the "
-                   "current directory)")),
+                   "current directory)"),
+        clEnumValN(OutputFormat::Markdown, "markdown",
+                   "Audit report for reviewers, in Markdown"),
+        clEnumValN(OutputFormat::Html, "html",
+                   "Audit report for reviewers, one self-contained HTML "
+                   "page")),
     cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
@@ -325,6 +332,10 @@ int main(int Argc, const char **Argv) {
     llvm::sys::fs::current_path(Cwd);
     writeSarif(llvm::outs(), All, std::string(Cwd), ShowAll);
   }
+  if (Format == OutputFormat::Markdown)
+    writeMarkdown(llvm::outs(), All, ShowAll);
+  if (Format == OutputFormat::Html)
+    writeHtml(llvm::outs(), All, ShowAll);
   llvm::outs().flush();
 
   if (Base.Written)

@@ -10,6 +10,7 @@
 #include "cuda-coalesce/Fixes/Fixes.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct Finding {
   std::vector<SourcePoint> CallChain;
   /// What to change, best first, each with its predicted cost.
   std::vector<fixes::Fix> Fixes;
+  /// The first warp that moves data at a flagged access, for the audit
+  /// report's picture; unset for accesses not flagged.
+  std::optional<model::WarpSnapshot> Warp;
 
   /// Warned about by default: wasteful for certain (not coalesced, not a
   /// broadcast), or a data-dependent gather.

@@ -132,6 +132,51 @@ std::string formatCount(double V);
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch);
 
+/// One lane of a warp at one access.
+struct LaneAccess {
+  bool Active = false; // every guard holds: the lane moves data
+  /// Byte offset of the lane's first byte from the base; unset when the lane
+  /// is inactive or its address is not computable (data loaded per lane, a
+  /// per-lane value the analysis does not follow).
+  std::optional<int64_t> ByteOffset;
+};
+
+/// One warp as the simulator sees it, for a picture a reviewer can read.
+struct WarpSnapshot {
+  int64_t Warp = 0; // within the block
+  /// The values that place the warp: the block index and loop iterations
+  /// (varied over the launch) and unknowns (the aligned case the count is
+  /// for), named as the index expressions print them.
+  std::vector<std::pair<std::string, int64_t>> Setting;
+  unsigned WidthBytes = 4, ChunkBytes = 4;
+  /// One entry per thread of the warp: fewer than 32 in a small block.
+  std::vector<LaneAccess> Lanes;
+  /// Instructions that make up the access (Width / Chunk).
+  unsigned requests() const;
+};
+
+/// The first warp, in the order the simulator visits the launch (warps of
+/// a block first, then the block index and loop iterations counting up from
+/// 0), that has an active lane at the access; unknowns are set to 32, as for
+/// the reported count. nullopt when no warp the simulator would visit has
+/// one. Deterministic.
+std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
+                                            const AccessShape &Access,
+                                            const LaunchShape &Launch);
+
+/// One 32-byte sector that a request moves.
+struct SectorUse {
+  int64_t Sector = 0;          // byte offset from the base / 32
+  std::vector<unsigned> Lanes; // the lanes with a byte in it, ascending
+  uint32_t UsedBytes = 0;      // bit I set: byte I of the sector is requested
+};
+
+/// The sectors request \p Request (0-based, below requests()) of the warp
+/// moves, in address order: as many as costOfRequest counts for the same
+/// lanes. Empty when an active lane's address is not known.
+std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &Warp,
+                                        unsigned Request);
+
 /// Maps lane \p Lane of warp \p Warp of a block to its thread index;
 /// false when the block has fewer threads than that.
 bool laneToThread(const Dim3 &Block, int64_t Warp, unsigned Lane, Dim3 &Tid);

@@ -1,0 +1,93 @@
+//===- Report/AuditReport.h - What the audit reports share -----*- C++ -*-===//
+//
+// The Markdown and HTML audit reports show the same things: findings grouped
+// by file and by kernel launch, totals, worst first, and a picture of one
+// warp per flagged access. This is the part that does not depend on the
+// markup.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_REPORT_AUDITREPORT_H
+#define CUDA_COALESCE_REPORT_AUDITREPORT_H
+
+#include "cuda-coalesce/Frontend/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+namespace audit {
+
+/// Sums over accesses of one request each: how often an access runs is not
+/// known statically, so every access weighs the same.
+struct Totals {
+  size_t Accesses = 0, Flagged = 0;
+  /// Accesses whose count depends on unknown values; left out of the sums.
+  size_t Undecided = 0;
+  double Sectors = 0, Ideal = 0;
+  double wasted() const { return Sectors - Ideal; }
+  double efficiency() const { return Sectors > 0 ? Ideal / Sectors : 1.0; }
+  void add(const Finding &F);
+};
+
+/// One kernel under one launch shape.
+struct KernelGroup {
+  std::string Kernel;
+  std::string Launch;                    // where the block shape came from
+  std::vector<const Finding *> Accesses; // in source order
+  Totals Sum;
+};
+
+/// The accesses written in one file (a helper in a header is filed under
+/// the header).
+struct FileGroup {
+  std::string File;
+  std::vector<KernelGroup> Kernels; // worst first
+  Totals Sum;
+};
+
+struct Audit {
+  std::vector<FileGroup> Files; // worst first
+  Totals Sum;
+  size_t kernels() const;
+};
+
+/// Worst first: most wasted sectors per request, then lowest efficiency,
+/// then by name so that the order is stable.
+Audit buildAudit(const std::vector<Finding> &Findings);
+
+/// The kernel tables list the flagged accesses, or all with --show-all;
+/// the others are counted in the totals only.
+inline bool listed(const Finding &F, bool ShowAll) {
+  return ShowAll || F.isFlagged();
+}
+
+/// "2 accesses, 1 flagged; 12 sectors/request where 8 would do (66.7%
+/// efficiency, 4 wasted)", with the accesses left out of the sums named.
+std::string totalsText(const Totals &T);
+/// What the tables list and what they leave to the totals.
+std::string listingText(bool ShowAll);
+
+/// "8", or "4 to 32" when the count depends on unknown values.
+std::string sectorsText(const model::Prediction &P);
+/// "50%", or "12.5% to 100%" when the count depends on unknown values.
+std::string efficiencyText(const model::Prediction &P);
+/// A share as a percentage with one decimal: "66.7%".
+std::string percent(double Share);
+/// The best fix and what it predicts: "thread-mapping: 4 sectors/request";
+/// empty without fixes.
+std::string bestFixText(const Finding &F);
+/// Where the pictured warp is: "warp 0 of the block; blockIdx.x = 0".
+std::string placeText(const model::WarpSnapshot &W);
+/// Lane numbers as ranges: "0-3, 8, 10-12".
+std::string laneRanges(const std::vector<unsigned> &Lanes);
+/// What the picture of \p F shows, or why there is none: a gather, an
+/// access no simulated warp reaches.
+std::string pictureUnavailableReason(const Finding &F);
+/// The bits of a sector's used-byte mask as 32 characters: '#' for a byte
+/// requested, '.' for one moved for nothing.
+std::string byteMap(uint32_t UsedBytes);
+
+} // namespace audit
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,188 @@
+//===- Report/AuditReport.cpp - What the audit reports share --------------===//
+#include "cuda-coalesce/Report/AuditReport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace cudacoalesce {
+namespace audit {
+
+void Totals::add(const Finding &F) {
+  ++Accesses;
+  Flagged += F.isFlagged();
+  const model::Prediction &P = F.Prediction;
+  if (!P.Sectors) {
+    ++Undecided;
+    return;
+  }
+  Sectors += *P.Sectors;
+  Ideal += P.IdealSectors;
+}
+
+size_t Audit::kernels() const {
+  size_t N = 0;
+  for (const FileGroup &F : Files)
+    N += F.Kernels.size();
+  return N;
+}
+
+namespace {
+
+/// Whether \p A is worse than \p B; ties fall to the names.
+bool worse(const Totals &A, const Totals &B) {
+  // Sums of averages: compare with a tolerance so that rounding noise does
+  // not reorder equal groups.
+  if (std::fabs(A.wasted() - B.wasted()) > 1e-9)
+    return A.wasted() > B.wasted();
+  if (std::fabs(A.efficiency() - B.efficiency()) > 1e-9)
+    return A.efficiency() < B.efficiency();
+  return A.Flagged > B.Flagged;
+}
+
+} // namespace
+
+Audit buildAudit(const std::vector<Finding> &Findings) {
+  Audit Out;
+  // Files and kernels keyed by name, so that a kernel's launches and
+  // instantiations stay apart and the tie order is by name.
+  std::map<std::string, std::map<std::pair<std::string, std::string>,
+                                 std::vector<const Finding *>>>
+      ByFile;
+  for (const Finding &F : Findings)
+    ByFile[F.Where.File][{F.Kernel, F.BlockOrigin}].push_back(&F);
+  for (auto &[File, Kernels] : ByFile) {
+    FileGroup G;
+    G.File = File;
+    for (auto &[Key, Accesses] : Kernels) {
+      KernelGroup K;
+      K.Kernel = Key.first;
+      K.Launch = Key.second;
+      K.Accesses = std::move(Accesses);
+      std::stable_sort(K.Accesses.begin(), K.Accesses.end(),
+                       [](const Finding *A, const Finding *B) {
+                         return std::tie(A->Where.Line, A->Where.Column) <
+                                std::tie(B->Where.Line, B->Where.Column);
+                       });
+      for (const Finding *F : K.Accesses) {
+        K.Sum.add(*F);
+        G.Sum.add(*F);
+        Out.Sum.add(*F);
+      }
+      G.Kernels.push_back(std::move(K));
+    }
+    std::stable_sort(G.Kernels.begin(), G.Kernels.end(),
+                     [](const KernelGroup &A, const KernelGroup &B) {
+                       return worse(A.Sum, B.Sum);
+                     });
+    Out.Files.push_back(std::move(G));
+  }
+  std::stable_sort(Out.Files.begin(), Out.Files.end(),
+                   [](const FileGroup &A, const FileGroup &B) {
+                     return worse(A.Sum, B.Sum);
+                   });
+  return Out;
+}
+
+std::string percent(double Share) {
+  return model::formatCount(std::round(Share * 1000) / 10) + "%";
+}
+
+static std::string accesses(size_t N) {
+  return std::to_string(N) + (N == 1 ? " access" : " accesses");
+}
+
+std::string totalsText(const Totals &T) {
+  std::string S =
+      accesses(T.Accesses) + ", " + std::to_string(T.Flagged) + " flagged";
+  if (T.Undecided == T.Accesses)
+    return S + "; no access has a definite count";
+  S += "; " + model::formatCount(T.Sectors) + " sectors/request where " +
+       model::formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
+       " efficiency, " + model::formatCount(T.wasted()) + " wasted)";
+  if (T.Undecided)
+    S += "; " + std::to_string(T.Undecided) +
+         " undecided (the count depends on unknown values) not summed";
+  return S;
+}
+
+std::string listingText(bool ShowAll) {
+  if (ShowAll)
+    return "Every access is listed (--show-all); flagged ones get a picture "
+           "of one warp. Sectors are per request, summed over accesses: how "
+           "often each runs is not known statically.";
+  return "Flagged accesses are listed, each with a picture of one warp; the "
+         "others (coalesced, uniform, undecided) count in the totals only "
+         "(--show-all lists them). Sectors are per request, summed over "
+         "accesses: how often each runs is not known statically.";
+}
+
+std::string sectorsText(const model::Prediction &P) {
+  if (P.Sectors)
+    return model::formatCount(*P.Sectors);
+  return model::formatCount(P.SectorsMin) + " to " +
+         model::formatCount(P.SectorsMax);
+}
+
+std::string efficiencyText(const model::Prediction &P) {
+  if (P.Sectors || P.SectorsMin <= 0)
+    return percent(P.efficiency());
+  return percent(P.IdealSectors / P.SectorsMax) + " to " +
+         percent(std::min(1.0, P.IdealSectors / P.SectorsMin));
+}
+
+std::string bestFixText(const Finding &F) {
+  if (F.Fixes.empty())
+    return "";
+  const fixes::Fix &X = F.Fixes.front();
+  std::string S = fixes::fixKindName(X.Kind);
+  if (X.PredictedSectors)
+    S += ": " + model::formatCount(*X.PredictedSectors) + " sectors/request";
+  return S;
+}
+
+std::string placeText(const model::WarpSnapshot &W) {
+  std::string S = "warp " + std::to_string(W.Warp) + " of the block";
+  for (const auto &[Name, Value] : W.Setting)
+    S += "; " + Name + " = " + std::to_string(Value);
+  return S;
+}
+
+std::string laneRanges(const std::vector<unsigned> &Lanes) {
+  std::string S;
+  for (size_t I = 0; I < Lanes.size();) {
+    size_t J = I;
+    while (J + 1 < Lanes.size() && Lanes[J + 1] == Lanes[J] + 1)
+      ++J;
+    if (!S.empty())
+      S += ", ";
+    S += std::to_string(Lanes[I]);
+    if (J > I)
+      S += "-" + std::to_string(Lanes[J]);
+    I = J + 1;
+  }
+  return S;
+}
+
+std::string pictureUnavailableReason(const Finding &F) {
+  if (!F.Warp)
+    return "no simulated warp has an active lane at this access";
+  if (model::sectorsOfRequest(*F.Warp, 0).empty())
+    return F.Prediction.DependsOnLaneData
+               ? "the addresses depend on data loaded per lane, so no warp "
+                 "can be pictured; each active lane is counted as a sector "
+                 "of its own"
+               : "the lanes' addresses are not known statically";
+  return "";
+}
+
+std::string byteMap(uint32_t UsedBytes) {
+  std::string S;
+  for (unsigned B = 0; B < model::SectorBytes; ++B)
+    S += (UsedBytes >> B) & 1 ? '#' : '.';
+  return S;
+}
+
+} // namespace audit
+} // namespace cudacoalesce

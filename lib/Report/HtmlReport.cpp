@@ -1,0 +1,301 @@
+//===- Report/HtmlReport.cpp - Audit report as one HTML page --------------===//
+//
+// One file that a reviewer opens offline: the style is inline, the pictures
+// are inline SVG, there is no script, and a content security policy makes
+// the browser refuse anything that would be fetched from elsewhere.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-coalesce/Report/HtmlReport.h"
+#include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/TextReport.h"
+
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+namespace cudacoalesce {
+
+namespace {
+
+/// Source text in a text node or an attribute value: every character that
+/// could open markup or close the value.
+std::string esc(const std::string &Text) {
+  std::string Out;
+  for (char C : Text)
+    switch (C) {
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    case '\'':
+      Out += "&#39;";
+      break;
+    default:
+      Out += C;
+    }
+  return Out;
+}
+
+/// A coordinate: raw_ostream prints doubles in exponent notation.
+std::string px(double V) {
+  std::string S = llvm::formatv("{0:F1}", V).str();
+  if (S.size() > 2 && S.compare(S.size() - 2, 2, ".0") == 0)
+    S.resize(S.size() - 2);
+  return S;
+}
+
+const char *Style = R"(
+body{font:14px/1.4 system-ui,sans-serif;margin:1em auto;max-width:1100px;
+color:#1b1b1b;padding:0 1em}
+h1{font-size:1.6em;margin:.4em 0}
+h2{margin-top:1.4em;border-bottom:1px solid #ccc}
+code{font:.93em ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}
+table{border-collapse:collapse;margin:.6em 0}
+th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left;
+vertical-align:top}
+th{background:#eee}td.n{text-align:right}td code{word-break:break-all}
+tr.flagged td{background:#fff4f2}
+.pattern-strided,.pattern-scattered,.pattern-misaligned,.pattern-unknown{
+color:#b3261e;font-weight:600}
+figure{margin:.6em 0 1.4em}figcaption{font-size:.9em;color:#444}
+svg text{font:10px ui-monospace,monospace}
+.lane{fill:#dbe7fb;stroke:#4a6fa5}.lane.off{fill:#eee;stroke:#aaa}
+.sector{fill:#f6c9c4;stroke:#b3261e}.used{fill:#2e7d32}
+.wire{stroke:#4a6fa5;stroke-opacity:.6}
+)";
+
+void totalsRow(llvm::raw_ostream &OS, const std::string &NameHtml,
+               size_t Kernels, const audit::Totals &T) {
+  OS << "<tr><td>" << NameHtml << "</td><td class=\"n\">" << Kernels
+     << "</td><td class=\"n\">" << T.Accesses << "</td><td class=\"n\">"
+     << T.Flagged << "</td><td class=\"n\">" << T.Undecided
+     << "</td><td class=\"n\">" << model::formatCount(T.Sectors)
+     << "</td><td class=\"n\">" << model::formatCount(T.Ideal)
+     << "</td><td class=\"n\">" << model::formatCount(T.wasted())
+     << "</td><td class=\"n\">" << audit::percent(T.efficiency())
+     << "</td></tr>\n";
+}
+
+void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
+  OS << "<table class=\"files\"><thead><tr><th>file</th><th>kernel "
+        "launches</th><th>accesses</th><th>flagged</th><th>undecided</th>"
+        "<th>sectors/request</th><th>ideal</th><th>wasted</th>"
+        "<th>efficiency</th></tr></thead><tbody>\n";
+  for (size_t I = 0; I < A.Files.size(); ++I)
+    totalsRow(OS,
+              "<a href=\"#file-" + std::to_string(I) + "\"><code>" +
+                  esc(A.Files[I].File) + "</code></a>",
+              A.Files[I].Kernels.size(), A.Files[I].Sum);
+  totalsRow(OS, "<strong>all</strong>", A.kernels(), A.Sum);
+  OS << "</tbody></table>\n";
+}
+
+/// An id for the details of an access, unique in the page.
+std::string anchor(const Finding &F, size_t Serial) {
+  return "access-" + std::to_string(Serial) + "-" +
+         std::to_string(F.Where.Line);
+}
+
+void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
+                 bool ShowAll, size_t FirstSerial) {
+  OS << "<table class=\"accesses\"><thead><tr><th>line:col</th><th>kind</th>"
+        "<th>expression</th><th>pattern</th><th>sectors/request</th>"
+        "<th>ideal</th><th>efficiency</th><th>best fix (predicted)</th>"
+        "</tr></thead><tbody>\n";
+  size_t Serial = FirstSerial;
+  for (const Finding *F : K.Accesses) {
+    size_t This = Serial++;
+    if (!audit::listed(*F, ShowAll))
+      continue;
+    const model::Prediction &P = F->Prediction;
+    std::string Where =
+        std::to_string(F->Where.Line) + ":" + std::to_string(F->Where.Column);
+    OS << "<tr" << (F->isFlagged() ? " class=\"flagged\"" : "") << "><td>";
+    if (F->isFlagged())
+      OS << "<a href=\"#" << anchor(*F, This) << "\">" << Where << "</a>";
+    else
+      OS << Where;
+    OS << "</td><td>" << accessKindName(F->Kind) << "</td><td><code>"
+       << esc(F->Expression) << "</code></td><td class=\"pattern-"
+       << model::patternName(P.Kind) << "\">" << model::patternName(P.Kind)
+       << "</td><td class=\"n\">" << esc(audit::sectorsText(P))
+       << "</td><td class=\"n\">" << model::formatCount(P.IdealSectors)
+       << "</td><td class=\"n\">" << esc(audit::efficiencyText(P))
+       << "</td><td>" << esc(audit::bestFixText(*F)) << "</td></tr>\n";
+  }
+  OS << "</tbody></table>\n";
+}
+
+/// Lanes in a row above the sectors they touch, a wire from each active
+/// lane to each of its sectors; a sector is red where its bytes are moved
+/// for nothing and green where they are requested.
+void warpSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
+             const std::vector<model::SectorUse> &Sectors) {
+  const double Left = 48, LaneW = 22, Width = Left + 32 * LaneW + 16;
+  const double LaneY = 4, LaneH = 18, SectorY = 84, SectorH = 22;
+  // Few sectors get wide boxes, so that the bytes in them stay visible; up
+  // to 64 (16-byte chunks straddling sectors) share the width.
+  double SectorW =
+      std::min(4 * LaneW, (Width - Left - 16) /
+                              double(std::max<size_t>(1, Sectors.size())));
+  OS << "<svg class=\"warp\" width=\"" << px(Width)
+     << "\" height=\"160\" viewBox=\"0 0 " << px(Width)
+     << " 160\" role=\"img\">\n";
+  OS << "<text x=\"0\" y=\"" << px(LaneY + 13) << "\">lanes</text>\n"
+     << "<text x=\"0\" y=\"" << px(SectorY + 15) << "\">sectors</text>\n";
+  auto SectorX = [&](size_t I) { return Left + I * SectorW; };
+  // Wires first, so that the boxes are drawn over their ends.
+  for (size_t I = 0; I < Sectors.size(); ++I)
+    for (unsigned Lane : Sectors[I].Lanes)
+      OS << "<line class=\"wire\" x1=\"" << px(Left + Lane * LaneW + LaneW / 2)
+         << "\" y1=\"" << px(LaneY + LaneH) << "\" x2=\""
+         << px(SectorX(I) + SectorW / 2) << "\" y2=\"" << px(SectorY)
+         << "\"/>\n";
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const model::LaneAccess &L = W.Lanes[Lane];
+    double X = Left + Lane * LaneW;
+    OS << "<rect class=\"lane" << (L.Active ? "" : " off") << "\" x=\""
+       << px(X + 1) << "\" y=\"" << px(LaneY) << "\" width=\"" << px(LaneW - 2)
+       << "\" height=\"" << px(LaneH) << "\"><title>lane " << Lane;
+    if (L.Active && L.ByteOffset)
+      OS << ": byte " << *L.ByteOffset;
+    else
+      OS << ": inactive (a guard)";
+    OS << "</title></rect><text x=\"" << px(X + 3) << "\" y=\""
+       << px(LaneY + 13) << "\">" << Lane << "</text>\n";
+  }
+  for (size_t I = 0; I < Sectors.size(); ++I) {
+    const model::SectorUse &S = Sectors[I];
+    double X = SectorX(I);
+    int64_t Offset = (S.Sector - Sectors.front().Sector) * model::SectorBytes;
+    OS << "<g><title>+" << Offset << " bytes: lanes "
+       << audit::laneRanges(S.Lanes) << ", " << llvm::popcount(S.UsedBytes)
+       << " of 32 bytes requested</title><rect class=\"sector\" x=\""
+       << px(X + 1) << "\" y=\"" << px(SectorY) << "\" width=\""
+       << px(SectorW - 2) << "\" height=\"" << px(SectorH) << "\"/>";
+    // One green bar per run of requested bytes.
+    double ByteW = (SectorW - 2) / model::SectorBytes;
+    for (unsigned B = 0; B < model::SectorBytes;) {
+      if (!((S.UsedBytes >> B) & 1)) {
+        ++B;
+        continue;
+      }
+      unsigned E = B;
+      while (E < model::SectorBytes && ((S.UsedBytes >> E) & 1))
+        ++E;
+      OS << "<rect class=\"used\" x=\"" << px(X + 1 + B * ByteW) << "\" y=\""
+         << px(SectorY + 4) << "\" width=\"" << px((E - B) * ByteW)
+         << "\" height=\"" << px(SectorH - 8) << "\"/>";
+      B = E;
+    }
+    OS << "</g>\n";
+    // Offsets turned on their side, so that wide ones do not overlap.
+    double TX = X + SectorW / 2 - 3, TY = SectorY + SectorH + 4;
+    OS << "<text x=\"" << px(TX) << "\" y=\"" << px(TY)
+       << "\" transform=\"rotate(90 " << px(TX) << " " << px(TY) << ")\">+"
+       << Offset << "</text>\n";
+  }
+  OS << "</svg>\n";
+}
+
+void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
+  std::string Why = audit::pictureUnavailableReason(F);
+  if (!Why.empty()) {
+    OS << "<p class=\"nopicture\">No picture of a warp: " << esc(Why)
+       << ".</p>\n";
+    return;
+  }
+  const model::WarpSnapshot &W = *F.Warp;
+  std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
+  OS << "<figure>\n";
+  warpSvg(OS, W, Sectors);
+  OS << "<figcaption>One warp (" << esc(audit::placeText(W))
+     << "): " << Sectors.size()
+     << (Sectors.size() == 1 ? " sector" : " sectors") << " moved";
+  if (W.requests() > 1)
+    OS << " by the first of " << W.requests() << " instructions";
+  OS << ", from byte " << Sectors.front().Sector * int64_t(model::SectorBytes)
+     << " of the base (offsets below the sectors are from there). Green: "
+        "bytes requested; red: bytes moved for nothing; grey lanes are "
+        "inactive.</figcaption>\n</figure>\n";
+}
+
+void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
+  OS << "<section class=\"access\" id=\"" << anchor(F, Serial) << "\">\n<h4>"
+     << F.Where.Line << ":" << F.Where.Column << " <code>" << esc(F.Expression)
+     << "</code></h4>\n<p>" << esc(findingMessage(F)) << ".";
+  if (F.Function != F.Kernel)
+    OS << " Written in <code>" << esc(F.Function) << "</code>.";
+  OS << "</p>\n";
+  if (!F.Fixes.empty()) {
+    OS << "<ul class=\"fixes\">\n";
+    for (const fixes::Fix &X : F.Fixes)
+      OS << "<li>fix (" << fixes::fixKindName(X.Kind) << "): " << esc(X.Message)
+         << (X.Replacements.empty()
+                 ? ""
+                 : " (mechanical: <code>--fix</code> applies it)")
+         << "</li>\n";
+    OS << "</ul>\n";
+  }
+  warpFigure(OS, F);
+  OS << "</section>\n";
+}
+
+} // namespace
+
+void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               bool ShowAll) {
+  audit::Audit A = audit::buildAudit(Findings);
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n"
+     << "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+        "'none'; style-src 'unsafe-inline'\">\n"
+     << "<title>cuda-coalesce audit report</title>\n<style>" << Style
+     << "</style>\n</head>\n<body>\n<h1>cuda-coalesce audit report</h1>\n";
+  if (A.Files.empty()) {
+    OS << "<p>No global-memory access was found.</p>\n</body>\n</html>\n";
+    return;
+  }
+  OS << "<p class=\"totals\">" << esc(audit::totalsText(A.Sum)) << ", in "
+     << A.kernels()
+     << (A.kernels() == 1 ? " kernel launch" : " kernel launches") << " and "
+     << A.Files.size() << (A.Files.size() == 1 ? " file" : " files")
+     << ".</p>\n<p>" << esc(audit::listingText(ShowAll)) << "</p>\n";
+  OS << "<h2>Files, worst first</h2>\n";
+  filesTable(OS, A);
+  size_t Serial = 0;
+  for (size_t I = 0; I < A.Files.size(); ++I) {
+    const audit::FileGroup &File = A.Files[I];
+    OS << "<section class=\"file\" id=\"file-" << I << "\">\n<h2><code>"
+       << esc(File.File) << "</code></h2>\n";
+    for (const audit::KernelGroup &K : File.Kernels) {
+      OS << "<section class=\"kernel\">\n<h3>kernel <code>" << esc(K.Kernel)
+         << "</code>: " << esc(K.Launch) << "</h3>\n<p>"
+         << esc(audit::totalsText(K.Sum)) << ".</p>\n";
+      if (std::any_of(
+              K.Accesses.begin(), K.Accesses.end(),
+              [&](const Finding *F) { return audit::listed(*F, ShowAll); }))
+        accessTable(OS, K, ShowAll, Serial);
+      for (const Finding *F : K.Accesses) {
+        size_t This = Serial++;
+        if (F->isFlagged())
+          accessDetails(OS, *F, This);
+      }
+      OS << "</section>\n";
+    }
+    OS << "</section>\n";
+  }
+  OS << "</body>\n</html>\n";
+}
+
+} // namespace cudacoalesce

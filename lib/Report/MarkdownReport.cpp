@@ -1,0 +1,179 @@
+//===- Report/MarkdownReport.cpp - Audit report in Markdown ---------------===//
+#include "cuda-coalesce/Report/MarkdownReport.h"
+#include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/TextReport.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace cudacoalesce {
+
+namespace {
+
+/// Source text in a code span. A span ends at the first run of backticks as
+/// long as its fence, so the fence is one longer than any run inside; a
+/// table splits cells at every unescaped pipe, even inside a span.
+std::string code(const std::string &Text, bool InTable) {
+  size_t Longest = 0, Run = 0;
+  std::string Body;
+  for (char C : Text) {
+    Run = C == '`' ? Run + 1 : 0;
+    Longest = std::max(Longest, Run);
+    if (C == '\n' || C == '\r')
+      Body += ' ';
+    else if (C == '|' && InTable)
+      Body += "\\|";
+    else
+      Body += C;
+  }
+  std::string Fence(Longest + 1, '`');
+  // A span that starts or ends with a backtick needs a space to keep it from
+  // joining the fence; one space each side is stripped when rendered.
+  bool Pad = !Body.empty() && (Body.front() == '`' || Body.back() == '`');
+  return Fence + (Pad ? " " : "") + Body + (Pad ? " " : "") + Fence;
+}
+
+/// Prose from the source or the analysis (messages): every character that
+/// Markdown or inline HTML would read as markup is escaped.
+std::string text(const std::string &Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '\n' || C == '\r') {
+      Out += ' ';
+      continue;
+    }
+    if (std::string_view("\\`*_[]<>|~&#").find(C) != std::string_view::npos)
+      Out += '\\';
+    Out += C;
+  }
+  return Out;
+}
+
+void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
+  OS << "| file | kernel launches | accesses | flagged | undecided | "
+        "sectors/request | ideal | wasted | efficiency |\n"
+     << "|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  auto Row = [&](const std::string &Name, size_t Kernels,
+                 const audit::Totals &T) {
+    OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
+       << T.Flagged << " | " << T.Undecided << " | "
+       << model::formatCount(T.Sectors) << " | " << model::formatCount(T.Ideal)
+       << " | " << model::formatCount(T.wasted()) << " | "
+       << audit::percent(T.efficiency()) << " |\n";
+  };
+  for (const audit::FileGroup &F : A.Files)
+    Row(code(F.File, true), F.Kernels.size(), F.Sum);
+  Row("**all**", A.kernels(), A.Sum);
+}
+
+void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
+                 bool ShowAll) {
+  OS << "| line:col | kind | expression | pattern | sectors/request | ideal | "
+        "efficiency | best fix (predicted) |\n"
+     << "|---|---|---|---|--:|--:|--:|---|\n";
+  for (const Finding *F : K.Accesses) {
+    if (!audit::listed(*F, ShowAll))
+      continue;
+    const model::Prediction &P = F->Prediction;
+    OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
+       << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
+       << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
+       << model::formatCount(P.IdealSectors) << " | "
+       << audit::efficiencyText(P) << " | " << text(audit::bestFixText(*F))
+       << " |\n";
+  }
+}
+
+/// Sector by sector, the bytes requested and the lanes requesting them.
+void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
+  std::string Why = audit::pictureUnavailableReason(F);
+  if (!Why.empty()) {
+    OS << "No picture of a warp: " << text(Why) << ".\n\n";
+    return;
+  }
+  const model::WarpSnapshot &W = *F.Warp;
+  std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
+  std::vector<unsigned> Inactive;
+  for (unsigned L = 0; L < W.Lanes.size(); ++L)
+    if (!W.Lanes[L].Active)
+      Inactive.push_back(L);
+  OS << "One warp (" << text(audit::placeText(W))
+     << "), lanes against the 32-byte sectors they touch";
+  if (W.requests() > 1)
+    OS << ", first of " << W.requests() << " instructions";
+  OS << ": `#` a byte requested, `.` a byte moved for nothing.\n\n";
+  OS << "```text\n";
+  OS << "sector   bytes 0..31 of the sector          lanes\n";
+  for (const model::SectorUse &S : Sectors) {
+    std::string Offset =
+        "+" + std::to_string((S.Sector - Sectors.front().Sector) *
+                             int64_t(model::SectorBytes));
+    OS << Offset << std::string(Offset.size() < 9 ? 9 - Offset.size() : 1, ' ')
+       << audit::byteMap(S.UsedBytes) << "   " << audit::laneRanges(S.Lanes)
+       << "\n";
+  }
+  if (!Inactive.empty())
+    OS << "inactive lanes (a guard): " << audit::laneRanges(Inactive) << "\n";
+  if (W.Lanes.size() < model::WarpSize)
+    OS << "lanes " << W.Lanes.size() << "-" << model::WarpSize - 1
+       << ": no thread (the block is smaller than a warp)\n";
+  OS << "```\n\n";
+  OS << Sectors.size() << (Sectors.size() == 1 ? " sector" : " sectors")
+     << " from byte " << Sectors.front().Sector * int64_t(model::SectorBytes)
+     << " of the base on; offsets above are from there.\n\n";
+}
+
+void accessDetails(llvm::raw_ostream &OS, const Finding &F) {
+  OS << "#### " << F.Where.Line << ":" << F.Where.Column << " "
+     << code(F.Expression, false) << "\n\n";
+  OS << text(findingMessage(F)) << ".";
+  if (F.Function != F.Kernel)
+    OS << " Written in " << code(F.Function, false) << ".";
+  OS << "\n\n";
+  for (const fixes::Fix &X : F.Fixes)
+    OS << "- fix (" << fixes::fixKindName(X.Kind) << "): " << text(X.Message)
+       << (X.Replacements.empty() ? "" : " (mechanical: `--fix` applies it)")
+       << "\n";
+  if (!F.Fixes.empty())
+    OS << "\n";
+  warpPicture(OS, F);
+}
+
+} // namespace
+
+void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                   bool ShowAll) {
+  audit::Audit A = audit::buildAudit(Findings);
+  OS << "# cuda-coalesce audit report\n\n";
+  if (A.Files.empty()) {
+    OS << "No global-memory access was found.\n";
+    return;
+  }
+  OS << text(audit::totalsText(A.Sum)) << ", in " << A.kernels()
+     << (A.kernels() == 1 ? " kernel launch" : " kernel launches") << " and "
+     << A.Files.size() << (A.Files.size() == 1 ? " file" : " files") << ".\n\n"
+     << text(audit::listingText(ShowAll)) << "\n\n";
+  OS << "## Files, worst first\n\n";
+  filesTable(OS, A);
+  for (const audit::FileGroup &File : A.Files) {
+    OS << "\n## " << code(File.File, false) << "\n";
+    for (const audit::KernelGroup &K : File.Kernels) {
+      OS << "\n### " << code(K.Kernel, false) << ": " << text(K.Launch)
+         << "\n\n"
+         << text(audit::totalsText(K.Sum)) << ".\n\n";
+      if (std::none_of(
+              K.Accesses.begin(), K.Accesses.end(),
+              [&](const Finding *F) { return audit::listed(*F, ShowAll); }))
+        continue;
+      accessTable(OS, K, ShowAll);
+      OS << "\n";
+      for (const Finding *F : K.Accesses)
+        if (F->isFlagged())
+          accessDetails(OS, *F);
+    }
+  }
+}
+
+} // namespace cudacoalesce
