@@ -109,6 +109,7 @@ void setAsideSuppressed(const SourceManager &SM,
 struct ParseState {
   const ErrorCollector &Errors;
   const std::vector<std::string> &InputRealPaths;
+  bool ParseOnly = false; // RunOptions::ParseOnly
   bool Analysed = false;
   std::string BlockingError; // the first error outside host-only code
 };
@@ -158,6 +159,10 @@ private:
         Outcome.HostErrors = State.Errors.Errors.size();
         Outcome.FirstHostError = State.Errors.Errors.front().Text;
       }
+    }
+    if (State.ParseOnly) {
+      State.Analysed = DeviceErrors.empty();
+      return;
     }
     TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
     setAsideSuppressed(SM, R.Findings, Outcome.Suppressed);
@@ -333,7 +338,7 @@ public:
     Tool.setPrintErrorMessage(false);
     ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
-    ParseState State{Errors, InputRealPaths};
+    ParseState State{Errors, InputRealPaths, Opts.ParseOnly};
     ActionFactory Factory(Analysis, Consumer, Outcome, State);
     int RC = Tool.run(&Factory);
     if (!State.Analysed) {

@@ -211,6 +211,10 @@ private:
     std::vector<std::pair<int64_t, int64_t>> Rows;          // (threadIdx.y, .z)
     std::vector<std::optional<int64_t>> Address;            // lane part
     std::vector<std::vector<std::optional<int64_t>>> Guard; // [guard][lane]
+    /// Per guard, the range of its lane part over the lanes, when every
+    /// lane's is known: enough to tell that a guard holds in every lane.
+    std::vector<std::optional<std::pair<int64_t, int64_t>>> GuardRange;
+    bool AllAddressesKnown = true;
   };
   const WarpLanes &lanesOf(int64_t Warp);
   /// Request costs of one warp visit, which depend only on the lanes'
@@ -220,6 +224,17 @@ private:
     std::vector<RequestCost> Chunks;
     bool EvenlySpaced = true, Broadcast = true;
   };
+  /// The common case, a warp whose lanes all pass every guard, without
+  /// visiting its lanes one by one; false when it is not that case.
+  bool simulateWholeWarp(int64_t Warp, SampleTotals &T);
+  /// The costs of a warp whose active lanes are at \p Addresses.
+  const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
+                         std::optional<int64_t> Base, bool Cacheable,
+                         const std::vector<int64_t> &Addresses,
+                         const std::vector<std::pair<int64_t, int64_t>> &Rows);
+  /// Adds a warp with active lanes and these costs to \p T.
+  void count(const WarpCost &Cost, SampleTotals &T) const;
+  WarpCost Uncached;
 
   const sym::Context &Ctx;
   const AccessShape &Access;
@@ -466,6 +481,20 @@ const Simulator::WarpLanes &Simulator::lanesOf(int64_t Warp) {
                                   : sym::evaluate(Ctx, Offset.Lane, Values));
     for (size_t G = 0; G < GuardParts.size(); ++G)
       W.Guard[G].push_back(sym::evaluate(Ctx, GuardParts[G].Lane, Values));
+    W.AllAddressesKnown &= W.Address.back().has_value();
+  }
+  for (const std::vector<std::optional<int64_t>> &Lanes : W.Guard) {
+    std::optional<std::pair<int64_t, int64_t>> Range;
+    bool Known = true;
+    for (const std::optional<int64_t> &V : Lanes) {
+      Known &= V.has_value();
+      if (!Known)
+        break;
+      Range = Range ? std::make_pair(std::min(Range->first, *V),
+                                     std::max(Range->second, *V))
+                    : std::make_pair(*V, *V);
+    }
+    W.GuardRange.push_back(Known ? Range : std::nullopt);
   }
   Cached = std::move(W);
   return *Cached;
@@ -495,6 +524,8 @@ std::optional<int64_t> Simulator::evaluateLanes(int64_t Warp) {
 }
 
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
+  if (simulateWholeWarp(Warp, T))
+    return;
   std::optional<int64_t> Base = evaluateLanes(Warp);
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
@@ -529,14 +560,6 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
   }
   ++T.Warps;
 
-  auto Count = [&](const RequestCost &Cost) {
-    T.Sectors += Cost.Sectors;
-    T.Segments += Cost.Segments;
-    T.Ideal += Cost.IdealSectors;
-    ++T.Requests;
-    T.Min = std::min<double>(T.Min, Cost.Sectors);
-    T.Max = std::max<double>(T.Max, Cost.Sectors);
-  };
   if (Scattered) {
     // Data-dependent addresses: each lane in a sector and line of its own.
     RequestCost Cost;
@@ -546,20 +569,31 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     Cost.IdealSectors =
         (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
     Cost.AlignedSectors = Cost.Sectors;
-    for (unsigned C = 0; C < Chunks; ++C)
-      Count(Cost);
+    for (unsigned C = 0; C < Chunks; ++C) {
+      T.Sectors += Cost.Sectors;
+      T.Segments += Cost.Segments;
+      T.Ideal += Cost.IdealSectors;
+      ++T.Requests;
+      T.Min = std::min<double>(T.Min, Cost.Sectors);
+      T.Max = std::max<double>(T.Max, Cost.Sectors);
+    }
     return;
   }
   if (Addresses.empty())
     return;
+  count(costOf(Warp, ActiveMask, Base, AllAddressed, Addresses, Rows), T);
+}
 
-  // Shifting every lane by whole 128-byte segments changes no count: with
-  // the lanes' relative addresses fixed by their place in the block, the
-  // costs are a function of (warp, active lanes, start within a segment).
+const Simulator::WarpCost &
+Simulator::costOf(int64_t Warp, uint32_t ActiveMask,
+                  std::optional<int64_t> Base, bool Cacheable,
+                  const std::vector<int64_t> &Addresses,
+                  const std::vector<std::pair<int64_t, int64_t>> &Rows) {
   auto Compute = [&] {
     WarpCost R;
     R.EvenlySpaced = evenlySpacedPerRow(Addresses, Rows);
     R.Broadcast = broadcastPerRow(Addresses, Rows);
+    unsigned Chunks = std::max(1u, Access.WidthBytes / Access.ChunkBytes);
     std::vector<int64_t> Chunk(Addresses.size());
     for (unsigned C = 0; C < Chunks; ++C) {
       for (size_t I = 0; I < Addresses.size(); ++I)
@@ -568,24 +602,100 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     }
     return R;
   };
-  WarpCost Computed;
-  const WarpCost *Cost = &Computed;
-  if (Offset.LaneFixedPerBlock && AllAddressed) {
-    auto Key = std::make_tuple(Warp, ActiveMask, floorMod(*Base, SegmentBytes));
-    auto It = CostCache.find(Key);
-    if (It == CostCache.end())
-      It = CostCache.emplace(Key, Compute()).first;
-    Cost = &It->second;
-  } else {
-    Computed = Compute();
+  // Shifting every lane by whole 128-byte segments changes no count: with
+  // the lanes' relative addresses fixed by their place in the block, the
+  // costs are a function of (warp, active lanes, start within a segment).
+  if (!Offset.LaneFixedPerBlock || !Cacheable || !Base) {
+    Uncached = Compute();
+    return Uncached;
   }
-  if (!Cost->EvenlySpaced)
+  auto Key = std::make_tuple(Warp, ActiveMask, floorMod(*Base, SegmentBytes));
+  auto It = CostCache.find(Key);
+  if (It == CostCache.end())
+    It = CostCache.emplace(Key, Compute()).first;
+  return It->second;
+}
+
+void Simulator::count(const WarpCost &Cost, SampleTotals &T) const {
+  if (!Cost.EvenlySpaced)
     ++T.IrregularWarps;
-  for (const RequestCost &C : Cost->Chunks) {
-    T.AllUniform &= Cost->Broadcast;
+  for (const RequestCost &C : Cost.Chunks) {
+    T.AllUniform &= Cost.Broadcast;
     T.AllDense &= C.AlignedSectors == C.IdealSectors;
-    Count(C);
+    T.Sectors += C.Sectors;
+    T.Segments += C.Segments;
+    T.Ideal += C.IdealSectors;
+    ++T.Requests;
+    T.Min = std::min<double>(T.Min, C.Sectors);
+    T.Max = std::max<double>(T.Max, C.Sectors);
   }
+}
+
+/// Whether `Base + V Op 0` holds for every V in [Low, High]; nullopt when
+/// the sums would wrap (then the lanes are checked one by one).
+static std::optional<bool> holdsOverRange(Cmp Op, int64_t Base, int64_t Low,
+                                          int64_t High) {
+  int64_t L, H;
+  if (__builtin_add_overflow(Base, Low, &L) ||
+      __builtin_add_overflow(Base, High, &H))
+    return std::nullopt;
+  switch (Op) {
+  case Cmp::LT:
+    return H < 0;
+  case Cmp::LE:
+    return H <= 0;
+  case Cmp::GT:
+    return L > 0;
+  case Cmp::GE:
+    return L >= 0;
+  case Cmp::EQ:
+    return L == 0 && H == 0;
+  case Cmp::NE:
+    return L > 0 || H < 0;
+  }
+  return std::nullopt;
+}
+
+bool Simulator::simulateWholeWarp(int64_t Warp, SampleTotals &T) {
+  if (Scattered || !Offset.LaneFixedPerBlock)
+    return false;
+  const WarpLanes &W = lanesOf(Warp);
+  if (W.Lanes == 0 || !W.AllAddressesKnown)
+    return false;
+  bool Unknown = false;
+  for (size_t G = 0; G < GuardParts.size(); ++G) {
+    std::optional<int64_t> B =
+        sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
+    if (!B) {
+      Unknown = true; // every lane's value is unknown: counted as holding
+      continue;
+    }
+    if (!W.GuardRange[G])
+      return false;
+    std::optional<bool> All =
+        holdsOverRange(Access.Guards[G].Op, *B, W.GuardRange[G]->first,
+                       W.GuardRange[G]->second);
+    if (!All || !*All)
+      return false;
+  }
+  std::optional<int64_t> Base = sym::evaluate(Ctx, Offset.Uniform, Values);
+  if (!Base)
+    return false;
+  GuardUnknown |= Unknown;
+  ++T.Warps;
+  uint32_t ActiveMask =
+      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+  auto Key = std::make_tuple(Warp, ActiveMask, floorMod(*Base, SegmentBytes));
+  auto It = CostCache.find(Key);
+  if (It != CostCache.end()) {
+    count(It->second, T);
+    return true;
+  }
+  std::vector<int64_t> Addresses;
+  for (const std::optional<int64_t> &L : W.Address)
+    Addresses.push_back(int64_t(uint64_t(*Base) + uint64_t(*L)));
+  count(costOf(Warp, ActiveMask, Base, true, Addresses, W.Rows), T);
+  return true;
 }
 
 std::vector<int64_t> Simulator::radix() const {

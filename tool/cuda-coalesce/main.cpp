@@ -67,6 +67,11 @@ cl::opt<OutputFormat> Format(
                    "Audit report for reviewers, one self-contained HTML "
                    "page")),
     cl::cat(Category));
+// The benchmark's floor (bench/run.py): the same parse, no analysis.
+cl::opt<bool> ParseOnly("parse-only", cl::Hidden,
+                        cl::desc("Parse each file as for the analysis, "
+                                 "analyse nothing (benchmarking)"),
+                        cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
                            "(atomically, only when the result still compiles)"),
@@ -286,6 +291,7 @@ int main(int Argc, const char **Argv) {
   }
 
   Opts.Jobs = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
+  Opts.ParseOnly = ParseOnly;
   ProgressLine Progress;
   bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
   if (ShowProgress)
@@ -369,7 +375,7 @@ int main(int Argc, const char **Argv) {
     else if (!O.AnalysedThrough.empty())
       note(O.File + ": analysed as part of " + O.AnalysedThrough +
            ", which #includes it");
-    else if (O.Kernels == 0 && Format == OutputFormat::Text)
+    else if (O.Kernels == 0 && Format == OutputFormat::Text && !ParseOnly)
       note(O.File + ": no CUDA kernel with a body");
     if (O.HostErrors)
       note(O.File + ": host code does not compile (" +

@@ -47,6 +47,9 @@ struct RunOptions {
   /// Read each file's .cuda-coalesce.yaml.
   bool UseProjectConfig = true;
   unsigned Jobs = 1; // files parsed at once
+  /// Parse each file exactly as for the analysis and analyse nothing: the
+  /// floor the benchmark (bench/run.py) measures the analysis against.
+  bool ParseOnly = false;
   /// Called after each file's first pass (serialised; Done counts files).
   std::function<void(size_t Done, size_t Total, const std::string &File)>
       Progress;
