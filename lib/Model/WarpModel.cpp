@@ -181,10 +181,16 @@ private:
   std::vector<int64_t> radix() const;
   /// Sets the varying axes for visit \p Index; returns the warp in the block.
   int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
-  /// Guards and addresses of every thread of warp \p Warp under the current
-  /// values, into LaneBuf; returns the thread-independent part of the
-  /// address (nullopt for a gather or an unknown value).
-  std::optional<int64_t> evaluateLanes(int64_t Warp);
+  /// The thread-independent parts of the address and of each guard under
+  /// the current values, evaluated once per warp visit.
+  struct UniformParts {
+    std::optional<int64_t> Base; // nullopt for a gather or an unknown value
+    std::vector<std::optional<int64_t>> Guards;
+  };
+  UniformParts uniformParts();
+  /// Guards and addresses of every thread of warp \p Warp, into LaneBuf.
+  void evaluateLanes(int64_t Warp, const UniformParts &U);
+  int64_t warpsPerBlock() const;
   /// Empties the per-block caches: the values they were computed under
   /// change.
   void resetCaches();
@@ -226,7 +232,7 @@ private:
   };
   /// The common case, a warp whose lanes all pass every guard, without
   /// visiting its lanes one by one; false when it is not that case.
-  bool simulateWholeWarp(int64_t Warp, SampleTotals &T);
+  bool simulateWholeWarp(int64_t Warp, const UniformParts &U, SampleTotals &T);
   /// The costs of a warp whose active lanes are at \p Addresses.
   const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
                          std::optional<int64_t> Base, bool Cacheable,
@@ -234,6 +240,7 @@ private:
                          const std::vector<std::pair<int64_t, int64_t>> &Rows);
   /// Adds a warp with active lanes and these costs to \p T.
   void count(const WarpCost &Cost, SampleTotals &T) const;
+  static void countRequest(const RequestCost &Cost, SampleTotals &T);
   WarpCost Uncached;
 
   const sym::Context &Ctx;
@@ -500,33 +507,37 @@ const Simulator::WarpLanes &Simulator::lanesOf(int64_t Warp) {
   return *Cached;
 }
 
-std::optional<int64_t> Simulator::evaluateLanes(int64_t Warp) {
-  const WarpLanes &W = lanesOf(Warp);
-  std::optional<int64_t> Base =
-      Scattered ? std::nullopt : sym::evaluate(Ctx, Offset.Uniform, Values);
-  std::vector<std::optional<int64_t>> GuardBase;
+Simulator::UniformParts Simulator::uniformParts() {
+  UniformParts U;
+  if (!Scattered)
+    U.Base = sym::evaluate(Ctx, Offset.Uniform, Values);
   for (const SplitPoly &G : GuardParts)
-    GuardBase.push_back(sym::evaluate(Ctx, G.Uniform, Values));
+    U.Guards.push_back(sym::evaluate(Ctx, G.Uniform, Values));
+  return U;
+}
+
+void Simulator::evaluateLanes(int64_t Warp, const UniformParts &U) {
+  const WarpLanes &W = lanesOf(Warp);
   std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
   LaneBuf.clear();
   for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
     LaneEval L;
     L.Row = W.Rows[Lane];
     for (size_t G = 0; G < GuardParts.size(); ++G)
-      GuardValues[G] = sum(GuardBase[G], W.Guard[G][Lane]);
+      GuardValues[G] = sum(U.Guards[G], W.Guard[G][Lane]);
     std::tie(L.Reaches, L.Active) = laneState(GuardValues);
     // A gather's addresses are the data's: nothing to evaluate.
     if (L.Active && !Scattered)
-      L.Offset = sum(Base, W.Address[Lane]);
+      L.Offset = sum(U.Base, W.Address[Lane]);
     LaneBuf.push_back(L);
   }
-  return Base;
 }
 
 void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
-  if (simulateWholeWarp(Warp, T))
+  UniformParts U = uniformParts();
+  if (simulateWholeWarp(Warp, U, T))
     return;
-  std::optional<int64_t> Base = evaluateLanes(Warp);
+  evaluateLanes(Warp, U);
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
   unsigned Active = 0, Reaching = 0;
@@ -569,19 +580,13 @@ void Simulator::simulateWarp(int64_t Warp, SampleTotals &T) {
     Cost.IdealSectors =
         (Active * Access.ChunkBytes + SectorBytes - 1) / SectorBytes;
     Cost.AlignedSectors = Cost.Sectors;
-    for (unsigned C = 0; C < Chunks; ++C) {
-      T.Sectors += Cost.Sectors;
-      T.Segments += Cost.Segments;
-      T.Ideal += Cost.IdealSectors;
-      ++T.Requests;
-      T.Min = std::min<double>(T.Min, Cost.Sectors);
-      T.Max = std::max<double>(T.Max, Cost.Sectors);
-    }
+    for (unsigned C = 0; C < Chunks; ++C)
+      countRequest(Cost, T);
     return;
   }
   if (Addresses.empty())
     return;
-  count(costOf(Warp, ActiveMask, Base, AllAddressed, Addresses, Rows), T);
+  count(costOf(Warp, ActiveMask, U.Base, AllAddressed, Addresses, Rows), T);
 }
 
 const Simulator::WarpCost &
@@ -622,13 +627,17 @@ void Simulator::count(const WarpCost &Cost, SampleTotals &T) const {
   for (const RequestCost &C : Cost.Chunks) {
     T.AllUniform &= Cost.Broadcast;
     T.AllDense &= C.AlignedSectors == C.IdealSectors;
-    T.Sectors += C.Sectors;
-    T.Segments += C.Segments;
-    T.Ideal += C.IdealSectors;
-    ++T.Requests;
-    T.Min = std::min<double>(T.Min, C.Sectors);
-    T.Max = std::max<double>(T.Max, C.Sectors);
+    countRequest(C, T);
   }
+}
+
+void Simulator::countRequest(const RequestCost &Cost, SampleTotals &T) {
+  T.Sectors += Cost.Sectors;
+  T.Segments += Cost.Segments;
+  T.Ideal += Cost.IdealSectors;
+  ++T.Requests;
+  T.Min = std::min<double>(T.Min, Cost.Sectors);
+  T.Max = std::max<double>(T.Max, Cost.Sectors);
 }
 
 /// Whether `Base + V Op 0` holds for every V in [Low, High]; nullopt when
@@ -656,51 +665,44 @@ static std::optional<bool> holdsOverRange(Cmp Op, int64_t Base, int64_t Low,
   return std::nullopt;
 }
 
-bool Simulator::simulateWholeWarp(int64_t Warp, SampleTotals &T) {
-  if (Scattered || !Offset.LaneFixedPerBlock)
+bool Simulator::simulateWholeWarp(int64_t Warp, const UniformParts &U,
+                                  SampleTotals &T) {
+  if (Scattered || !Offset.LaneFixedPerBlock || !U.Base)
     return false;
   const WarpLanes &W = lanesOf(Warp);
   if (W.Lanes == 0 || !W.AllAddressesKnown)
     return false;
   bool Unknown = false;
   for (size_t G = 0; G < GuardParts.size(); ++G) {
-    std::optional<int64_t> B =
-        sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
-    if (!B) {
+    if (!U.Guards[G]) {
       Unknown = true; // every lane's value is unknown: counted as holding
       continue;
     }
     if (!W.GuardRange[G])
       return false;
     std::optional<bool> All =
-        holdsOverRange(Access.Guards[G].Op, *B, W.GuardRange[G]->first,
-                       W.GuardRange[G]->second);
+        holdsOverRange(Access.Guards[G].Op, *U.Guards[G],
+                       W.GuardRange[G]->first, W.GuardRange[G]->second);
     if (!All || !*All)
       return false;
   }
-  std::optional<int64_t> Base = sym::evaluate(Ctx, Offset.Uniform, Values);
-  if (!Base)
-    return false;
   GuardUnknown |= Unknown;
   ++T.Warps;
   uint32_t ActiveMask =
       W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
-  auto Key = std::make_tuple(Warp, ActiveMask, floorMod(*Base, SegmentBytes));
-  auto It = CostCache.find(Key);
-  if (It != CostCache.end()) {
-    count(It->second, T);
-    return true;
-  }
   std::vector<int64_t> Addresses;
   for (const std::optional<int64_t> &L : W.Address)
-    Addresses.push_back(int64_t(uint64_t(*Base) + uint64_t(*L)));
-  count(costOf(Warp, ActiveMask, Base, true, Addresses, W.Rows), T);
+    Addresses.push_back(*sum(U.Base, L));
+  count(costOf(Warp, ActiveMask, U.Base, true, Addresses, W.Rows), T);
   return true;
 }
 
+int64_t Simulator::warpsPerBlock() const {
+  return (Launch.Block.volume() + WarpSize - 1) / WarpSize;
+}
+
 std::vector<int64_t> Simulator::radix() const {
-  int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
-  std::vector<int64_t> Radix = {WarpsPerBlock};
+  std::vector<int64_t> Radix = {warpsPerBlock()};
   for (const VaryingAxis &V : Varying)
     Radix.push_back(std::max<int64_t>(1, V.Count));
   return Radix;
@@ -718,8 +720,7 @@ int64_t Simulator::placeVisit(uint64_t Index,
 }
 
 void Simulator::resetCaches() {
-  int64_t WarpsPerBlock = (Launch.Block.volume() + WarpSize - 1) / WarpSize;
-  LaneCache.assign(WarpsPerBlock, std::nullopt);
+  LaneCache.assign(warpsPerBlock(), std::nullopt);
   CostCache.clear();
 }
 
@@ -1063,7 +1064,7 @@ std::optional<WarpSnapshot> Simulator::firstActiveWarp() {
   uint64_t Visits = uint64_t(std::min(Total, double(TotalWarpBudget)));
   for (uint64_t I = 0; I < Visits; ++I) {
     int64_t Warp = placeVisit(I, Radix);
-    evaluateLanes(Warp);
+    evaluateLanes(Warp, uniformParts());
     if (std::none_of(LaneBuf.begin(), LaneBuf.end(),
                      [](const LaneEval &L) { return L.Active; }))
       continue;
