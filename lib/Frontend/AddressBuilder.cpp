@@ -1290,36 +1290,30 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   } else if (const auto *E = dyn_cast_or_null<Expr>(Body)) {
     Updates.push_back(E);
   }
+  // The variable each update steps (nullptr where it is no step), in the
+  // order of Updates.
+  std::vector<const VarDecl *> Stepped;
   for (const Expr *U : Updates) {
     const VarDecl *V = nullptr;
-    if (auto Step = StepOf(U, V))
+    auto Step = StepOf(U, V);
+    Stepped.push_back(Step ? V : nullptr);
+    if (Step)
       Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
   }
   // Every modification of an induction variable must be one recognised.
-  for (const VarDecl *V : Changed) {
-    if (!Steps.count(V))
-      continue;
-    unsigned Seen = 0;
-    for (const Expr *U : Updates) {
-      const VarDecl *W = nullptr;
-      if (StepOf(U, W) && W == V)
-        ++Seen;
-    }
-    if (Mod.count(V) != Seen)
+  for (const VarDecl *V : Changed)
+    if (Steps.count(V) && Mod.count(V) != unsigned(llvm::count(Stepped, V)))
       NotInduction.insert(V);
-  }
 
   // Named after the first induction variable in source order of its
   // updates (the loop's own increment first): Steps is keyed by pointer, and
   // its order would change the name from run to run.
   std::string CounterName = "loop";
-  for (const Expr *U : Updates) {
-    const VarDecl *V = nullptr;
-    if (StepOf(U, V) && V && Steps.count(V) && !NotInduction.count(V)) {
+  for (const VarDecl *V : Stepped)
+    if (V && !NotInduction.count(V)) {
       CounterName = V->getName().str();
       break;
     }
-  }
   sym::AtomId Iteration = Syms.loopIteration(CounterName);
 
   auto Before = Vars;
