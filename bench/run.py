@@ -49,19 +49,10 @@ def wall(cmd):
 
 
 def write_stress(directory, kind, n):
+    """The hostile-input tests' generator (test/lit/hostile), at size n."""
     path = os.path.join(directory, "%s-%d.cu" % (kind, n))
-    with open(path, "w") as f:
-        if kind == "kernels":
-            for i in range(n):
-                f.write("__global__ void k%d(float *a, int w) {\n"
-                        "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                        "  a[(x / 32) * w + x %% 32 + %d] = a[x * %d];\n}\n" % (i, i, i % 7 + 1))
-        else:
-            f.write("__global__ void k(float *a, int w) {\n"
-                    "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n")
-            for i in range(n):
-                f.write("  a[x * %d + %d * w] += 1.0f;\n" % (i % 5 + 1, i))
-            f.write("}\nvoid go(float *a) { k<<<256, 256>>>(a, 1024); }\n")
+    subprocess.run([sys.executable, os.path.join(ROOT, "test", "lit", "Inputs", "make-hostile.py"),
+                    kind, path, str(n)], check=True)
     return path
 
 
@@ -120,16 +111,19 @@ def main():
     if args.stress:
         result["stress"] = []
         with tempfile.TemporaryDirectory() as d:
-            for kind, sizes in (("kernels", (250, 500, 1000, 2000)),
-                                ("accesses", (250, 500, 1000, 2000))):
+            for kind, sizes in (("many-kernels", (500, 1000, 2000, 4000)),
+                                ("many-accesses", (500, 1000, 2000, 4000))):
                 for n in sizes:
                     path = write_stress(d, kind, n)
-                    floor, _, _ = measure([args.tool, "--no-cuda-toolkit", "--parse-only", path], 1)
-                    full, rss, _ = measure([args.tool, "--no-cuda-toolkit", "--format=json", path], 1)
+                    floor, _, _ = measure([args.tool, "--no-cuda-toolkit", "--parse-only", path],
+                                          args.repeat)
+                    full, rss, _ = measure([args.tool, "--no-cuda-toolkit", "--format=json", path],
+                                           args.repeat)
                     result["stress"].append({"kind": kind, "n": n, "floor_s": floor,
                                              "analysis_s": full, "rss_mib": rss})
-                    print("stress %-8s %5d: floor %6.2fs analysis %6.2fs (%.2f ms per unit)" % (
-                        kind, n, floor, full, 1000 * (full - floor) / n), flush=True)
+                    print("stress %-13s %5d: floor %6.2fs analysis %6.2fs (%.2f ms per unit)"
+                          " rss %.0f MiB" % (kind, n, floor, full, 1000 * (full - floor) / n, rss),
+                          flush=True)
     if args.json:
         json.dump(result, open(args.json, "w"), indent=1)
     if args.markdown:
