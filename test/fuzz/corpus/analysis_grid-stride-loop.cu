@@ -1,8 +1,0 @@
-// A grid-stride loop: the index moves by blockDim.x*gridDim.x per trip and
-// every trip stays coalesced.
-__global__ void saxpy(int n, float a, const float *x, float *y) {
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
-    y[i] = a * x[i] + y[i];
-  }
-}
-void launch(const float *x, float *y) { saxpy<<<128, 256>>>(1 << 20, 2.0f, x, y); }

@@ -1,6 +1,0 @@
-// a[256*t]: a stride of 1024 bytes gives every lane a sector of its own.
-__global__ void strided(const float *a, float *o) {
-  int t = blockIdx.x * blockDim.x + threadIdx.x;
-  o[t] = a[256 * t];
-}
-void launch(const float *a, float *o) { strided<<<1024, 256>>>(a, o); }
