@@ -1,5 +1,6 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
+#include "cuda-coalesce/Driver/OutcomeArchive.h"
 #include "cuda-coalesce/Policy/NoLint.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
@@ -384,6 +385,44 @@ void forEachIndex(const std::vector<size_t> &Indices, unsigned Jobs,
   Pool.wait();
 }
 
+/// Analyses the files \p Indices of the run, each under its own options,
+/// into \p Outcomes; \p Done(I) after each (in this thread).
+void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
+                 const std::vector<size_t> &Indices,
+                 const std::vector<AnalysisOptions> &With,
+                 std::vector<FileOutcome> &Outcomes,
+                 const std::function<void(size_t)> &Done) {
+  if (!Opts.Isolate) {
+    std::mutex DoneLock;
+    forEachIndex(Indices, Opts.Jobs, [&](size_t I) {
+      Outcomes[I] = Analyser.analyse(Opts.Files[I], With[I]);
+      std::lock_guard<std::mutex> Lock(DoneLock);
+      Done(I);
+    });
+    return;
+  }
+  runInChildren(
+      Indices, Opts.Jobs, Opts.Limits,
+      [&](size_t I) {
+        return serializeOutcome(Analyser.analyse(Opts.Files[I], With[I]));
+      },
+      [&](size_t I, ChildResult R) {
+        FileOutcome &O = Outcomes[I];
+        if (R.Kind != ChildResult::Finished) {
+          O = FileOutcome();
+          O.File = Opts.Files[I];
+          O.Failed = true;
+          O.Error = R.describe(Opts.Limits);
+        } else if (!deserializeOutcome(R.Payload, O)) {
+          O = FileOutcome();
+          O.File = Opts.Files[I];
+          O.Failed = true;
+          O.Error = "the analysis ended without a result";
+        }
+        Done(I);
+      });
+}
+
 /// The launches of the other files for the kernels \p Outcome does not
 /// launch itself.
 LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
@@ -481,14 +520,10 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     All.push_back(I);
   }
 
-  std::mutex ProgressLock;
   size_t Done = 0;
-  forEachIndex(All, Opts.Jobs, [&](size_t I) {
-    Outcomes[I] = Analyser.analyse(Opts.Files[I], With[I]);
-    if (Opts.Progress) {
-      std::lock_guard<std::mutex> Lock(ProgressLock);
+  analyseEach(Opts, Analyser, All, With, Outcomes, [&](size_t I) {
+    if (Opts.Progress)
       Opts.Progress(++Done, All.size(), Opts.Files[I]);
-    }
   });
 
   // Kernels launched only from other files: analyse their files again
@@ -504,9 +539,7 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     AgainWith[I].ProjectLaunches = std::move(Elsewhere);
     Again.push_back(I);
   }
-  forEachIndex(Again, Opts.Jobs, [&](size_t I) {
-    Outcomes[I] = Analyser.analyse(Opts.Files[I], AgainWith[I]);
-  });
+  analyseEach(Opts, Analyser, Again, AgainWith, Outcomes, [](size_t) {});
 
   for (size_t I : All)
     applyConfig(Outcomes[I], ConfigOf[I]);

@@ -65,6 +65,11 @@ if os.path.exists("/usr/bin/chromium"):
     config.available_features.add("chromium")
     config.substitutions.append(("%chromium", "/usr/bin/chromium"))
 
+# --max-memory limits the data segment, which the sanitizers' shadow memory
+# counts against.
+if not getattr(config, "sanitizers", ""):
+    config.available_features.add("memory-limit")
+
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.

@@ -3,7 +3,8 @@
 // Parses options, runs the library over the files, prints. Exit status: 0 no
 // finding that fails the run (NOLINT, the baseline and the configuration's
 // fail-on decide), 1 findings, 2 the tool could not do its job (usage, a
-// missing or unparsable file, an unreadable compile database, an invalid
+// missing or unparsable file, a file over --timeout or --max-memory or that
+// crashed the parse, an unreadable compile database, an invalid
 // configuration or baseline); other files are still analysed and reported.
 //
 //===----------------------------------------------------------------------===//
@@ -84,6 +85,21 @@ cl::opt<unsigned>
     Jobs("j",
          cl::desc("Files analysed at once (default: one per hardware thread)"),
          cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(Category));
+cl::opt<unsigned>
+    Timeout("timeout",
+            cl::desc("Give up on a file after SECONDS of parsing and analysis "
+                     "(default: 600; 0: no limit)"),
+            cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
+cl::opt<unsigned>
+    MaxMemory("max-memory",
+              cl::desc("Give up on a file whose analysis needs more than MIB "
+                       "of memory (default: 8192; 0: no limit)"),
+              cl::value_desc("MiB"), cl::init(8192), cl::cat(Category));
+// Parsing on threads of one process: for debuggers, and to compare.
+cl::opt<bool> InProcess("in-process", cl::Hidden,
+                        cl::desc("Parse the files on threads of this process "
+                                 "(no --timeout or --max-memory)"),
+                        cl::cat(Category));
 cl::opt<std::string> Baseline(
     "baseline",
     cl::desc("Report only findings not in FILE; write FILE if missing"),
@@ -252,9 +268,12 @@ int main(int Argc, const char **Argv) {
                                    "Predicts the memory coalescing of every "
                                    "global access in CUDA kernels\n",
                                    &ParseErrorStream)) {
+    // An invalid value ("--timeout=soon") is reported by the option itself,
+    // straight to stderr, in one line; the stream only gets the others.
     llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
     First.consume_front("cuda-coalesce: ");
-    error(First.str());
+    if (!First.empty())
+      error(First.str());
     return ExitError;
   }
   if (Files.empty()) {
@@ -292,6 +311,15 @@ int main(int Argc, const char **Argv) {
 
   Opts.Jobs = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
   Opts.ParseOnly = ParseOnly;
+  Opts.Isolate = !InProcess;
+  Opts.Limits.TimeoutSeconds = Timeout;
+  Opts.Limits.MemoryMiB = MaxMemory;
+  if (InProcess &&
+      (Timeout.getNumOccurrences() || MaxMemory.getNumOccurrences())) {
+    error("--timeout and --max-memory need each file in a process of its "
+          "own; drop --in-process");
+    return ExitError;
+  }
   ProgressLine Progress;
   bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
   if (ShowProgress)

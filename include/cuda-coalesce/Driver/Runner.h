@@ -16,15 +16,18 @@
 // file's translation unit reports from headers. Flagged findings that a
 // NOLINT comment silences (see Policy/NoLint.h) are set aside, not reported.
 // A file that cannot be analysed gets one line of reason; the other files
-// are analysed all the same. Compile errors inside host-only functions do
-// not stop the analysis of the kernels; they are counted instead.
-// Outcomes come back in input order whatever the number of jobs.
+// are analysed all the same, also when one exceeds the time or memory
+// limit or crashes the parse (each file is parsed in a process of its own).
+// Compile errors inside host-only functions do not stop the analysis of the
+// kernels; they are counted instead. Outcomes come back in input order whatever
+// the number of jobs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_DRIVER_RUNNER_H
 #define CUDA_COALESCE_DRIVER_RUNNER_H
 
 #include "cuda-coalesce/Driver/CompileSetup.h"
+#include "cuda-coalesce/Driver/Isolation.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 
 #include <functional>
@@ -47,6 +50,11 @@ struct RunOptions {
   /// Read each file's .cuda-coalesce.yaml.
   bool UseProjectConfig = true;
   unsigned Jobs = 1; // files parsed at once
+  /// Each file in a child process of its own (Driver/Isolation.h), under
+  /// Limits: a file that hangs or crashes Clang fails alone. Without it the
+  /// files are parsed on threads of this process and Limits do not apply.
+  bool Isolate = true;
+  ChildLimits Limits;
   /// Parse each file exactly as for the analysis and analyse nothing: the
   /// floor the benchmark (bench/run.py) measures the analysis against.
   bool ParseOnly = false;

@@ -1,0 +1,1 @@
+__global__ void strided(float *a) { a[threadIdx.x * 2] = 1.0f; }
