@@ -19,6 +19,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
+#include <ctime>
 #include <map>
 #include <mutex>
 #include <numeric>
@@ -106,6 +107,14 @@ void setAsideSuppressed(const SourceManager &SM,
   });
 }
 
+/// CPU seconds this thread has run (the parse and the analysis of one file
+/// happen on one thread).
+double threadCpuSeconds() {
+  timespec T;
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &T);
+  return double(T.tv_sec) + double(T.tv_nsec) * 1e-9;
+}
+
 /// What the action learns about one translation unit beyond the outcome.
 struct ParseState {
   const ErrorCollector &Errors;
@@ -127,9 +136,19 @@ public:
     struct Consumer : ASTConsumer {
       AnalysisAction &A;
       explicit Consumer(AnalysisAction &A) : A(A) {}
-      void HandleTranslationUnit(ASTContext &AST) override { A.analyse(AST); }
+      void HandleTranslationUnit(ASTContext &AST) override {
+        double Parsed = threadCpuSeconds();
+        A.Outcome.ParseSeconds = Parsed - A.Started;
+        A.analyse(AST);
+        A.Outcome.AnalysisSeconds = threadCpuSeconds() - Parsed;
+      }
     };
     return std::make_unique<Consumer>(*this);
+  }
+
+  bool BeginInvocation(CompilerInstance &CI) override {
+    Started = threadCpuSeconds();
+    return ASTFrontendAction::BeginInvocation(CI);
   }
 
 private:
@@ -196,6 +215,7 @@ private:
   const TranslationUnitConsumer &Out;
   FileOutcome &Outcome;
   ParseState &State;
+  double Started = 0;
 };
 
 class ActionFactory : public FrontendActionFactory {

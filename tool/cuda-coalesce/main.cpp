@@ -18,6 +18,7 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,6 +74,11 @@ cl::opt<bool> ParseOnly("parse-only", cl::Hidden,
                         cl::desc("Parse each file as for the analysis, "
                                  "analyse nothing (benchmarking)"),
                         cl::cat(Category));
+cl::opt<bool> PrintPhaseTimes(
+    "print-phase-times", cl::Hidden,
+    cl::desc("Print each file's CPU time in Clang's parse and in the "
+             "analysis to stderr (benchmarking)"),
+    cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
                            "(atomically, only when the result still compiles)"),
@@ -335,6 +341,11 @@ int main(int Argc, const char **Argv) {
     error(SetupError);
     return ExitError;
   }
+  if (PrintPhaseTimes)
+    for (const FileOutcome &O : Outcomes)
+      llvm::errs() << llvm::format(
+          "cuda-coalesce: phase times: %s: parse %.4f s, analysis %.4f s\n",
+          O.File.c_str(), O.ParseSeconds, O.AnalysisSeconds);
   bool AnyFailed = false;
   BaselineResult Base;
   if (!Baseline.empty()) {

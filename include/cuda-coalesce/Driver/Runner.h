@@ -93,6 +93,11 @@ struct FileOutcome {
   std::vector<Finding> Suppressed;
   /// Findings left out because the baseline has them (applyBaseline).
   size_t InBaseline = 0;
+  /// CPU seconds of the last pass over the file: Clang's parse (with the
+  /// CUDA headers), then the analysis of the translation unit. Measured in
+  /// one process, so the benchmark's ratio is free of process-to-process
+  /// noise (bench/run.py, --print-phase-times).
+  double ParseSeconds = 0, AnalysisSeconds = 0;
 
   // What the project passes need.
   std::string CommandDirectory; // relative paths in findings start here
