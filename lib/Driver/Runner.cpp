@@ -213,20 +213,6 @@ private:
   ParseState &State;
 };
 
-bool looksLikeCuda(StringRef File, const std::vector<std::string> &Command) {
-  StringRef Ext = llvm::sys::path::extension(File);
-  if (Ext == ".cu" || Ext == ".cuh")
-    return true;
-  for (size_t I = 0; I + 1 < Command.size(); ++I)
-    if (Command[I] == "-x" &&
-        (Command[I + 1] == "cuda" || Command[I + 1] == "cu"))
-      return true;
-  for (const std::string &A : Command)
-    if (A == "-xcuda" || A == "--x=cu")
-      return true;
-  return false;
-}
-
 /// -p's compile_commands.json, or the flags after `--` (or none) for all.
 std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
                                                   std::string &Error) {
@@ -327,7 +313,7 @@ public:
     std::vector<CompileCommand> Commands = DB.getCompileCommands(Absolute);
     if (Commands.empty())
       return Fail("not in the compile database of '" + Opts.BuildDir + "'");
-    if (!looksLikeCuda(File, Commands.front().CommandLine))
+    if (!looksLikeCudaSource(File, Commands.front().CommandLine))
       return Fail(
           "not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
     Outcome.CommandDirectory = Commands.front().Directory;
