@@ -286,8 +286,9 @@ namespace {
 class FileAnalyser {
 public:
   FileAnalyser(const RunOptions &Opts, const CompilationDatabase &DB,
-               const TranslationUnitConsumer &Consumer)
-      : Opts(Opts), DB(DB), Consumer(Consumer) {
+               const TranslationUnitConsumer &Consumer,
+               SharedPreambles *Preambles)
+      : Opts(Opts), DB(DB), Consumer(Consumer), Preambles(Preambles) {
     for (const std::string &File : Opts.Files) {
       llvm::SmallString<256> Real;
       if (!llvm::sys::fs::real_path(File, Real))
@@ -321,6 +322,8 @@ public:
     ClangTool Tool(DB, {std::string(Absolute)});
     Tool.clearArgumentsAdjusters();
     Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
+    if (Preambles)
+      Tool.appendArgumentsAdjuster(Preambles->adjusterFor(File));
     Tool.setPrintErrorMessage(false);
     ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
@@ -353,6 +356,7 @@ private:
   const RunOptions &Opts;
   const CompilationDatabase &DB;
   const TranslationUnitConsumer &Consumer;
+  SharedPreambles *Preambles; // null: none
   std::vector<std::string> InputRealPaths;
 };
 
@@ -435,7 +439,6 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, SetupError);
   if (!DB)
     return {};
-  FileAnalyser Analyser(Opts, *DB, Consumer);
 
   // Each file's configuration: an invalid one fails the file, a skip glob
   // leaves it out, per-kernel block shapes go to its analysis.
@@ -467,6 +470,18 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     All.push_back(I);
   }
 
+  // The CUDA headers, parsed once for the files that share a command; both
+  // passes below use them.
+  std::unique_ptr<SharedPreambles> Preambles;
+  if (Opts.SharePreamble) {
+    std::vector<std::string> ToParse;
+    for (size_t I : All)
+      ToParse.push_back(Opts.Files[I]);
+    Preambles = std::make_unique<SharedPreambles>(ToParse, *DB, Opts.Toolchain,
+                                                  Opts.Jobs);
+  }
+  FileAnalyser Analyser(Opts, *DB, Consumer, Preambles.get());
+
   std::mutex ProgressLock;
   size_t Done = 0;
   forEachIndex(All, Opts.Jobs, [&](size_t I) {
@@ -493,6 +508,9 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   forEachIndex(Again, Opts.Jobs, [&](size_t I) {
     Outcomes[I] = Analyser.analyse(Opts.Files[I], AgainWith[I]);
   });
+
+  if (Preambles && Opts.PreambleReport)
+    Opts.PreambleReport(Preambles->stats());
 
   for (size_t I : All)
     applyConfig(Outcomes[I], ConfigOf[I]);
