@@ -51,6 +51,21 @@ bool isDropped(llvm::StringRef A) {
 
 } // namespace
 
+bool looksLikeCudaSource(const std::string &File,
+                         const std::vector<std::string> &Command) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  if (Ext == ".cu" || Ext == ".cuh")
+    return true;
+  for (size_t I = 0; I + 1 < Command.size(); ++I)
+    if (Command[I] == "-x" &&
+        (Command[I + 1] == "cuda" || Command[I + 1] == "cu"))
+      return true;
+  for (const std::string &A : Command)
+    if (A == "-xcuda" || A == "--x=cu")
+      return true;
+  return false;
+}
+
 const char *shimIncludeDir() { return CUDA_COALESCE_SHIM_DIR; }
 
 const char *defaultResourceDir() { return CUDA_COALESCE_RESOURCE_DIR; }

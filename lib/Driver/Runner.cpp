@@ -135,8 +135,23 @@ public:
                                                  StringRef) override {
     struct Consumer : ASTConsumer {
       AnalysisAction &A;
+      std::vector<Decl *> TopLevel; // declared by this parse
       explicit Consumer(AnalysisAction &A) : A(A) {}
+      bool HandleTopLevelDecl(DeclGroupRef Group) override {
+        TopLevel.insert(TopLevel.end(), Group.begin(), Group.end());
+        return true;
+      }
+      // Declarations read back from a precompiled header; by default they
+      // would reach HandleTopLevelDecl.
+      void HandleInterestingDecl(DeclGroupRef) override {}
       void HandleTranslationUnit(ASTContext &AST) override {
+        // With a shared preamble (Driver/SharedPreamble.h) the CUDA headers'
+        // declarations are in the precompiled header, and a walk of the
+        // whole translation unit would read every one of them back: it cost
+        // more than the parse it saved. The walks see what this parse
+        // declared instead; no kernel is declared in those headers.
+        if (AST.getExternalSource())
+          AST.setTraversalScope(TopLevel);
         double Parsed = threadCpuSeconds();
         A.Outcome.ParseSeconds = Parsed - A.Started;
         A.analyse(AST);
@@ -234,20 +249,6 @@ private:
   ParseState &State;
 };
 
-bool looksLikeCuda(StringRef File, const std::vector<std::string> &Command) {
-  StringRef Ext = llvm::sys::path::extension(File);
-  if (Ext == ".cu" || Ext == ".cuh")
-    return true;
-  for (size_t I = 0; I + 1 < Command.size(); ++I)
-    if (Command[I] == "-x" &&
-        (Command[I + 1] == "cuda" || Command[I + 1] == "cu"))
-      return true;
-  for (const std::string &A : Command)
-    if (A == "-xcuda" || A == "--x=cu")
-      return true;
-  return false;
-}
-
 /// -p's compile_commands.json, or the flags after `--` (or none) for all.
 std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
                                                   std::string &Error) {
@@ -321,8 +322,9 @@ namespace {
 class FileAnalyser {
 public:
   FileAnalyser(const RunOptions &Opts, const CompilationDatabase &DB,
-               const TranslationUnitConsumer &Consumer)
-      : Opts(Opts), DB(DB), Consumer(Consumer) {
+               const TranslationUnitConsumer &Consumer,
+               SharedPreambles *Preambles)
+      : Opts(Opts), DB(DB), Consumer(Consumer), Preambles(Preambles) {
     for (const std::string &File : Opts.Files) {
       llvm::SmallString<256> Real;
       if (!llvm::sys::fs::real_path(File, Real))
@@ -348,7 +350,7 @@ public:
     std::vector<CompileCommand> Commands = DB.getCompileCommands(Absolute);
     if (Commands.empty())
       return Fail("not in the compile database of '" + Opts.BuildDir + "'");
-    if (!looksLikeCuda(File, Commands.front().CommandLine))
+    if (!looksLikeCudaSource(File, Commands.front().CommandLine))
       return Fail(
           "not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
     Outcome.CommandDirectory = Commands.front().Directory;
@@ -356,6 +358,8 @@ public:
     ClangTool Tool(DB, {std::string(Absolute)});
     Tool.clearArgumentsAdjusters();
     Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
+    if (Preambles)
+      Tool.appendArgumentsAdjuster(Preambles->adjusterFor(File));
     Tool.setPrintErrorMessage(false);
     ErrorCollector Errors;
     Tool.setDiagnosticConsumer(&Errors);
@@ -388,6 +392,7 @@ private:
   const RunOptions &Opts;
   const CompilationDatabase &DB;
   const TranslationUnitConsumer &Consumer;
+  SharedPreambles *Preambles; // null: none
   std::vector<std::string> InputRealPaths;
 };
 
@@ -508,7 +513,6 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   std::unique_ptr<CompilationDatabase> DB = openDatabase(Opts, SetupError);
   if (!DB)
     return {};
-  FileAnalyser Analyser(Opts, *DB, Consumer);
 
   // Each file's configuration: an invalid one fails the file, a skip glob
   // leaves it out, per-kernel block shapes go to its analysis.
@@ -540,6 +544,17 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     All.push_back(I);
   }
 
+  // The CUDA headers, parsed once for the files that share a command; both
+  // passes below use them.
+  std::unique_ptr<SharedPreambles> Preambles;
+  if (Opts.SharePreamble) {
+    std::vector<std::string> ToParse;
+    for (size_t I : All)
+      ToParse.push_back(Opts.Files[I]);
+    Preambles = std::make_unique<SharedPreambles>(ToParse, *DB, Opts.Toolchain,
+                                                  Opts.Jobs);
+  }
+  FileAnalyser Analyser(Opts, *DB, Consumer, Preambles.get());
   size_t Done = 0;
   analyseEach(Opts, Analyser, All, With, Outcomes, [&](size_t I) {
     if (Opts.Progress)
@@ -560,6 +575,9 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     Again.push_back(I);
   }
   analyseEach(Opts, Analyser, Again, AgainWith, Outcomes, [](size_t) {});
+
+  if (Preambles && Opts.PreambleReport)
+    Opts.PreambleReport(Preambles->stats());
 
   for (size_t I : All)
     applyConfig(Outcomes[I], ConfigOf[I]);

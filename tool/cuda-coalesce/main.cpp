@@ -79,6 +79,15 @@ cl::opt<bool> PrintPhaseTimes(
     cl::desc("Print each file's CPU time in Clang's parse and in the "
              "analysis to stderr (benchmarking)"),
     cl::cat(Category));
+cl::opt<bool> NoSharedPreamble(
+    "no-shared-preamble",
+    cl::desc("Parse the CUDA headers again for every file (no precompiled "
+             "preamble)"),
+    cl::cat(Category));
+cl::opt<bool> PrintPreambleStats(
+    "print-preamble-stats", cl::Hidden,
+    cl::desc("Say on stderr how many shared preambles were built and used"),
+    cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the mechanical fixes to the files analysed "
                            "(atomically, only when the result still compiles)"),
@@ -326,6 +335,13 @@ int main(int Argc, const char **Argv) {
           "own; drop --in-process");
     return ExitError;
   }
+  Opts.SharePreamble = !NoSharedPreamble;
+  if (PrintPreambleStats)
+    Opts.PreambleReport = [](const PreambleStats &S) {
+      note("shared preamble: " + std::to_string(S.Built) + " built, " +
+           std::to_string(S.Failed) + " failed, " +
+           std::to_string(S.FilesUsing) + " files used one");
+    };
   ProgressLine Progress;
   bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
   if (ShowProgress)

@@ -41,6 +41,10 @@ std::vector<std::string>
 deviceParseCommand(const std::vector<std::string> &Command,
                    const ToolchainSetup &Setup);
 
+/// Whether \p File is CUDA: a .cu or .cuh, or -x cuda in its \p Command.
+bool looksLikeCudaSource(const std::string &File,
+                         const std::vector<std::string> &Command);
+
 /// The built-in CUDA header shim's include directory.
 const char *shimIncludeDir();
 

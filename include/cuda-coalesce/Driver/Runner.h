@@ -28,6 +28,7 @@
 
 #include "cuda-coalesce/Driver/CompileSetup.h"
 #include "cuda-coalesce/Driver/Isolation.h"
+#include "cuda-coalesce/Driver/SharedPreamble.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 
 #include <functional>
@@ -58,6 +59,11 @@ struct RunOptions {
   /// Parse each file exactly as for the analysis and analyse nothing: the
   /// floor the benchmark (bench/run.py) measures the analysis against.
   bool ParseOnly = false;
+  /// Parse the CUDA headers once for the files that share a device parse
+  /// command (a precompiled preamble, Driver/SharedPreamble.h).
+  bool SharePreamble = true;
+  /// Called once, after the files were analysed, when SharePreamble.
+  std::function<void(const PreambleStats &)> PreambleReport;
   /// Called after each file's first pass (serialised; Done counts files).
   std::function<void(size_t Done, size_t Total, const std::string &File)>
       Progress;

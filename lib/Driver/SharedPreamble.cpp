@@ -1,0 +1,237 @@
+//===- Driver/SharedPreamble.cpp - CUDA headers parsed once per run -------===//
+#include "cuda-coalesce/Driver/SharedPreamble.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace clang::tooling;
+
+namespace cudacoalesce {
+
+namespace {
+
+/// Stands for the source in a key (no argument starts with a NUL).
+const char SourceMarker[] = "\x01source";
+
+/// A flag that makes the parse read a file before the source: -include,
+/// -imacros, -include-pch and their spellings (also behind -Xclang, as the
+/// next argument).
+bool forcesInclude(llvm::StringRef A) {
+  if (A.consume_front("--"))
+    return A == "include" || A.starts_with("include=") ||
+           A.starts_with("include-pch") || A == "imacros" ||
+           A.starts_with("imacros=");
+  if (!A.consume_front("-"))
+    return false;
+  if (A.starts_with("Wp,"))
+    return A.contains("-include") || A.contains("-imacros");
+  return A.starts_with("include") || A.starts_with("imacros") ||
+         A.starts_with("chain-include");
+}
+
+std::string absolutePath(llvm::StringRef Path, llvm::StringRef Directory) {
+  llvm::SmallString<256> P(Path);
+  if (llvm::sys::path::is_relative(P) && !Directory.empty()) {
+    llvm::SmallString<256> D(Directory);
+    llvm::sys::path::append(D, P);
+    P = D;
+  }
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// Generates a PCH of the empty source into Output (the device parse is
+/// -fsyntax-only: cc1 has no -o to take it from).
+class WritePCHAction : public GeneratePCHAction {
+public:
+  explicit WritePCHAction(std::string Output) : Output(std::move(Output)) {}
+
+protected:
+  bool BeginInvocation(CompilerInstance &CI) override {
+    CI.getFrontendOpts().OutputFile = Output;
+    return GeneratePCHAction::BeginInvocation(CI);
+  }
+
+private:
+  std::string Output;
+};
+
+class WritePCHFactory : public FrontendActionFactory {
+public:
+  explicit WritePCHFactory(std::string Output) : Output(std::move(Output)) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<WritePCHAction>(Output);
+  }
+
+private:
+  std::string Output;
+};
+
+/// Counts errors (the base class does), prints nothing.
+class ErrorCounter : public DiagnosticConsumer {};
+
+} // namespace
+
+std::vector<std::string> preambleKeyArgs(const std::vector<std::string> &Args,
+                                         const std::string &Source,
+                                         const std::string &Directory) {
+  std::vector<std::string> Key;
+  std::string AbsoluteSource = absolutePath(Source, Directory);
+  unsigned Sources = 0, ForcedIncludes = 0;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    const std::string &A = Args[I];
+    if (I > 0 && !llvm::StringRef(A).starts_with("-") &&
+        (A == Source || absolutePath(A, Directory) == AbsoluteSource)) {
+      ++Sources;
+      Key.push_back(SourceMarker);
+      continue;
+    }
+    ForcedIncludes += forcesInclude(A);
+    Key.push_back(A);
+  }
+  // deviceParseCommand adds one -include (the compat header or the shim's
+  // cuda_runtime.h); any other is the command's own.
+  if (Sources != 1 || ForcedIncludes != 1)
+    return {};
+  return Key;
+}
+
+SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
+                                 const CompilationDatabase &DB,
+                                 const ToolchainSetup &Toolchain,
+                                 unsigned Jobs) {
+  std::map<Key, unsigned> Sharing;
+  for (const std::string &File : Inputs) {
+    if (Files.count(File) || !llvm::sys::fs::is_regular_file(File))
+      continue;
+    llvm::SmallString<256> Absolute(File);
+    llvm::sys::fs::make_absolute(Absolute);
+    std::vector<CompileCommand> Commands = DB.getCompileCommands(Absolute);
+    if (Commands.size() != 1 ||
+        !looksLikeCudaSource(File, Commands.front().CommandLine))
+      continue;
+    const CompileCommand &C = Commands.front();
+    Key K{C.Directory,
+          preambleKeyArgs(deviceParseCommand(C.CommandLine, Toolchain),
+                          C.Filename, C.Directory)};
+    if (K.Args.empty())
+      continue;
+    ++Sharing[K];
+    Files[File].K = std::move(K);
+  }
+
+  std::vector<std::pair<const Key *, Preamble *>> ToBuild;
+  for (auto &[K, Count] : Sharing) {
+    Preamble &P = Preambles[K];
+    if (Count >= 2) // one file alone gains nothing: the build costs a parse
+      ToBuild.push_back({&K, &P});
+  }
+  for (auto &[File, Entry] : Files)
+    Entry.P = &Preambles[Entry.K];
+  if (ToBuild.empty())
+    return;
+
+  llvm::SmallString<256> Dir;
+  if (llvm::sys::fs::createUniqueDirectory("cuda-coalesce-preamble", Dir)) {
+    for (auto &[K, P] : ToBuild)
+      P->Failed = true;
+    return;
+  }
+  TempDir = std::string(Dir);
+  if (Jobs <= 1 || ToBuild.size() == 1) {
+    for (size_t I = 0; I < ToBuild.size(); ++I)
+      build(*ToBuild[I].first, *ToBuild[I].second, I);
+    return;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < ToBuild.size(); ++I)
+    Pool.async([this, &ToBuild, I] {
+      build(*ToBuild[I].first, *ToBuild[I].second, I);
+    });
+  Pool.wait();
+}
+
+void SharedPreambles::build(const Key &K, Preamble &P, unsigned Number) {
+  P.Failed = true;
+  llvm::SmallString<256> Source(TempDir), Output(TempDir);
+  llvm::sys::path::append(Source, "preamble" + std::to_string(Number) + ".cu");
+  llvm::sys::path::append(Output, "preamble" + std::to_string(Number) + ".pch");
+  {
+    std::error_code EC;
+    llvm::raw_fd_ostream Empty(Source, EC);
+    if (EC)
+      return;
+  }
+  struct OneCommand : CompilationDatabase {
+    CompileCommand C;
+    std::vector<CompileCommand> getCompileCommands(StringRef) const override {
+      return {C};
+    }
+  } One;
+  One.C.Directory = K.Directory;
+  One.C.Filename = std::string(Source);
+  One.C.CommandLine = K.Args;
+  for (std::string &A : One.C.CommandLine)
+    if (A == SourceMarker)
+      A = std::string(Source);
+  // The key is the device parse command already: no adjuster.
+  ClangTool Tool(One, {std::string(Source)});
+  Tool.clearArgumentsAdjusters();
+  Tool.setPrintErrorMessage(false);
+  ErrorCounter Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  WritePCHFactory Factory{std::string(Output)};
+  int RC = Tool.run(&Factory);
+  if (RC != 0 || Errors.getNumErrors() != 0 ||
+      !llvm::sys::fs::is_regular_file(Output)) {
+    llvm::sys::fs::remove(Output);
+    return;
+  }
+  P.PCH = std::string(Output);
+  P.Failed = false;
+}
+
+SharedPreambles::~SharedPreambles() {
+  if (!TempDir.empty())
+    llvm::sys::fs::remove_directories(TempDir);
+}
+
+ArgumentsAdjuster SharedPreambles::adjusterFor(const std::string &File) {
+  auto It = Files.find(File);
+  if (It == Files.end() || !It->second.P || It->second.P->PCH.empty())
+    return [](const CommandLineArguments &Args, StringRef) { return Args; };
+  const FileEntry *Entry = &It->second;
+  return [Entry](const CommandLineArguments &Args, StringRef Source) {
+    // Only the command the key was made from: the PCH must match it.
+    if (preambleKeyArgs(Args, Source.str(), Entry->K.Directory) !=
+        Entry->K.Args)
+      return Args;
+    CommandLineArguments Out = Args;
+    Out.push_back("-include-pch");
+    Out.push_back(Entry->P->PCH);
+    return Out;
+  };
+}
+
+PreambleStats SharedPreambles::stats() const {
+  PreambleStats S;
+  for (const auto &[K, P] : Preambles) {
+    S.Built += !P.PCH.empty();
+    S.Failed += P.Failed;
+  }
+  for (const auto &[File, Entry] : Files)
+    S.FilesUsing += Entry.P && !Entry.P->PCH.empty();
+  return S;
+}
+
+} // namespace cudacoalesce
