@@ -551,8 +551,9 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     std::vector<std::string> ToParse;
     for (size_t I : All)
       ToParse.push_back(Opts.Files[I]);
-    Preambles = std::make_unique<SharedPreambles>(ToParse, *DB, Opts.Toolchain,
-                                                  Opts.Jobs);
+    Preambles = std::make_unique<SharedPreambles>(
+        ToParse, *DB, Opts.Toolchain, Opts.Jobs,
+        Opts.Isolate ? &Opts.Limits : nullptr);
   }
   FileAnalyser Analyser(Opts, *DB, Consumer, Preambles.get());
   size_t Done = 0;

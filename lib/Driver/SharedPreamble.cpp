@@ -12,6 +12,8 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <numeric>
+
 using namespace clang;
 using namespace clang::tooling;
 
@@ -108,8 +110,8 @@ std::vector<std::string> preambleKeyArgs(const std::vector<std::string> &Args,
 
 SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
                                  const CompilationDatabase &DB,
-                                 const ToolchainSetup &Toolchain,
-                                 unsigned Jobs) {
+                                 const ToolchainSetup &Toolchain, unsigned Jobs,
+                                 const ChildLimits *Limits) {
   std::map<Key, unsigned> Sharing;
   for (const std::string &File : Inputs) {
     if (Files.count(File) || !llvm::sys::fs::is_regular_file(File))
@@ -148,29 +150,58 @@ SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
     return;
   }
   TempDir = std::string(Dir);
-  if (Jobs <= 1 || ToBuild.size() == 1) {
-    for (size_t I = 0; I < ToBuild.size(); ++I)
-      build(*ToBuild[I].first, *ToBuild[I].second, I);
+  auto Finish = [&](size_t I, bool Built) {
+    Preamble &P = *ToBuild[I].second;
+    P.Failed = !Built;
+    if (Built)
+      P.PCH = pchPath(I);
+    else
+      llvm::sys::fs::remove(pchPath(I));
+  };
+  if (Limits) {
+    // Like the files, each build runs in a process of its own: the CUDA
+    // headers under a repository's flags can exhaust or hang Clang too.
+    std::vector<size_t> All(ToBuild.size());
+    std::iota(All.begin(), All.end(), 0);
+    runInChildren(
+        All, Jobs, *Limits,
+        [&](size_t I) {
+          return std::string(build(*ToBuild[I].first, I) ? "built" : "");
+        },
+        [&](size_t I, ChildResult R) {
+          Finish(I, R.Kind == ChildResult::Finished && R.Payload == "built");
+        });
     return;
   }
+  if (Jobs <= 1 || ToBuild.size() == 1) {
+    for (size_t I = 0; I < ToBuild.size(); ++I)
+      Finish(I, build(*ToBuild[I].first, I));
+    return;
+  }
+  std::vector<char> Built(ToBuild.size(), 0);
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   for (size_t I = 0; I < ToBuild.size(); ++I)
-    Pool.async([this, &ToBuild, I] {
-      build(*ToBuild[I].first, *ToBuild[I].second, I);
-    });
+    Pool.async([&, I] { Built[I] = build(*ToBuild[I].first, I); });
   Pool.wait();
+  for (size_t I = 0; I < ToBuild.size(); ++I)
+    Finish(I, Built[I]);
 }
 
-void SharedPreambles::build(const Key &K, Preamble &P, unsigned Number) {
-  P.Failed = true;
-  llvm::SmallString<256> Source(TempDir), Output(TempDir);
-  llvm::sys::path::append(Source, "preamble" + std::to_string(Number) + ".cu");
+std::string SharedPreambles::pchPath(size_t Number) const {
+  llvm::SmallString<256> Output(TempDir);
   llvm::sys::path::append(Output, "preamble" + std::to_string(Number) + ".pch");
+  return std::string(Output);
+}
+
+bool SharedPreambles::build(const Key &K, size_t Number) const {
+  llvm::SmallString<256> Source(TempDir);
+  llvm::sys::path::append(Source, "preamble" + std::to_string(Number) + ".cu");
+  std::string Output = pchPath(Number);
   {
     std::error_code EC;
     llvm::raw_fd_ostream Empty(Source, EC);
     if (EC)
-      return;
+      return false;
   }
   struct OneCommand : CompilationDatabase {
     CompileCommand C;
@@ -190,15 +221,10 @@ void SharedPreambles::build(const Key &K, Preamble &P, unsigned Number) {
   Tool.setPrintErrorMessage(false);
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
-  WritePCHFactory Factory{std::string(Output)};
+  WritePCHFactory Factory{Output};
   int RC = Tool.run(&Factory);
-  if (RC != 0 || Errors.getNumErrors() != 0 ||
-      !llvm::sys::fs::is_regular_file(Output)) {
-    llvm::sys::fs::remove(Output);
-    return;
-  }
-  P.PCH = std::string(Output);
-  P.Failed = false;
+  return RC == 0 && Errors.getNumErrors() == 0 &&
+         llvm::sys::fs::is_regular_file(Output);
 }
 
 SharedPreambles::~SharedPreambles() {

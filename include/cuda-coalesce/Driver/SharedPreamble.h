@@ -19,6 +19,7 @@
 #define CUDA_COALESCE_DRIVER_SHAREDPREAMBLE_H
 
 #include "cuda-coalesce/Driver/CompileSetup.h"
+#include "cuda-coalesce/Driver/Isolation.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 
@@ -45,11 +46,14 @@ struct PreambleStats {
 class SharedPreambles {
 public:
   /// Builds the preambles that \p Files (paths as given to the run) share
-  /// under their commands in \p DB, up to \p Jobs at once. Files that do not
-  /// exist, are not CUDA, or have several commands get none.
+  /// under their commands in \p DB, up to \p Jobs at once: each in a child
+  /// process under \p Limits (Driver/Isolation.h), or on threads of this
+  /// one when \p Limits is null. Files that do not exist, are not CUDA, or
+  /// have several commands get none.
   SharedPreambles(const std::vector<std::string> &Files,
                   const clang::tooling::CompilationDatabase &DB,
-                  const ToolchainSetup &Toolchain, unsigned Jobs = 1);
+                  const ToolchainSetup &Toolchain, unsigned Jobs = 1,
+                  const ChildLimits *Limits = nullptr);
   /// Removes the precompiled headers.
   ~SharedPreambles();
   SharedPreambles(const SharedPreambles &) = delete;
@@ -79,7 +83,9 @@ private:
     const Preamble *P = nullptr;
   };
 
-  void build(const Key &K, Preamble &P, unsigned Number);
+  /// Writes pchPath(Number) for \p K; whether it was built.
+  bool build(const Key &K, size_t Number) const;
+  std::string pchPath(size_t Number) const;
 
   std::string TempDir; // empty when it could not be made
   std::map<Key, Preamble> Preambles;
