@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
 """Times cuda-coalesce against the parse it cannot avoid (standard library only).
 
-  bench/run.py [--tool T] [--repeat N] [--tidy] [--scaling] [--stress]
-               [--markdown OUT.md] [--json OUT.json] FILE... [-- FLAGS]
+  bench/run.py [--tool T] [--repeat N] [--tidy] [--project] [--stress]
+               [-p BUILD_DIR] [--markdown OUT.md] [--json OUT.json]
+               FILE... [-- FLAGS]
 
-Per file, the best of N runs (CPU time, user + sys, of the process and
-peak resident memory, from wait4):
+Per file, the best of N runs (CPU time, user + sys, of the process and its
+children, and peak resident memory, from wait4), each file alone:
   floor      cuda-coalesce --parse-only: the same device-side parse, same
              flags and headers, no analysis
   analysis   cuda-coalesce --format=json --show-all
   ratio      analysis / floor (the goal: at most 1.10)
+  phases     the parse and the analysis timed inside one process
+             (--print-phase-times): the same ratio without the noise of
+             comparing two processes
 With --tidy, also clang-tidy-22 with the plugin (check cuda-memory-coalescing)
 against clang-tidy-22 running one cheap stock check on the same file.
-With --scaling, the whole file list in one run with -j 1 and -j 2 (wall).
+With --project, the whole file list in one run, as a project lints: the
+floor (every file parsed from scratch), the analysis with the shared
+preamble of the CUDA headers (the default) and without it, CPU with -j 1,
+and wall time with -j 1 and -j 2.
 With --stress, generated inputs of growing size (kernels per file, accesses
 per kernel) to show whether the time grows linearly.
 This is a benchmark, not a test: ctest does not run it.
 """
 import argparse
+import re
 import json
 import os
 import platform
@@ -48,6 +56,22 @@ def wall(cmd):
     return time.monotonic() - t0
 
 
+PHASES = re.compile(r"phase times: (.*): parse ([0-9.]+) s, analysis ([0-9.]+) s")
+
+
+def phases(cmd, repeat):
+    """Per file, (parse, analysis) CPU seconds from the run whose sum is least."""
+    best = {}
+    for _ in range(repeat):
+        err = subprocess.run(cmd + ["--print-phase-times"], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, text=True).stderr
+        for m in PHASES.finditer(err):
+            f, p, a = m.group(1), float(m.group(2)), float(m.group(3))
+            if f not in best or p + a < sum(best[f]):
+                best[f] = (p, a)
+    return best
+
+
 def write_stress(directory, kind, n):
     """The hostile-input tests' generator (test/lit/hostile), at size n."""
     path = os.path.join(directory, "%s-%d.cu" % (kind, n))
@@ -66,21 +90,26 @@ def main():
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "tool", "cuda-coalesce"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--tidy", action="store_true")
-    ap.add_argument("--scaling", action="store_true")
+    ap.add_argument("--project", action="store_true")
+    ap.add_argument("-p", dest="build_dir")
     ap.add_argument("--stress", action="store_true")
     ap.add_argument("--markdown")
     ap.add_argument("--json")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
 
+    tool = [args.tool] + (["-p", args.build_dir] if args.build_dir else [])
     rows = []
     for f in args.files:
-        floor, floor_rss, _ = measure([args.tool, "--parse-only", f] + flags, args.repeat)
-        full, full_rss, rc = measure([args.tool, "--format=json", "--show-all", f] + flags,
-                                     args.repeat)
+        floor, floor_rss, _ = measure(tool + ["--parse-only", f] + flags, args.repeat)
+        full_cmd = tool + ["--format=json", "--show-all", f] + flags
+        full, full_rss, rc = measure(full_cmd, args.repeat)
+        parse_s, analysis_s = phases(full_cmd, args.repeat).get(f, (0.0, 0.0))
         row = {"file": os.path.relpath(f, ROOT), "floor_s": floor, "analysis_s": full,
                "ratio": full / floor if floor else None, "floor_rss_mib": floor_rss,
-               "rss_mib": full_rss, "exit": rc}
+               "rss_mib": full_rss, "exit": rc, "phase_parse_s": parse_s,
+               "phase_analysis_s": analysis_s,
+               "phase_ratio": (parse_s + analysis_s) / parse_s if parse_s else None}
         if args.tidy:
             module = os.path.join(os.path.dirname(args.tool), "libCudaCoalesceTidyModule.so")
             cuda = ["--", "-x", "cuda", "--cuda-gpu-arch=sm_90", "-Wno-unknown-cuda-version"]
@@ -91,8 +120,8 @@ def main():
             row["tidy_s"], _, _ = measure(
                 base[:1] + ["--checks=-*,cuda-memory-coalescing"] + base[1:] + cuda, args.repeat)
         rows.append(row)
-        print("%-50s floor %6.2fs  analysis %6.2fs  ratio %5.2f  rss %5.0f MiB%s" % (
-            row["file"], floor, full, row["ratio"] or 0, full_rss,
+        print("%-50s floor %6.2fs  analysis %6.2fs  ratio %5.2f  phases %5.3f  rss %5.0f MiB%s" % (
+            row["file"], floor, full, row["ratio"] or 0, row["phase_ratio"] or 0, full_rss,
             "  tidy %.2fs / %.2fs" % (row["tidy_s"], row["tidy_floor_s"]) if args.tidy else ""),
             flush=True)
 
@@ -102,12 +131,28 @@ def main():
         result["total_floor_s"] = sum(r["floor_s"] for r in rows)
         result["total_analysis_s"] = sum(r["analysis_s"] for r in rows)
         result["total_ratio"] = result["total_analysis_s"] / result["total_floor_s"]
-        print("total: floor %.1fs, analysis %.1fs, ratio %.3f" % (
-            result["total_floor_s"], result["total_analysis_s"], result["total_ratio"]))
-    if args.scaling and args.files:
-        result["scaling"] = {j: wall([args.tool, "--format=json", "-j", str(j)] + args.files + flags)
-                             for j in (1, 2)}
-        print("scaling (wall, all files in one run):", result["scaling"])
+        parse_total = sum(r["phase_parse_s"] for r in rows)
+        analysis_total = sum(r["phase_analysis_s"] for r in rows)
+        result["phase_total_ratio"] = (parse_total + analysis_total) / parse_total if parse_total else None
+        within = sum(1 for r in rows if r["phase_ratio"] and r["phase_ratio"] <= 1.10)
+        print("total: floor %.1fs, analysis %.1fs, ratio %.3f; phases: parse %.2fs, analysis %.2fs,"
+              " ratio %.3f, %d of %d files within 1.10" % (
+                  result["total_floor_s"], result["total_analysis_s"], result["total_ratio"],
+                  parse_total, analysis_total, result["phase_total_ratio"] or 0, within, len(rows)))
+    if args.project and args.files:
+        run = tool + args.files + flags
+        project = {}
+        for name, extra in (("floor", ["--parse-only", "--no-shared-preamble"]),
+                            ("analysis", ["--format=json"]),
+                            ("analysis_no_preamble", ["--format=json", "--no-shared-preamble"])):
+            cpu, rss, _ = measure(run[:1] + extra + ["-j", "1"] + run[1:], args.repeat)
+            project[name] = {"cpu_s": cpu, "rss_mib": rss}
+            for j in (1, 2):
+                project[name]["wall_j%d_s" % j] = min(
+                    wall(run[:1] + extra + ["-j", str(j)] + run[1:]) for _ in range(args.repeat))
+            print("project %-22s cpu %6.1fs  wall -j1 %6.1fs  -j2 %6.1fs  rss %4.0f MiB" % (
+                name, cpu, project[name]["wall_j1_s"], project[name]["wall_j2_s"], rss), flush=True)
+        result["project"] = project
     if args.stress:
         result["stress"] = []
         with tempfile.TemporaryDirectory() as d:
@@ -128,10 +173,13 @@ def main():
         json.dump(result, open(args.json, "w"), indent=1)
     if args.markdown:
         with open(args.markdown, "w") as out:
-            out.write("| file | floor (s) | analysis (s) | ratio | peak RSS (MiB) |\n|---|---|---|---|---|\n")
+            out.write("| file | floor (s) | analysis (s) | ratio | parse, in process (s) |"
+                      " analysis, in process (s) | ratio, in process | peak RSS (MiB) |\n"
+                      "|---|---|---|---|---|---|---|---|\n")
             for r in rows:
-                out.write("| %s | %.2f | %.2f | %.2f | %.0f |\n" % (
-                    r["file"], r["floor_s"], r["analysis_s"], r["ratio"] or 0, r["rss_mib"]))
+                out.write("| %s | %.2f | %.2f | %.2f | %.3f | %.3f | %.3f | %.0f |\n" % (
+                    r["file"], r["floor_s"], r["analysis_s"], r["ratio"] or 0, r["phase_parse_s"],
+                    r["phase_analysis_s"], r["phase_ratio"] or 0, r["rss_mib"]))
 
 
 if __name__ == "__main__":

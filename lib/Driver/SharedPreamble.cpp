@@ -4,6 +4,8 @@
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <numeric>
+#include <set>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -54,29 +57,58 @@ std::string absolutePath(llvm::StringRef Path, llvm::StringRef Directory) {
 
 /// Generates a PCH of the empty source into Output (the device parse is
 /// -fsyntax-only: cc1 has no -o to take it from).
+/// The names the preamble's headers look up (#include, __has_include), as
+/// written: what a file's own search paths could answer differently.
+class HeaderNames : public PPCallbacks {
+public:
+  explicit HeaderNames(std::set<std::string> &Names) : Names(Names) {}
+  void InclusionDirective(SourceLocation, const Token &, StringRef FileName,
+                          bool, CharSourceRange, OptionalFileEntryRef,
+                          StringRef, StringRef, const Module *, bool,
+                          SrcMgr::CharacteristicKind) override {
+    Names.insert(FileName.str());
+  }
+  void HasInclude(SourceLocation, StringRef FileName, bool,
+                  OptionalFileEntryRef, SrcMgr::CharacteristicKind) override {
+    Names.insert(FileName.str());
+  }
+
+private:
+  std::set<std::string> &Names;
+};
+
 class WritePCHAction : public GeneratePCHAction {
 public:
-  explicit WritePCHAction(std::string Output) : Output(std::move(Output)) {}
+  WritePCHAction(std::string Output, std::set<std::string> &Includes)
+      : Output(std::move(Output)), Includes(Includes) {}
 
 protected:
   bool BeginInvocation(CompilerInstance &CI) override {
     CI.getFrontendOpts().OutputFile = Output;
     return GeneratePCHAction::BeginInvocation(CI);
   }
-
-private:
-  std::string Output;
-};
-
-class WritePCHFactory : public FrontendActionFactory {
-public:
-  explicit WritePCHFactory(std::string Output) : Output(std::move(Output)) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<WritePCHAction>(Output);
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<HeaderNames>(Includes));
+    return GeneratePCHAction::BeginSourceFileAction(CI);
   }
 
 private:
   std::string Output;
+  std::set<std::string> &Includes;
+};
+
+class WritePCHFactory : public FrontendActionFactory {
+public:
+  WritePCHFactory(std::string Output, std::set<std::string> &Includes)
+      : Output(std::move(Output)), Includes(Includes) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<WritePCHAction>(Output, Includes);
+  }
+
+private:
+  std::string Output;
+  std::set<std::string> &Includes;
 };
 
 /// Counts errors (the base class does), prints nothing.
@@ -86,12 +118,34 @@ class ErrorCounter : public DiagnosticConsumer {};
 
 std::vector<std::string> preambleKeyArgs(const std::vector<std::string> &Args,
                                          const std::string &Source,
-                                         const std::string &Directory) {
+                                         const std::string &Directory,
+                                         std::vector<std::string> *SearchDirs) {
   std::vector<std::string> Key;
   std::string AbsoluteSource = absolutePath(Source, Directory);
   unsigned Sources = 0, ForcedIncludes = 0;
+  // deviceParseCommand puts the command's own flags before
+  // --cuda-device-only and its own after it.
+  bool OwnFlags = true;
   for (size_t I = 0; I < Args.size(); ++I) {
     const std::string &A = Args[I];
+    OwnFlags &= A != "--cuda-device-only";
+    if (OwnFlags) {
+      llvm::StringRef Flag(A);
+      bool Search = false;
+      for (llvm::StringRef Prefix : {"-I", "-isystem", "-iquote", "-idirafter"})
+        if (Flag.consume_front(Prefix)) {
+          Search = true;
+          break;
+        }
+      if (Search) {
+        std::string Dir = Flag.str();
+        if (Dir.empty() && I + 1 < Args.size())
+          Dir = Args[++I];
+        if (SearchDirs)
+          SearchDirs->push_back(absolutePath(Dir, Directory));
+        continue;
+      }
+    }
     if (I > 0 && !llvm::StringRef(A).starts_with("-") &&
         (A == Source || absolutePath(A, Directory) == AbsoluteSource)) {
       ++Sources;
@@ -123,13 +177,15 @@ SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
         !looksLikeCudaSource(File, Commands.front().CommandLine))
       continue;
     const CompileCommand &C = Commands.front();
-    Key K{C.Directory,
-          preambleKeyArgs(deviceParseCommand(C.CommandLine, Toolchain),
-                          C.Filename, C.Directory)};
-    if (K.Args.empty())
+    FileEntry Entry;
+    Entry.Directory = C.Directory;
+    Entry.K = preambleKeyArgs(deviceParseCommand(C.CommandLine, Toolchain),
+                              C.Filename, C.Directory, &Entry.SearchDirs);
+    if (Entry.K.empty())
       continue;
-    ++Sharing[K];
-    Files[File].K = std::move(K);
+    if (++Sharing[Entry.K] == 1)
+      Preambles[Entry.K].Directory = C.Directory;
+    Files[File] = std::move(Entry);
   }
 
   std::vector<std::pair<const Key *, Preamble *>> ToBuild;
@@ -142,6 +198,33 @@ SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
     Entry.P = &Preambles[Entry.K];
   if (ToBuild.empty())
     return;
+  buildAll(ToBuild, Jobs, Limits);
+
+  // The preamble was built without the files' own search paths: a file
+  // whose paths hold a header of the same name as one the preamble read
+  // (a project's own cuda.h or math.h) would read that one instead, so it
+  // is parsed without the preamble.
+  for (auto &[File, Entry] : Files)
+    if (Entry.P && !Entry.P->PCH.empty() && shadows(Entry, *Entry.P)) {
+      Entry.P = nullptr;
+      ++Shadowed;
+    }
+}
+
+bool SharedPreambles::shadows(const FileEntry &Entry, const Preamble &P) {
+  for (const std::string &Dir : Entry.SearchDirs)
+    for (const std::string &Header : P.Includes) {
+      llvm::SmallString<256> Path(Dir);
+      llvm::sys::path::append(Path, Header);
+      if (llvm::sys::fs::exists(Path))
+        return true;
+    }
+  return false;
+}
+
+void SharedPreambles::buildAll(
+    const std::vector<std::pair<const Key *, Preamble *>> &ToBuild,
+    unsigned Jobs, const ChildLimits *Limits) {
 
   llvm::SmallString<256> Dir;
   if (llvm::sys::fs::createUniqueDirectory("cuda-coalesce-preamble", Dir)) {
@@ -150,13 +233,19 @@ SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
     return;
   }
   TempDir = std::string(Dir);
-  auto Finish = [&](size_t I, bool Built) {
+  // A build hands back the headers it read, one per line after "built".
+  auto Finish = [&](size_t I, const std::string &Result) {
     Preamble &P = *ToBuild[I].second;
-    P.Failed = !Built;
-    if (Built)
-      P.PCH = pchPath(I);
-    else
+    llvm::SmallVector<llvm::StringRef> Lines;
+    llvm::StringRef(Result).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    P.Failed = Lines.empty() || Lines.front() != "built";
+    if (P.Failed) {
       llvm::sys::fs::remove(pchPath(I));
+      return;
+    }
+    P.PCH = pchPath(I);
+    for (llvm::StringRef Header : llvm::drop_begin(Lines))
+      P.Includes.push_back(Header.str());
   };
   if (Limits) {
     // Like the files, each build runs in a process of its own: the CUDA
@@ -166,25 +255,27 @@ SharedPreambles::SharedPreambles(const std::vector<std::string> &Inputs,
     runInChildren(
         All, Jobs, *Limits,
         [&](size_t I) {
-          return std::string(build(*ToBuild[I].first, I) ? "built" : "");
+          return build(*ToBuild[I].first, *ToBuild[I].second, I);
         },
         [&](size_t I, ChildResult R) {
-          Finish(I, R.Kind == ChildResult::Finished && R.Payload == "built");
+          Finish(I, R.Kind == ChildResult::Finished ? R.Payload : "");
         });
     return;
   }
+  std::vector<std::string> Results(ToBuild.size());
   if (Jobs <= 1 || ToBuild.size() == 1) {
     for (size_t I = 0; I < ToBuild.size(); ++I)
-      Finish(I, build(*ToBuild[I].first, I));
-    return;
+      Results[I] = build(*ToBuild[I].first, *ToBuild[I].second, I);
+  } else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+    for (size_t I = 0; I < ToBuild.size(); ++I)
+      Pool.async([&, I] {
+        Results[I] = build(*ToBuild[I].first, *ToBuild[I].second, I);
+      });
+    Pool.wait();
   }
-  std::vector<char> Built(ToBuild.size(), 0);
-  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
   for (size_t I = 0; I < ToBuild.size(); ++I)
-    Pool.async([&, I] { Built[I] = build(*ToBuild[I].first, I); });
-  Pool.wait();
-  for (size_t I = 0; I < ToBuild.size(); ++I)
-    Finish(I, Built[I]);
+    Finish(I, Results[I]);
 }
 
 std::string SharedPreambles::pchPath(size_t Number) const {
@@ -193,7 +284,8 @@ std::string SharedPreambles::pchPath(size_t Number) const {
   return std::string(Output);
 }
 
-bool SharedPreambles::build(const Key &K, size_t Number) const {
+std::string SharedPreambles::build(const Key &K, const Preamble &P,
+                                   size_t Number) const {
   llvm::SmallString<256> Source(TempDir);
   llvm::sys::path::append(Source, "preamble" + std::to_string(Number) + ".cu");
   std::string Output = pchPath(Number);
@@ -201,7 +293,7 @@ bool SharedPreambles::build(const Key &K, size_t Number) const {
     std::error_code EC;
     llvm::raw_fd_ostream Empty(Source, EC);
     if (EC)
-      return false;
+      return "";
   }
   struct OneCommand : CompilationDatabase {
     CompileCommand C;
@@ -209,9 +301,9 @@ bool SharedPreambles::build(const Key &K, size_t Number) const {
       return {C};
     }
   } One;
-  One.C.Directory = K.Directory;
+  One.C.Directory = P.Directory;
   One.C.Filename = std::string(Source);
-  One.C.CommandLine = K.Args;
+  One.C.CommandLine = K;
   for (std::string &A : One.C.CommandLine)
     if (A == SourceMarker)
       A = std::string(Source);
@@ -221,10 +313,16 @@ bool SharedPreambles::build(const Key &K, size_t Number) const {
   Tool.setPrintErrorMessage(false);
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
-  WritePCHFactory Factory{Output};
+  std::set<std::string> Includes;
+  WritePCHFactory Factory{Output, Includes};
   int RC = Tool.run(&Factory);
-  return RC == 0 && Errors.getNumErrors() == 0 &&
-         llvm::sys::fs::is_regular_file(Output);
+  if (RC != 0 || Errors.getNumErrors() != 0 ||
+      !llvm::sys::fs::is_regular_file(Output))
+    return "";
+  std::string Result = "built";
+  for (const std::string &Header : Includes)
+    Result += "\n" + Header;
+  return Result;
 }
 
 SharedPreambles::~SharedPreambles() {
@@ -239,8 +337,7 @@ ArgumentsAdjuster SharedPreambles::adjusterFor(const std::string &File) {
   const FileEntry *Entry = &It->second;
   return [Entry](const CommandLineArguments &Args, StringRef Source) {
     // Only the command the key was made from: the PCH must match it.
-    if (preambleKeyArgs(Args, Source.str(), Entry->K.Directory) !=
-        Entry->K.Args)
+    if (preambleKeyArgs(Args, Source.str(), Entry->Directory) != Entry->K)
       return Args;
     CommandLineArguments Out = Args;
     Out.push_back("-include-pch");
@@ -257,6 +354,7 @@ PreambleStats SharedPreambles::stats() const {
   }
   for (const auto &[File, Entry] : Files)
     S.FilesUsing += Entry.P && !Entry.P->PCH.empty();
+  S.Shadowed = Shadowed;
   return S;
 }
 

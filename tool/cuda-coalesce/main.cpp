@@ -340,7 +340,10 @@ int main(int Argc, const char **Argv) {
     Opts.PreambleReport = [](const PreambleStats &S) {
       note("shared preamble: " + std::to_string(S.Built) + " built, " +
            std::to_string(S.Failed) + " failed, " +
-           std::to_string(S.FilesUsing) + " files used one");
+           std::to_string(S.FilesUsing) + " files used one" +
+           (S.Shadowed ? ", " + std::to_string(S.Shadowed) +
+                             " files have headers of the same names"
+                       : std::string()));
     };
   ProgressLine Progress;
   bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;

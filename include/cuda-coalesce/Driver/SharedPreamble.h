@@ -26,7 +26,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace clang::tooling {
@@ -41,6 +40,9 @@ struct PreambleStats {
   /// Files given one (each file is parsed in a process of its own, so what
   /// its parse did is not seen here).
   unsigned FilesUsing = 0;
+  /// Files left without one: their own search paths hold a header of the
+  /// same name as one the preamble read.
+  unsigned Shadowed = 0;
 };
 
 class SharedPreambles {
@@ -67,39 +69,50 @@ public:
   PreambleStats stats() const;
 
 private:
-  struct Key {
-    std::string Directory;
-    std::vector<std::string> Args; // the source replaced by a marker
-    bool operator<(const Key &O) const {
-      return std::tie(Directory, Args) < std::tie(O.Directory, O.Args);
-    }
-  };
+  /// The device parse command without the source (a marker stands for it)
+  /// and without the command's own search paths (checked per file against
+  /// the headers the preamble read instead, see shadows()).
+  using Key = std::vector<std::string>;
   struct Preamble {
-    std::string PCH; // empty: none (not shared, or the build failed)
+    std::string Directory; // of the first file: the build runs there
+    std::string PCH;       // empty: none (not shared, or the build failed)
     bool Failed = false;
+    /// Header names the build looked up (#include, __has_include).
+    std::vector<std::string> Includes;
   };
   struct FileEntry {
     Key K;
+    std::string Directory;
+    std::vector<std::string> SearchDirs; // the command's own, absolute
     const Preamble *P = nullptr;
   };
 
-  /// Writes pchPath(Number) for \p K; whether it was built.
-  bool build(const Key &K, size_t Number) const;
+  void buildAll(const std::vector<std::pair<const Key *, Preamble *>> &ToBuild,
+                unsigned Jobs, const ChildLimits *Limits);
+  /// Writes pchPath(Number) for \p K: "built" and the header names it
+  /// looked up, one per line; "" when it failed (text, as a child process
+  /// hands it back).
+  std::string build(const Key &K, const Preamble &P, size_t Number) const;
   std::string pchPath(size_t Number) const;
+  /// Whether a search path of \p Entry holds a header \p P looked up.
+  static bool shadows(const FileEntry &Entry, const Preamble &P);
 
   std::string TempDir; // empty when it could not be made
   std::map<Key, Preamble> Preambles;
   std::map<std::string, FileEntry> Files; // by the path given to the run
+  unsigned Shadowed = 0;
 };
 
 /// The device parse command \p Args of the source \p Source with that
-/// source replaced by a marker: the part that files sharing a preamble have
-/// in common. Empty when the source is not exactly once in it, or when the
-/// command forces an include of its own (anything besides the one
-/// deviceParseCommand adds).
-std::vector<std::string> preambleKeyArgs(const std::vector<std::string> &Args,
-                                         const std::string &Source,
-                                         const std::string &Directory);
+/// source replaced by a marker and the command's own search paths (-I,
+/// -isystem, -iquote, -idirafter) left out, into \p SearchDirs (absolute):
+/// the part that files sharing a preamble have in common. Empty when the
+/// source is not exactly once in it, or when the command forces an include
+/// of its own (anything besides the one deviceParseCommand adds).
+std::vector<std::string>
+preambleKeyArgs(const std::vector<std::string> &Args, const std::string &Source,
+                const std::string &Directory,
+                std::vector<std::string> *SearchDirs = nullptr);
 
 } // namespace cudacoalesce
 
