@@ -29,6 +29,16 @@ using Clock = std::chrono::steady_clock;
 
 int ResultPipe = -1; // the child's write end, for the handlers below
 
+#ifndef __has_feature
+#define __has_feature(X) 0
+#endif
+#if defined(__SANITIZE_ADDRESS__) || __has_feature(address_sanitizer) ||       \
+    __has_feature(memory_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool SanitizedBuild = true;
+#else
+constexpr bool SanitizedBuild = false;
+#endif
+
 void writeAll(int FD, const char *Data, size_t Size) {
   while (Size > 0) {
     ssize_t N = ::write(FD, Data, Size);
@@ -54,7 +64,9 @@ void fatalErrorInLLVM(void *, const char *Reason, bool) {
 /// parent understands instead of a message and a stack trace on stderr.
 void prepareChild(const ChildLimits &Limits, int Pipe) {
   ResultPipe = Pipe;
-  if (Limits.MemoryMiB > 0) {
+  // The sanitizers' shadow memory counts against RLIMIT_DATA: under them
+  // (CUDA_COALESCE_SANITIZERS) the memory limit would fail every file.
+  if (Limits.MemoryMiB > 0 && !SanitizedBuild) {
     rlimit L;
     L.rlim_cur = L.rlim_max = rlim_t(Limits.MemoryMiB) << 20;
     ::setrlimit(RLIMIT_DATA, &L);
