@@ -218,6 +218,19 @@ translateNvccCommand(const std::vector<std::string> &Input) {
   return Out;
 }
 
+std::string absolutePath(const std::string &Path,
+                         const std::string &Directory) {
+  llvm::SmallString<256> P(Path);
+  if (llvm::sys::path::is_relative(P) && !Directory.empty()) {
+    llvm::SmallString<256> D(Directory);
+    llvm::sys::path::append(D, P);
+    P = D;
+  }
+  llvm::sys::fs::make_absolute(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
 std::vector<std::string>
 deviceParseCommand(const std::vector<std::string> &Input,
                    const ToolchainSetup &Setup) {

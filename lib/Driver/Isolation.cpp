@@ -2,6 +2,8 @@
 #include "cuda-coalesce/Driver/Isolation.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,6 +11,7 @@
 #include <csignal>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <new>
 
 #include <poll.h>
@@ -233,6 +236,32 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
         Finish(Current, /*Kill=*/true);
     }
   }
+}
+
+void runTasks(const std::vector<size_t> &Indices, unsigned Jobs,
+              const ChildLimits *Limits,
+              const std::function<std::string(size_t)> &Task,
+              const std::function<void(size_t, ChildResult)> &Done) {
+  if (Limits) {
+    runInChildren(Indices, Jobs, *Limits, Task, Done);
+    return;
+  }
+  std::mutex DoneLock;
+  auto Run = [&](size_t I) {
+    ChildResult R;
+    R.Payload = Task(I);
+    std::lock_guard<std::mutex> Lock(DoneLock);
+    Done(I, std::move(R));
+  };
+  if (Jobs <= 1 || Indices.size() <= 1) {
+    for (size_t I : Indices)
+      Run(I);
+    return;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I : Indices)
+    Pool.async([&Run, I] { Run(I); });
+  Pool.wait();
 }
 
 } // namespace cudacoalesce

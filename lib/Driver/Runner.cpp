@@ -1,5 +1,6 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
+#include "SingleCommandDatabase.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
 #include "cuda-coalesce/Policy/NoLint.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
@@ -16,13 +17,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <ctime>
 #include <map>
-#include <mutex>
-#include <numeric>
 #include <set>
 
 using namespace clang;
@@ -291,15 +288,10 @@ bool parsesCleanly(const RunOptions &Opts, const std::string &File,
     if (A == File || A == std::string(Absolute) ||
         A == Commands.front().Filename)
       A = Candidate;
-  struct OneCommand : CompilationDatabase {
-    CompileCommand C;
-    std::vector<CompileCommand> getCompileCommands(StringRef) const override {
-      return {C};
-    }
-  } One;
-  One.C = Commands.front();
-  One.C.Filename = Candidate;
-  One.C.CommandLine = Args;
+  CompileCommand C = Commands.front();
+  C.Filename = Candidate;
+  C.CommandLine = Args;
+  SingleCommandDatabase One(std::move(C));
   ClangTool Tool(One, {Candidate});
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
@@ -396,53 +388,28 @@ private:
   std::vector<std::string> InputRealPaths;
 };
 
-/// Runs \p Work(I) for each index, on up to \p Jobs threads.
-void forEachIndex(const std::vector<size_t> &Indices, unsigned Jobs,
-                  const std::function<void(size_t)> &Work) {
-  if (Jobs <= 1 || Indices.size() <= 1) {
-    for (size_t I : Indices)
-      Work(I);
-    return;
-  }
-  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-  for (size_t I : Indices)
-    Pool.async([&Work, I] { Work(I); });
-  Pool.wait();
-}
-
 /// Analyses the files \p Indices of the run, each under its own options,
-/// into \p Outcomes; \p Done(I) after each (in this thread).
+/// into \p Outcomes; \p Done(I) after each, one call at a time.
 void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<size_t> &Indices,
                  const std::vector<AnalysisOptions> &With,
                  std::vector<FileOutcome> &Outcomes,
                  const std::function<void(size_t)> &Done) {
-  if (!Opts.Isolate) {
-    std::mutex DoneLock;
-    forEachIndex(Indices, Opts.Jobs, [&](size_t I) {
-      Outcomes[I] = Analyser.analyse(Opts.Files[I], With[I]);
-      std::lock_guard<std::mutex> Lock(DoneLock);
-      Done(I);
-    });
-    return;
-  }
-  runInChildren(
-      Indices, Opts.Jobs, Opts.Limits,
+  runTasks(
+      Indices, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
       [&](size_t I) {
         return serializeOutcome(Analyser.analyse(Opts.Files[I], With[I]));
       },
       [&](size_t I, ChildResult R) {
         FileOutcome &O = Outcomes[I];
-        if (R.Kind != ChildResult::Finished) {
+        std::string Why = R.describe(Opts.Limits);
+        if (Why.empty() && !deserializeOutcome(R.Payload, O))
+          Why = "the analysis ended without a result";
+        if (!Why.empty()) {
           O = FileOutcome();
           O.File = Opts.Files[I];
           O.Failed = true;
-          O.Error = R.describe(Opts.Limits);
-        } else if (!deserializeOutcome(R.Payload, O)) {
-          O = FileOutcome();
-          O.File = Opts.Files[I];
-          O.Failed = true;
-          O.Error = "the analysis ended without a result";
+          O.Error = std::move(Why);
         }
         Done(I);
       });
@@ -495,15 +462,7 @@ void applyConfig(FileOutcome &O, const ProjectConfig *Config) {
 } // namespace
 
 std::string absoluteFindingPath(const FileOutcome &O, const Finding &F) {
-  llvm::SmallString<256> Path(F.Where.File);
-  if (llvm::sys::path::is_relative(Path) && !O.CommandDirectory.empty()) {
-    llvm::SmallString<256> Dir(O.CommandDirectory);
-    llvm::sys::path::append(Dir, Path);
-    Path = Dir;
-  }
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path);
+  return absolutePath(F.Where.File, O.CommandDirectory);
 }
 
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,

@@ -1,5 +1,6 @@
 //===- Driver/SharedPreamble.cpp - CUDA headers parsed once per run -------===//
 #include "cuda-coalesce/Driver/SharedPreamble.h"
+#include "SingleCommandDatabase.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -10,8 +11,6 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <numeric>
@@ -43,20 +42,6 @@ bool forcesInclude(llvm::StringRef A) {
          A.starts_with("chain-include");
 }
 
-std::string absolutePath(llvm::StringRef Path, llvm::StringRef Directory) {
-  llvm::SmallString<256> P(Path);
-  if (llvm::sys::path::is_relative(P) && !Directory.empty()) {
-    llvm::SmallString<256> D(Directory);
-    llvm::sys::path::append(D, P);
-    P = D;
-  }
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
-/// Generates a PCH of the empty source into Output (the device parse is
-/// -fsyntax-only: cc1 has no -o to take it from).
 /// The names the preamble's headers look up (#include, __has_include), as
 /// written: what a file's own search paths could answer differently.
 class HeaderNames : public PPCallbacks {
@@ -77,6 +62,9 @@ private:
   std::set<std::string> &Names;
 };
 
+/// Generates a PCH of the empty source into Output (the device parse is
+/// -fsyntax-only: cc1 has no -o to take it from), recording the header
+/// names it looks up into Includes.
 class WritePCHAction : public GeneratePCHAction {
 public:
   WritePCHAction(std::string Output, std::set<std::string> &Includes)
@@ -225,7 +213,6 @@ bool SharedPreambles::shadows(const FileEntry &Entry, const Preamble &P) {
 void SharedPreambles::buildAll(
     const std::vector<std::pair<const Key *, Preamble *>> &ToBuild,
     unsigned Jobs, const ChildLimits *Limits) {
-
   llvm::SmallString<256> Dir;
   if (llvm::sys::fs::createUniqueDirectory("cuda-coalesce-preamble", Dir)) {
     for (auto &[K, P] : ToBuild)
@@ -247,35 +234,17 @@ void SharedPreambles::buildAll(
     for (llvm::StringRef Header : llvm::drop_begin(Lines))
       P.Includes.push_back(Header.str());
   };
-  if (Limits) {
-    // Like the files, each build runs in a process of its own: the CUDA
-    // headers under a repository's flags can exhaust or hang Clang too.
-    std::vector<size_t> All(ToBuild.size());
-    std::iota(All.begin(), All.end(), 0);
-    runInChildren(
-        All, Jobs, *Limits,
-        [&](size_t I) {
-          return build(*ToBuild[I].first, *ToBuild[I].second, I);
-        },
-        [&](size_t I, ChildResult R) {
-          Finish(I, R.Kind == ChildResult::Finished ? R.Payload : "");
-        });
-    return;
-  }
-  std::vector<std::string> Results(ToBuild.size());
-  if (Jobs <= 1 || ToBuild.size() == 1) {
-    for (size_t I = 0; I < ToBuild.size(); ++I)
-      Results[I] = build(*ToBuild[I].first, *ToBuild[I].second, I);
-  } else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-    for (size_t I = 0; I < ToBuild.size(); ++I)
-      Pool.async([&, I] {
-        Results[I] = build(*ToBuild[I].first, *ToBuild[I].second, I);
+  // Like the files, each build runs in a process of its own (unless the run
+  // is --in-process): the CUDA headers under a repository's flags can
+  // exhaust or hang Clang too.
+  std::vector<size_t> All(ToBuild.size());
+  std::iota(All.begin(), All.end(), 0);
+  runTasks(
+      All, Jobs, Limits,
+      [&](size_t I) { return build(*ToBuild[I].first, *ToBuild[I].second, I); },
+      [&](size_t I, ChildResult R) {
+        Finish(I, R.Kind == ChildResult::Finished ? R.Payload : "");
       });
-    Pool.wait();
-  }
-  for (size_t I = 0; I < ToBuild.size(); ++I)
-    Finish(I, Results[I]);
 }
 
 std::string SharedPreambles::pchPath(size_t Number) const {
@@ -295,18 +264,12 @@ std::string SharedPreambles::build(const Key &K, const Preamble &P,
     if (EC)
       return "";
   }
-  struct OneCommand : CompilationDatabase {
-    CompileCommand C;
-    std::vector<CompileCommand> getCompileCommands(StringRef) const override {
-      return {C};
-    }
-  } One;
-  One.C.Directory = P.Directory;
-  One.C.Filename = std::string(Source);
-  One.C.CommandLine = K;
-  for (std::string &A : One.C.CommandLine)
+  std::vector<std::string> CommandLine = K;
+  for (std::string &A : CommandLine)
     if (A == SourceMarker)
       A = std::string(Source);
+  SingleCommandDatabase One(
+      CompileCommand(P.Directory, std::string(Source), CommandLine, ""));
   // The key is the device parse command already: no adjuster.
   ClangTool Tool(One, {std::string(Source)});
   Tool.clearArgumentsAdjusters();

@@ -45,6 +45,10 @@ deviceParseCommand(const std::vector<std::string> &Command,
 bool looksLikeCudaSource(const std::string &File,
                          const std::vector<std::string> &Command);
 
+/// \p Path made absolute against \p Directory (a compile command's, when
+/// it is relative and the directory is known), without . and .. parts.
+std::string absolutePath(const std::string &Path, const std::string &Directory);
+
 /// The built-in CUDA header shim's include directory.
 const char *shimIncludeDir();
 

@@ -51,6 +51,14 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
                    const std::function<std::string(size_t)> &Task,
                    const std::function<void(size_t, ChildResult)> &Done);
 
+/// runInChildren under \p *Limits, or, when \p Limits is null, on up to
+/// \p Jobs threads of this process (no limits; \p Done runs on those
+/// threads, one call at a time).
+void runTasks(const std::vector<size_t> &Indices, unsigned Jobs,
+              const ChildLimits *Limits,
+              const std::function<std::string(size_t)> &Task,
+              const std::function<void(size_t, ChildResult)> &Done);
+
 } // namespace cudacoalesce
 
 #endif
