@@ -542,11 +542,12 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   for (size_t I : All)
     applyConfig(Outcomes[I], ConfigOf[I]);
 
-  // A file that does not compile alone, analysed as part of its includer.
-  for (FileOutcome &O : Outcomes) {
+  // A file that does not compile alone, analysed as part of its includer
+  // (only parsed files: not one whose configuration is invalid).
+  for (size_t I : All) {
+    FileOutcome &O = Outcomes[I];
     llvm::SmallString<256> Real;
-    if (!O.Failed || StringRef(O.Error).starts_with("invalid configuration") ||
-        llvm::sys::fs::real_path(O.File, Real))
+    if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
       continue;
     for (const FileOutcome &Includer : Outcomes)
       if (!Includer.Failed &&
