@@ -1020,7 +1020,8 @@ void AddressBuilder::stmt(const Stmt *S) {
   }
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     // Range-for over device arrays is rare; walk it once, conservatively.
-    for (const auto &Write : VariableWrites::in(S).all())
+    VariableWrites Writes = VariableWrites::in(S);
+    for (const auto &Write : Writes.all())
       Vars[Write.first] =
           SymValue{false, -1,
                    Poly::atom(Syms.opaque(Write.first->getName().str(),

@@ -39,19 +39,24 @@ public:
 
   unsigned count(const clang::VarDecl *V) const { return Counts.lookup(V); }
   bool empty() const { return Counts.empty(); }
-  /// Variable -> number of writes.
-  const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const {
+  /// Variable -> number of writes. Only on a named object: the map lives in
+  /// it, and `for (auto &W : VariableWrites::in(S).all())` would walk a map
+  /// destroyed before the loop body runs.
+  const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const & {
     return Counts;
   }
+  void all() const && = delete;
   /// The expressions that write \p V (WholeObject only): an assignment,
   /// ++/--, `&v`, a call or construction taking it by reference, or the
   /// initialiser a reference is bound to.
-  llvm::ArrayRef<const clang::Stmt *> sites(const clang::VarDecl *V) const {
+  llvm::ArrayRef<const clang::Stmt *>
+  sites(const clang::VarDecl *V) const & {
     auto It = Sites.find(V);
     if (It == Sites.end())
       return {};
     return It->second;
   }
+  void sites(const clang::VarDecl *V) const && = delete;
 
   bool VisitBinaryOperator(clang::BinaryOperator *B);
   bool VisitUnaryOperator(clang::UnaryOperator *U);
