@@ -1,18 +1,18 @@
 //===- Frontend/Finding.cpp - One access under one launch -----------------===//
 #include "cuda-coalesce/Frontend/Finding.h"
 
+#include <cassert>
+#include <iterator>
+
 namespace cudacoalesce {
 
 const char *accessKindName(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load";
-  case AccessKind::Store:
-    return "store";
-  case AccessKind::Atomic:
-    return "atomic";
-  }
-  return "load";
+  static const char *const Names[] = {
+#define ACCESS_KIND(Name, Spelling) Spelling,
+#include "cuda-coalesce/Frontend/AccessKinds.def"
+  };
+  assert(static_cast<size_t>(K) < std::size(Names) && "not an access kind");
+  return Names[static_cast<size_t>(K)];
 }
 
 bool Finding::isFlagged() const {

@@ -7,6 +7,8 @@
 #include "SourceText.h"
 #include "VariableWrites.h"
 
+#include "cuda-coalesce/Limits.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -17,6 +19,8 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -376,7 +380,13 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
       Result.KernelsWithErrors.push_back(Name);
       continue;
     }
-    std::vector<AccessSite> Sites = Builder.walkKernel(Kernel);
+    std::vector<AccessSite> Walked = Builder.walkKernel(Kernel);
+    // The accesses to memories that have a cost model: global memory.
+    std::vector<AccessSite> Sites;
+    std::copy_if(Walked.begin(), Walked.end(), std::back_inserter(Sites),
+                 [](const AccessSite &S) {
+                   return model::costModelFor(S.Space) != nullptr;
+                 });
     if (Builder.sawCompileErrors()) {
       Result.KernelsWithErrors.push_back(Name);
       continue;
@@ -428,7 +438,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         F.Kernel = Name;
         F.Function = S.WrittenIn ? kernelName(S.WrittenIn) : Name;
         F.Kind = S.Kind;
-        F.Expression = sourceText(S.Access, AST, 200);
+        F.Expression = sourceText(S.Access, AST, limits::MaxAccessTextLength);
         F.Index = indexText(Syms, S);
         F.ByteOffset = Syms.str(S.ByteOffset);
         F.ElementBytes = S.WidthBytes;
@@ -445,6 +455,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         Access.WidthBytes = S.WidthBytes;
         Access.ChunkBytes = S.ChunkBytes;
         Access.Guards = S.Guards;
+        Access.Space = S.Space;
         F.Prediction = model::predict(Syms, Access, Shape);
         Shapes.push_back(Access);
 
@@ -466,8 +477,6 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
               "the pointer " +
               (Base ? "'" + Base->Name + "' " : std::string()) +
               "is assumed 256-byte aligned, as cudaMalloc returns it");
-        for (const std::string &A : F.Prediction.Assumptions)
-          F.Assumptions.push_back(A);
         Result.Findings.push_back(std::move(LF));
       }
       addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);

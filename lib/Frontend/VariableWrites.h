@@ -75,6 +75,9 @@ private:
       Sites;
 };
 
+/// How many times \p S names \p V.
+unsigned usesOf(const clang::Stmt *S, const clang::VarDecl *V);
+
 } // namespace cudacoalesce
 
 #endif

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Report/HtmlReport.h"
+#include "cuda-coalesce/Support/Text.h"
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
@@ -79,9 +80,9 @@ void totalsRow(llvm::raw_ostream &OS, const std::string &NameHtml,
   OS << "<tr><td>" << NameHtml << "</td><td class=\"n\">" << Kernels
      << "</td><td class=\"n\">" << T.Accesses << "</td><td class=\"n\">"
      << T.Flagged << "</td><td class=\"n\">" << T.Undecided
-     << "</td><td class=\"n\">" << model::formatCount(T.Sectors)
-     << "</td><td class=\"n\">" << model::formatCount(T.Ideal)
-     << "</td><td class=\"n\">" << model::formatCount(T.wasted())
+     << "</td><td class=\"n\">" << formatCount(T.Sectors)
+     << "</td><td class=\"n\">" << formatCount(T.Ideal)
+     << "</td><td class=\"n\">" << formatCount(T.wasted())
      << "</td><td class=\"n\">" << audit::percent(T.efficiency())
      << "</td></tr>\n";
 }
@@ -129,7 +130,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
        << esc(F->Expression) << "</code></td><td class=\"pattern-"
        << model::patternName(P.Kind) << "\">" << model::patternName(P.Kind)
        << "</td><td class=\"n\">" << esc(audit::sectorsText(P))
-       << "</td><td class=\"n\">" << model::formatCount(P.IdealSectors)
+       << "</td><td class=\"n\">" << formatCount(P.IdealSectors)
        << "</td><td class=\"n\">" << esc(audit::efficiencyText(P))
        << "</td><td>" << esc(audit::bestFixText(*F)) << "</td></tr>\n";
   }

@@ -1,5 +1,6 @@
 //===- Report/MarkdownReport.cpp - Audit report in Markdown ---------------===//
 #include "cuda-coalesce/Report/MarkdownReport.h"
+#include "cuda-coalesce/Support/Text.h"
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
@@ -59,8 +60,8 @@ void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
                  const audit::Totals &T) {
     OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
        << T.Flagged << " | " << T.Undecided << " | "
-       << model::formatCount(T.Sectors) << " | " << model::formatCount(T.Ideal)
-       << " | " << model::formatCount(T.wasted()) << " | "
+       << formatCount(T.Sectors) << " | " << formatCount(T.Ideal)
+       << " | " << formatCount(T.wasted()) << " | "
        << audit::percent(T.efficiency()) << " |\n";
   };
   for (const audit::FileGroup &F : A.Files)
@@ -80,7 +81,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
        << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
        << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
-       << model::formatCount(P.IdealSectors) << " | "
+       << formatCount(P.IdealSectors) << " | "
        << audit::efficiencyText(P) << " | " << text(audit::bestFixText(*F))
        << " |\n";
   }

@@ -2,6 +2,7 @@
 #include "CudaMemoryCoalescingCheck.h"
 
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
+#include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
 #include "clang/AST/ASTContext.h"
@@ -38,7 +39,7 @@ CudaMemoryCoalescingCheck::CudaMemoryCoalescingCheck(
       MinimumSeverityOption(Options.get("MinimumSeverity", "low").str()),
       ReportCoalesced(parseBool(Options.get("ReportCoalesced", "false"))) {
   if (!BlockDimOption.empty()) {
-    BlockDim = model::parseBlockShape(BlockDimOption);
+    BlockDim = parseBlockShape(BlockDimOption);
     if (!BlockDim)
       configurationDiag("invalid BlockDim '%0' for %1: expected X[,Y[,Z]] "
                         "with at most 1024 threads; launch sites are used")
