@@ -54,9 +54,8 @@ template <class IO> void fields(IO &A, model::WalkCounts &W) {
 }
 template <class IO> void fields(IO &A, model::Prediction &P) {
   A(P.Kind, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors, P.Segments,
-    P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause,
-    P.LaneStrideBytes, P.FirstLaneOffsetInSegment, P.DependsOnLaneData,
-    P.Walk);
+    P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause, P.LaneStrideBytes,
+    P.FirstLaneOffsetInSegment, P.DependsOnLaneData, P.Walk);
 }
 template <class IO> void fields(IO &A, model::LaneAccess &L) {
   A(L.Active, L.ByteOffset);

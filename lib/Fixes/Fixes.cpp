@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cassert>
-#include <iterator>
 #include <cmath>
+#include <iterator>
 #include <map>
 
 namespace cudacoalesce {
@@ -30,11 +30,9 @@ namespace {
 
 /// "after the fix: 4 sectors/request, 8x fewer".
 std::string afterText(double Before, double After) {
-  std::string S =
-      "after the fix: " + formatCount(After) + " sectors/request";
+  std::string S = "after the fix: " + formatCount(After) + " sectors/request";
   if (After > 0 && Before / After >= 1.05)
-    S += ", " + formatCount(std::round(Before / After * 10) / 10) +
-         "x fewer";
+    S += ", " + formatCount(std::round(Before / After * 10) / 10) + "x fewer";
   return S;
 }
 

@@ -137,8 +137,7 @@ void AddressBuilder::compound(const CompoundStmt *C) {
     stmt(S);
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
-      if (!If->getElse() && !If->hasInitStorage() &&
-          alwaysExits(If->getThen()))
+      if (!If->getElse() && !If->hasInitStorage() && alwaysExits(If->getThen()))
         Block.add(conditionGuards(If->getCond(), true));
   }
 }

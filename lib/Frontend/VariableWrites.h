@@ -49,8 +49,7 @@ public:
   /// The expressions that write \p V (WholeObject only): an assignment,
   /// ++/--, `&v`, a call or construction taking it by reference, or the
   /// initialiser a reference is bound to.
-  llvm::ArrayRef<const clang::Stmt *>
-  sites(const clang::VarDecl *V) const & {
+  llvm::ArrayRef<const clang::Stmt *> sites(const clang::VarDecl *V) const & {
     auto It = Sites.find(V);
     if (It == Sites.end())
       return {};

@@ -1,4 +1,5 @@
-//===- Model/LaunchWalker.h - The warps of a launch at an access -*- C++ -*-===//
+//===- Model/LaunchWalker.h - The warps of a launch at an access -*- C++
+//-*-===//
 //
 // Walks the warps of a launch over one symbolic access, the same way for
 // every memory: every warp of a block, every value of the block index and

@@ -112,8 +112,7 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     if (!Walker.movesWholePeriods(U))
       continue;
     Walker.settle(U, FirstValueTried);
-    P.Assumptions.push_back(
-        {Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
+    P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
   }
   Unknowns = Walker.unknowns();
   std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size());
@@ -145,8 +144,8 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     P.FirstLaneOffsetInSegment = floorMod(*Lane0, SegmentBytes);
 
   if (Walker.gridAssumed())
-    P.Assumptions.push_back({Assumption::Kind::GridAveraged, "", 0,
-                             limits::AssumedGridBlocks - 1});
+    P.Assumptions.push_back(
+        {Assumption::Kind::GridAveraged, "", 0, limits::AssumedGridBlocks - 1});
   if (Walker.guardUnknown())
     P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
 
@@ -179,8 +178,8 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
       // The count is the data's: lanes that share a sector (a histogram's
       // few bins, indices sorted within a warp) need fewer.
       P.SectorsMin = 1;
-      P.Assumptions.push_back({Assumption::Kind::DataDependent, "", 0, 0, 1,
-                               First.avgUnits()});
+      P.Assumptions.push_back(
+          {Assumption::Kind::DataDependent, "", 0, 0, 1, First.avgUnits()});
     }
     return P;
   }

@@ -122,8 +122,7 @@ std::string listingText(bool ShowAll) {
 std::string sectorsText(const model::Prediction &P) {
   if (P.Sectors)
     return formatCount(*P.Sectors);
-  return formatCount(P.SectorsMin) + " to " +
-         formatCount(P.SectorsMax);
+  return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax);
 }
 
 std::string efficiencyText(const model::Prediction &P) {

@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Report/HtmlReport.h"
-#include "cuda-coalesce/Support/Text.h"
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"

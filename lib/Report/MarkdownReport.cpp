@@ -1,8 +1,8 @@
 //===- Report/MarkdownReport.cpp - Audit report in Markdown ---------------===//
 #include "cuda-coalesce/Report/MarkdownReport.h"
-#include "cuda-coalesce/Support/Text.h"
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,10 +59,9 @@ void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
   auto Row = [&](const std::string &Name, size_t Kernels,
                  const audit::Totals &T) {
     OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
-       << T.Flagged << " | " << T.Undecided << " | "
-       << formatCount(T.Sectors) << " | " << formatCount(T.Ideal)
-       << " | " << formatCount(T.wasted()) << " | "
-       << audit::percent(T.efficiency()) << " |\n";
+       << T.Flagged << " | " << T.Undecided << " | " << formatCount(T.Sectors)
+       << " | " << formatCount(T.Ideal) << " | " << formatCount(T.wasted())
+       << " | " << audit::percent(T.efficiency()) << " |\n";
   };
   for (const audit::FileGroup &F : A.Files)
     Row(code(F.File, true), F.Kernels.size(), F.Sum);
@@ -81,9 +80,8 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
        << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
        << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
-       << formatCount(P.IdealSectors) << " | "
-       << audit::efficiencyText(P) << " | " << text(audit::bestFixText(*F))
-       << " |\n";
+       << formatCount(P.IdealSectors) << " | " << audit::efficiencyText(P)
+       << " | " << text(audit::bestFixText(*F)) << " |\n";
   }
 }
 

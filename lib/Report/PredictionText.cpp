@@ -33,8 +33,7 @@ std::string assumptionText(const Assumption &A) {
     return "a guard depends on values not known here: its lanes counted as "
            "active";
   case Assumption::Kind::SameResultForEveryValue:
-    return A.Names + " unknown: the same result for every value in " +
-           tried(A);
+    return A.Names + " unknown: the same result for every value in " + tried(A);
   case Assumption::Kind::SamePatternForEveryValue:
     return A.Names + " unknown: the same pattern for every value in " +
            tried(A) + ", at " + range(A.Least, A.Most) +

@@ -36,8 +36,8 @@ std::string findingMessage(const Finding &F) {
     if (!P.Sectors && P.SectorsMax > 0) {
       std::string S = Subject + " depends on values not known here: " +
                       formatCount(P.SectorsMin) + " to " +
-                      formatCount(P.SectorsMax) +
-                      " sectors/request where " + Ideal + " would do";
+                      formatCount(P.SectorsMax) + " sectors/request where " +
+                      Ideal + " would do";
       return P.Condition ? S + "; " + conditionText(P) : S;
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
@@ -69,8 +69,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
       Lanes += "; lane 0 starts " +
                std::to_string(*P.FirstLaneOffsetInSegment) +
                " bytes into a 128-byte segment";
-    Lanes +=
-        "; 128-byte segments per request: " + formatCount(P.Segments);
+    Lanes += "; 128-byte segments per request: " + formatCount(P.Segments);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
@@ -80,9 +79,9 @@ std::vector<std::string> findingNotes(const Finding &F) {
                         : "the index is not linear in the thread index: the "
                           "lanes' addresses are irregularly spaced");
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
-    Notes.push_back("averaged over the warps of the launch: " +
-                    formatCount(P.SectorsMin) + " to " +
-                    formatCount(P.SectorsMax) + " sectors/request");
+    Notes.push_back(
+        "averaged over the warps of the launch: " + formatCount(P.SectorsMin) +
+        " to " + formatCount(P.SectorsMax) + " sectors/request");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
   for (const fixes::Fix &X : F.Fixes) {

@@ -342,8 +342,8 @@ Poly Context::rewrite(const Poly &P, const std::map<AtomId, Poly> &With,
         // Copy the operands: op() may grow Atoms and move them.
         OpKind K = Atoms[A].Op;
         Poly L = Atoms[A].Operands[0], R = Atoms[A].Operands[1];
-        Poly New = op(K, rewrite(L, With, Rewritten),
-                      rewrite(R, With, Rewritten));
+        Poly New =
+            op(K, rewrite(L, With, Rewritten), rewrite(R, With, Rewritten));
         Done = Rewritten.emplace(A, std::move(New)).first;
       }
       Product = Product * Done->second;

@@ -32,9 +32,8 @@ Finding sampleFinding(const std::string &Kernel) {
       {model::Assumption::Kind::GuardUnknown}};
   F.Prediction.Condition = model::IdealCondition{"W", 8};
   F.Prediction.AlignmentAssumed = true;
-  F.Prediction.Cause =
-      model::UnknownCause{model::UnknownCause::Kind::DependsOnUnknowns, "s",
-                          4, 32};
+  F.Prediction.Cause = model::UnknownCause{
+      model::UnknownCause::Kind::DependsOnUnknowns, "s", 4, 32};
   F.Prediction.Walk = {1e6, 1024, 1000, 4000};
   F.Prediction.LaneStrideBytes = -8;
   F.Prediction.FirstLaneOffsetInSegment = 4;

@@ -304,7 +304,6 @@ TEST(WarpModelTest, UnknownMovingWholeSegmentsIsFixed) {
 
 } // namespace
 
-
 // The warp picture of the audit report: one warp's lanes and the sectors
 // they touch. Expected values are worked out from the index expression.
 namespace {

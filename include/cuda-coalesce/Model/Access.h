@@ -1,4 +1,5 @@
-//===- Model/Access.h - What one lane does at one access ---------*- C++ -*-===//
+//===- Model/Access.h - What one lane does at one access ---------*- C++
+//-*-===//
 //
 // An access as the cost models see it: a symbolic byte offset from a base,
 // the bytes each lane moves, the memory it lives in, and the guards that

@@ -1,4 +1,5 @@
-//===- Model/Launch.h - The threads of a launch ------------------*- C++ -*-===//
+//===- Model/Launch.h - The threads of a launch ------------------*- C++
+//-*-===//
 //
 // Block and grid shapes, and how the lanes of a warp map to thread indices.
 // No Clang types here.
