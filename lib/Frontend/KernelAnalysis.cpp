@@ -3,6 +3,7 @@
 
 #include "AddressBuilder.h"
 #include "EnclosingFunction.h"
+#include "HostEvaluator.h"
 #include "LaunchSites.h"
 #include "SourceText.h"
 #include "VariableWrites.h"
@@ -34,7 +35,7 @@ namespace {
 /// dependent pattern) and the launches that name them.
 class KernelCollector : public EnclosingFunctionVisitor<KernelCollector> {
 public:
-  explicit KernelCollector(ASTContext &AST) : AST(AST) {}
+  explicit KernelCollector(ASTContext &AST) : AST(AST), Facts(AST) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
@@ -56,11 +57,12 @@ public:
       return true;
     if (const FunctionDecl *K = Call->getDirectCallee())
       Launches[K->getCanonicalDecl()].push_back(
-          evaluateLaunch(AST, Call, Enclosing));
+          evaluateLaunch(AST, Facts, Call, Enclosing));
     return true;
   }
 
   ASTContext &AST;
+  HostFacts Facts;
   std::vector<const FunctionDecl *> Kernels;
   std::set<const FunctionDecl *> Seen;
   std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
