@@ -1,13 +1,12 @@
 //===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
 #include "cuda-coalesce/Fixes/Fixes.h"
+#include "cuda-coalesce/Support/EnumNames.h"
 #include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cmath>
-#include <iterator>
 #include <map>
 
 namespace cudacoalesce {
@@ -22,8 +21,7 @@ const char *fixKindName(FixKind K) {
 #define FIX_KIND(Name, Spelling) Spelling,
 #include "cuda-coalesce/Fixes/FixKinds.def"
   };
-  assert(static_cast<size_t>(K) < std::size(Names) && "not a fix kind");
-  return Names[static_cast<size_t>(K)];
+  return enumName(Names, K);
 }
 
 namespace {

@@ -12,13 +12,8 @@
 #include <algorithm>
 
 using namespace clang;
-using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
-
-using model::Cmp;
-using model::Guard;
-using sym::Poly;
 
 AddressBuilder::AddressBuilder(ASTContext &AST, sym::Context &Syms)
     : AST(AST), Syms(Syms) {}

@@ -38,6 +38,11 @@ class VarDecl;
 
 namespace cudacoalesce {
 
+// The names every file of the walk uses.
+using model::Guard;
+using sym::Poly;
+using sym::Variation;
+
 /// A memory object a pointer points into.
 struct MemoryBase {
   std::string Name;

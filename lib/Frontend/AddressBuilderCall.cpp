@@ -16,13 +16,8 @@
 #include <algorithm>
 
 using namespace clang;
-using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
-
-using model::Cmp;
-using model::Guard;
-using sym::Poly;
 
 namespace {
 

@@ -14,34 +14,14 @@
 #include <algorithm>
 
 using namespace clang;
-using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
-
-using model::Cmp;
-using model::Guard;
-using sym::Poly;
 
 std::optional<SymValue> AddressBuilder::builtinIndex(const Expr *E) {
   std::optional<BuiltinIndex> B = builtinIndexOf(E);
   if (!B)
     return std::nullopt;
-  SymValue V;
-  switch (B->Var) {
-  case BuiltinIndex::ThreadIdx:
-    V.P = Poly::atom(Syms.threadIdx(B->Dim));
-    break;
-  case BuiltinIndex::BlockIdx:
-    V.P = Poly::atom(Syms.blockIdx(B->Dim));
-    break;
-  case BuiltinIndex::BlockDim:
-    V.P = Poly::atom(Syms.blockDim(B->Dim));
-    break;
-  case BuiltinIndex::GridDim:
-    V.P = Poly::atom(Syms.gridDim(B->Dim));
-    break;
-  }
-  return V;
+  return SymValue{false, -1, Poly::atom(Syms.builtin(B->Var, B->Dim))};
 }
 
 SymValue AddressBuilder::visitChildren(const Expr *E) {

@@ -12,13 +12,8 @@
 #include <algorithm>
 
 using namespace clang;
-using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
-
-using model::Cmp;
-using model::Guard;
-using sym::Poly;
 
 void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body) {

@@ -12,13 +12,10 @@
 #include <algorithm>
 
 using namespace clang;
-using cudacoalesce::sym::Variation;
 
 namespace cudacoalesce {
 
 using model::Cmp;
-using model::Guard;
-using sym::Poly;
 
 namespace {
 

@@ -29,12 +29,12 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
                  .Case("y", 1)
                  .Case("z", 2)
                  .Default(std::nullopt);
-  auto Var = llvm::StringSwitch<std::optional<BuiltinIndex::Variable>>(
+  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(
                  Ref->getDecl()->getName())
-                 .Case("threadIdx", BuiltinIndex::ThreadIdx)
-                 .Case("blockIdx", BuiltinIndex::BlockIdx)
-                 .Case("blockDim", BuiltinIndex::BlockDim)
-                 .Case("gridDim", BuiltinIndex::GridDim)
+                 .Case("threadIdx", sym::AtomKind::ThreadIdx)
+                 .Case("blockIdx", sym::AtomKind::BlockIdx)
+                 .Case("blockDim", sym::AtomKind::BlockDim)
+                 .Case("gridDim", sym::AtomKind::GridDim)
                  .Default(std::nullopt);
   if (!Dim || !Var)
     return std::nullopt;

@@ -24,8 +24,8 @@ namespace cudacoalesce {
 
 /// `threadIdx.y` and its kin: which variable, and which dimension.
 struct BuiltinIndex {
-  enum Variable { ThreadIdx, BlockIdx, BlockDim, GridDim } Var;
-  unsigned Dim; // 0, 1, 2 = x, y, z
+  sym::AtomKind Var; // ThreadIdx, BlockIdx, BlockDim or GridDim
+  unsigned Dim;      // 0, 1, 2 = x, y, z
 };
 /// \p E when it reads an index variable's field (Clang models them as
 /// properties of a builtin struct), else nullopt.

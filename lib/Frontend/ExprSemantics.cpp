@@ -3,6 +3,8 @@
 
 #include "clang/AST/ExprCXX.h"
 
+#include <utility>
+
 using namespace clang;
 
 namespace cudacoalesce {
@@ -20,50 +22,28 @@ const Expr *transparentInner(const Expr *E) {
 }
 
 std::optional<sym::OpKind> symbolicOp(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_Div:
-  case BO_DivAssign:
-    return sym::OpKind::Div;
-  case BO_Rem:
-  case BO_RemAssign:
-    return sym::OpKind::Rem;
-  case BO_Shl:
-  case BO_ShlAssign:
-    return sym::OpKind::Shl;
-  case BO_Shr:
-  case BO_ShrAssign:
-    return sym::OpKind::Shr;
-  case BO_And:
-  case BO_AndAssign:
-    return sym::OpKind::And;
-  case BO_Or:
-  case BO_OrAssign:
-    return sym::OpKind::Or;
-  case BO_Xor:
-  case BO_XorAssign:
-    return sym::OpKind::Xor;
-  default:
-    return std::nullopt;
-  }
+  using sym::OpKind;
+  if (BinaryOperator::isCompoundAssignmentOp(Op))
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  static const std::pair<BinaryOperatorKind, OpKind> Ops[] = {
+      {BO_Div, OpKind::Div}, {BO_Rem, OpKind::Rem}, {BO_Shl, OpKind::Shl},
+      {BO_Shr, OpKind::Shr}, {BO_And, OpKind::And}, {BO_Or, OpKind::Or},
+      {BO_Xor, OpKind::Xor}};
+  for (const auto &[Clang, Ours] : Ops)
+    if (Clang == Op)
+      return Ours;
+  return std::nullopt;
 }
 
 std::optional<model::Cmp> comparisonOf(BinaryOperatorKind Op) {
-  switch (Op) {
-  case BO_LT:
-    return model::Cmp::LT;
-  case BO_LE:
-    return model::Cmp::LE;
-  case BO_GT:
-    return model::Cmp::GT;
-  case BO_GE:
-    return model::Cmp::GE;
-  case BO_EQ:
-    return model::Cmp::EQ;
-  case BO_NE:
-    return model::Cmp::NE;
-  default:
-    return std::nullopt;
-  }
+  using model::Cmp;
+  static const std::pair<BinaryOperatorKind, Cmp> Comparisons[] = {
+      {BO_LT, Cmp::LT}, {BO_LE, Cmp::LE}, {BO_GT, Cmp::GT},
+      {BO_GE, Cmp::GE}, {BO_EQ, Cmp::EQ}, {BO_NE, Cmp::NE}};
+  for (const auto &[Clang, Ours] : Comparisons)
+    if (Clang == Op)
+      return Ours;
+  return std::nullopt;
 }
 
 } // namespace cudacoalesce

@@ -1,8 +1,6 @@
 //===- Frontend/Finding.cpp - One access under one launch -----------------===//
 #include "cuda-coalesce/Frontend/Finding.h"
-
-#include <cassert>
-#include <iterator>
+#include "cuda-coalesce/Support/EnumNames.h"
 
 namespace cudacoalesce {
 
@@ -11,8 +9,7 @@ const char *accessKindName(AccessKind K) {
 #define ACCESS_KIND(Name, Spelling) Spelling,
 #include "cuda-coalesce/Frontend/AccessKinds.def"
   };
-  assert(static_cast<size_t>(K) < std::size(Names) && "not an access kind");
-  return Names[static_cast<size_t>(K)];
+  return enumName(Names, K);
 }
 
 bool Finding::isFlagged() const {

@@ -25,21 +25,10 @@ bool holds(Cmp Op, int64_t V) {
 }
 
 Cmp negated(Cmp Op) {
-  switch (Op) {
-  case Cmp::LT:
-    return Cmp::GE;
-  case Cmp::LE:
-    return Cmp::GT;
-  case Cmp::GT:
-    return Cmp::LE;
-  case Cmp::GE:
-    return Cmp::LT;
-  case Cmp::EQ:
-    return Cmp::NE;
-  case Cmp::NE:
-    return Cmp::EQ;
-  }
-  llvm_unreachable("covered switch");
+  // In the order of Cmp: LT, LE, GT, GE, EQ, NE.
+  static const Cmp Negation[] = {Cmp::GE, Cmp::GT, Cmp::LE,
+                                 Cmp::LT, Cmp::NE, Cmp::EQ};
+  return Negation[static_cast<size_t>(Op)];
 }
 
 } // namespace model

@@ -1,8 +1,6 @@
 //===- Model/Prediction.cpp - The verdict on one access -------------------===//
 #include "cuda-coalesce/Model/Prediction.h"
-
-#include <cassert>
-#include <iterator>
+#include "cuda-coalesce/Support/EnumNames.h"
 
 namespace cudacoalesce {
 namespace model {
@@ -12,8 +10,7 @@ const char *patternName(Pattern P) {
 #define PATTERN(Name, Spelling) Spelling,
 #include "cuda-coalesce/Model/Patterns.def"
   };
-  assert(static_cast<size_t>(P) < std::size(Names) && "not a pattern");
-  return Names[static_cast<size_t>(P)];
+  return enumName(Names, P);
 }
 
 } // namespace model

@@ -1,5 +1,6 @@
 //===- Symbolic/Expr.cpp - Integer polynomials over CUDA atoms -----------===//
 #include "cuda-coalesce/Symbolic/Expr.h"
+#include "cuda-coalesce/Support/EnumNames.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -358,8 +359,7 @@ static const char *opSpelling(OpKind K) {
 #define OP_KIND(Name, Spelling) Spelling,
 #include "cuda-coalesce/Symbolic/OpKinds.def"
   };
-  assert(static_cast<size_t>(K) < std::size(Spellings) && "not an operation");
-  return Spellings[static_cast<size_t>(K)];
+  return enumName(Spellings, K);
 }
 
 std::string Context::str(AtomId Id) const {

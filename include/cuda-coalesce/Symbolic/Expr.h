@@ -15,6 +15,7 @@
 #ifndef CUDA_COALESCE_SYMBOLIC_EXPR_H
 #define CUDA_COALESCE_SYMBOLIC_EXPR_H
 
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -135,6 +136,11 @@ public:
   AtomId blockIdx(unsigned Dim) const { return Builtins[1][Dim]; }
   AtomId blockDim(unsigned Dim) const { return Builtins[2][Dim]; }
   AtomId gridDim(unsigned Dim) const { return Builtins[3][Dim]; }
+  /// One of the four above by kind (ThreadIdx, BlockIdx, BlockDim, GridDim).
+  AtomId builtin(AtomKind K, unsigned Dim) const {
+    assert(K <= AtomKind::GridDim && Dim < 3 && "not an index builtin");
+    return Builtins[static_cast<unsigned>(K)][Dim];
+  }
 
   /// A kernel parameter or a scalar known by name only, uniqued by \p Key
   /// (the declaration it stands for): two variables of the same name are
