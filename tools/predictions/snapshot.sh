@@ -55,9 +55,10 @@ for root in ${PROJECTS:-}; do
   mkdir -p "$db"
   python3 "$here/tools/real-code/prepare.py" "$root" "$db" >/dev/null
   mapfile -t rels < <(cut -f2 "$db/jobs.tsv")
+  rc=0
   (cd "$root" && "$tool" -p "$db" -j "$jobs" --format=json --show-all \
-      "${rels[@]}" >"$db/project.json" 2>"$db/project.err"
-   echo $? >"$db/project.rc")
+      "${rels[@]}" >"$db/project.json" 2>"$db/project.err") || rc=$?
+  echo "$rc" >"$db/project.rc"
   # The compile database and job list hold absolute paths of this run.
   rm -rf "$db/args" "$db/compile_commands.json" "$db/jobs.tsv"
 done
