@@ -64,7 +64,7 @@ sym::AtomId AddressBuilder::paramAtom(const FunctionDecl *K, unsigned Index) {
   std::string Name = P->getName().str();
   if (Name.empty())
     Name = "arg" + std::to_string(Index);
-  return Syms.param(Name);
+  return Syms.param(Name, P);
 }
 
 int AddressBuilder::baseFor(const VarDecl *V) {
