@@ -433,13 +433,21 @@ LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
   return Found;
 }
 
-/// The same access of the same kernel under the same launch, whichever
-/// translation unit reported it.
+/// The same access of the same kernel under the same launch, reached
+/// through the same calls (a helper called twice is two instructions),
+/// whichever translation unit reported it.
 std::string findingKey(const FileOutcome &O, const Finding &F) {
-  return (absoluteFindingPath(O, F) + ":" + llvm::Twine(F.Where.Line) + ":" +
-          llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
-          F.Kernel + "|" + F.BlockOrigin)
-      .str();
+  std::string Key = (absoluteFindingPath(O, F) + ":" +
+                     llvm::Twine(F.Where.Line) + ":" +
+                     llvm::Twine(F.Where.Column) + "|" +
+                     accessKindName(F.Kind) + "|" + F.Kernel + "|" +
+                     F.BlockOrigin)
+                        .str();
+  for (const SourcePoint &Call : F.CallChain)
+    Key += ("|" + absolutePath(Call.File, O.CommandDirectory) + ":" +
+            llvm::Twine(Call.Line) + ":" + llvm::Twine(Call.Column))
+               .str();
+  return Key;
 }
 
 /// Per finding: whether it lies in a file the configuration skips (then it

@@ -118,9 +118,12 @@ public:
 
 private:
   struct LValue {
-    enum { None, Variable, Memory } Kind = None;
+    /// Value: a call returning a reference that the walk could not see
+    /// into; it was evaluated once, and reading it gives Computed.
+    enum { None, Variable, Memory, Value } Kind = None;
     const clang::VarDecl *Var = nullptr;
-    SymValue Address; // Memory: the pointer to the object
+    SymValue Address;  // Memory: the pointer to the object
+    SymValue Computed; // Value
     clang::QualType Type;
     sym::Poly Index;
     bool HasIndex = false;
@@ -151,6 +154,28 @@ private:
   LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
+  /// The object a method is called on, and whether the call reaches it
+  /// through a pointer (`p->f()`); null for other calls.
+  static std::pair<const clang::Expr *, bool>
+  objectOf(const clang::CallExpr *C);
+
+  // Objects (AddressBuilderObjects.cpp): copies, conversions and operators
+  // of class-typed values in memory (float4, __half, user structs).
+  /// The value of \p E, loading the object when E names one in memory.
+  SymValue readObject(const clang::Expr *E);
+  /// The address of the object \p Object names (\p Arrow: a pointer to
+  /// it): what `this` is in a method called on it.
+  SymValue objectAddress(const clang::Expr *Object, bool Arrow);
+  /// A call the walk does not enter (library code: cuda_fp16's operators,
+  /// conversion operators): objects in memory it takes by reference, or is
+  /// called on, are read (and written where the call may change them).
+  SymValue opaqueCall(const clang::CallExpr *C);
+  /// memcpy(dst, src, n) with a constant n: a load and a store of n bytes.
+  std::optional<SymValue> memoryCopy(const clang::CallExpr *C);
+  /// Loads (and stores) the object \p LV, of the type \p At has, as a call
+  /// reads or writes it; returns the value read.
+  SymValue touchObject(const LValue &LV, const clang::Expr *At, bool Reads,
+                       bool Writes);
 
   void stmt(const clang::Stmt *S);
   void compound(const clang::CompoundStmt *C);
@@ -201,6 +226,8 @@ private:
   std::vector<model::Guard> Guards;
   std::vector<AccessSite> Sites;
   std::vector<const clang::FunctionDecl *> Frames;
+  /// `this` in each frame (unset in functions that are not methods).
+  std::vector<std::optional<SymValue>> This;
   std::vector<const clang::Expr *> CallStack;
   /// Return values of the function being inlined (one list per frame).
   std::vector<std::vector<SymValue>> Returns;

@@ -9,7 +9,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
 
@@ -19,23 +18,6 @@
 using namespace clang;
 
 namespace cudacoalesce {
-
-namespace {
-
-/// Whether \p S mentions `this`, explicitly or through a member.
-bool usesThis(const Stmt *S) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitCXXThisExpr(CXXThisExpr *) {
-      Found = true;
-      return false;
-    }
-  } F;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
-} // namespace
 
 SymValue AddressBuilder::call(const CallExpr *C) {
   const FunctionDecl *Callee = C->getDirectCallee();
@@ -49,7 +31,7 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     if (Op->getOperator() == OO_Equal && Method &&
         (Method->isCopyAssignmentOperator() ||
          Method->isMoveAssignmentOperator())) {
-      SymValue RHS = rvalue(C->getArg(1));
+      SymValue RHS = readObject(C->getArg(1));
       LValue LV = lvalue(C->getArg(0));
       record(LV, AccessKind::Store, C->getArg(0));
       return RHS;
@@ -88,18 +70,25 @@ SymValue AddressBuilder::call(const CallExpr *C) {
 
   if (std::optional<Poly> Group = cooperativeGroupsQuery(C, Syms))
     return SymValue{false, -1, *Group};
+  if (std::optional<SymValue> Copy = memoryCopy(C))
+    return *Copy;
   if (Callee)
     if (auto V = inlineCall(Callee, C))
       return *V;
+  return opaqueCall(C);
+}
 
-  // A method of an object the walk does not track may answer per lane.
-  Variation Varies =
-      isa<CXXMemberCallExpr>(C) ? Variation::LaneComputed : Variation::Uniform;
-  for (const Expr *Arg : C->arguments())
-    Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
-  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-    rvalue(M->getImplicitObjectArgument());
-  return opaqueFor(C, Varies);
+std::pair<const Expr *, bool> AddressBuilder::objectOf(const CallExpr *C) {
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C)) {
+    const auto *Callee =
+        dyn_cast<MemberExpr>(M->getCallee()->IgnoreParenImpCasts());
+    return {M->getImplicitObjectArgument(), Callee && Callee->isArrow()};
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C))
+    if (isa_and_nonnull<CXXMethodDecl>(Op->getDirectCallee()) &&
+        Op->getNumArgs() > 0)
+      return {Op->getArg(0), false};
+  return {nullptr, false};
 }
 
 AddressBuilder::LValue AddressBuilder::pointerArgument(const CallExpr *C,
@@ -132,12 +121,12 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def)
     return std::nullopt;
-  // Methods are walked only when they never use `this` (a conversion
-  // operator handing out extern __shared__ memory, cuda-samples'
-  // SharedMemory<T>): the object itself is not tracked.
-  if (const auto *M = dyn_cast<CXXMethodDecl>(Def))
-    if (M->isInstance() && usesThis(Def->getBody()))
-      return std::nullopt;
+  // A method is walked with `this` the address of the object it is called
+  // on; an explicit object parameter (C++23) is not followed.
+  const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+  bool Instance = Method && Method->isInstance();
+  if (Method && Method->isExplicitObjectMemberFunction())
+    return std::nullopt;
   // Library code (CUDA and C++ headers) is not walked: its accesses are not
   // the user's to fix, and it is large.
   if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
@@ -146,26 +135,43 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
       std::find(Frames.begin(), Frames.end(), Def) != Frames.end() ||
       Def == Kernel)
     return std::nullopt;
-  if (C->getNumArgs() != Def->getNumParams())
+  auto [Object, Arrow] = objectOf(C);
+  if (Instance && !Object)
+    return std::nullopt;
+  unsigned First = Instance && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
+  if (C->getNumArgs() != Def->getNumParams() + First)
     return std::nullopt;
   if (anyWithin(AST.getSourceManager(), Def->getBody()->getSourceRange(),
                 CompileErrors))
     SawErrors = true;
 
+  std::optional<SymValue> ThisValue;
+  if (Instance)
+    ThisValue = objectAddress(Object, Arrow);
   std::vector<SymValue> Args;
-  for (const Expr *Arg : C->arguments()) {
-    // A reference parameter binds to the argument's object.
-    LValue LV = lvalue(Arg);
-    if (LV.Kind == LValue::Memory && Arg->isGLValue())
-      Args.push_back(LV.Address);
-    else
-      Args.push_back(rvalue(Arg));
+  for (unsigned I = First; I < C->getNumArgs(); ++I) {
+    const Expr *Arg = C->getArg(I);
+    const ParmVarDecl *Param = Def->getParamDecl(I - First);
+    // A reference parameter binds to the argument's object; a parameter by
+    // value of class type copies it (a load when it is in memory).
+    if (Param->getType()->isReferenceType() && Arg->isGLValue()) {
+      LValue LV = lvalue(Arg);
+      if (LV.Kind == LValue::Memory)
+        Args.push_back(LV.Address);
+      else if (LV.Kind == LValue::None)
+        Args.push_back(rvalue(Arg));
+      else
+        Args.push_back(loadFrom(LV, Arg));
+      continue;
+    }
+    Args.push_back(rvalue(Arg));
   }
   assert(Args.size() == Def->getNumParams() && "one value per parameter");
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
     Vars[Def->getParamDecl(I)] = Args[I];
 
   Frames.push_back(Def);
+  This.push_back(ThisValue);
   CallStack.push_back(C);
   Returns.emplace_back();
   {
@@ -176,6 +182,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   std::vector<SymValue> Results = std::move(Returns.back());
   Returns.pop_back();
   CallStack.pop_back();
+  This.pop_back();
   Frames.pop_back();
 
   if (Results.empty())

@@ -114,7 +114,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     if (C->getNumArgs() == 1 &&
         C->getConstructor()->isCopyOrMoveConstructor()) {
       LValue LV = lvalue(C->getArg(0));
-      if (LV.Kind == LValue::Memory)
+      if (LV.Kind == LValue::Memory || LV.Kind == LValue::Value)
         return loadFrom(LV, C->getArg(0));
     }
     return visitChildren(E);
@@ -145,6 +145,11 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     LValue LV = lvalue(E);
     if (LV.Kind == LValue::Memory)
       return LV.Address;
+  }
+  if (isa<CXXThisExpr>(E)) {
+    if (!This.empty() && This.back())
+      return *This.back();
+    return opaqueFor(E, Variation::Uniform);
   }
   if (isa<FloatingLiteral, StringLiteral, CXXNullPtrLiteralExpr, GNUNullExpr,
           LambdaExpr>(E))
@@ -230,6 +235,12 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       LV.ElementType = M->getBase()->getType()->getPointeeType();
     } else {
       LValue Outer = lvalue(M->getBase());
+      if (Outer.Kind == LValue::Value) {
+        // A member of what an opaque call refers to.
+        LV.Kind = LValue::Value;
+        LV.Computed = opaqueFor(E, Syms.variationOf(Outer.Computed.P));
+        return LV;
+      }
       if (Outer.Kind != LValue::Memory)
         return LV; // a member of a local struct: its value is not tracked
       LV = Outer;
@@ -240,10 +251,29 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
     return LV;
   }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A call that returns a reference: a walked function returns the
+    // object's address; any other gives the value it refers to, evaluated
+    // once here.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    std::optional<SymValue> Walked =
+        Callee ? inlineCall(Callee, Call) : std::nullopt;
+    if (Walked && Walked->IsPointer &&
+        Callee->getReturnType()->isReferenceType()) {
+      LV.Kind = LValue::Memory;
+      LV.Address = *Walked;
+      return LV;
+    }
+    LV.Kind = LValue::Value;
+    LV.Computed = Walked ? *Walked : call(Call);
+    return LV;
+  }
   return LV;
 }
 
 SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
+  if (LV.Kind == LValue::Value)
+    return LV.Computed;
   if (LV.Kind == LValue::Variable) {
     auto It = Vars.find(LV.Var);
     if (It != Vars.end())

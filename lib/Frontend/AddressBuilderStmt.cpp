@@ -214,7 +214,7 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
       LValue LV = lvalue(Init);
       if (LV.Kind == LValue::Memory)
         Vars[V] = LV.Address;
-      else
+      else if (LV.Kind == LValue::None)
         rvalue(Init);
       continue;
     }

@@ -72,11 +72,48 @@ __device__ inline __cuda_builtin_blockDim_t::operator uint3() const { return {x,
 __device__ inline __cuda_builtin_gridDim_t::operator dim3() const { return dim3(x, y, z); }
 __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, y, z}; }
 
-struct __attribute__((aligned(2))) __half { unsigned short __x; };
+/* Half precision (cuda_fp16.h, cuda_bf16.h): what the analysis reads of
+   these types is their layout, and which of their operators and conversions
+   take an object in memory by reference or are called on it. */
+#define __CC_HALF_OPERATORS(T)                                                 \
+  __device__ T operator+(const T &, const T &);                               \
+  __device__ T operator-(const T &, const T &);                               \
+  __device__ T operator*(const T &, const T &);                               \
+  __device__ T operator/(const T &, const T &);                               \
+  __device__ T &operator+=(T &, const T &);                                   \
+  __device__ T &operator-=(T &, const T &);                                   \
+  __device__ T &operator*=(T &, const T &);                                   \
+  __device__ bool operator==(const T &, const T &);                           \
+  __device__ bool operator<(const T &, const T &);                            \
+  __device__ bool operator>(const T &, const T &);
+#define __CC_HALF_SCALAR(T)                                                    \
+  struct __attribute__((aligned(2))) T {                                       \
+    unsigned short __x;                                                        \
+    T() = default;                                                             \
+    __host__ __device__ T(float);                                              \
+    __host__ __device__ operator float() const;                               \
+    __host__ __device__ T &operator=(float);                                   \
+  };                                                                           \
+  __CC_HALF_OPERATORS(T)                                                       \
+  __device__ T atomicAdd(T *, T);
+__CC_HALF_SCALAR(__half)
+__CC_HALF_SCALAR(__nv_bfloat16)
 struct __attribute__((aligned(4))) __half2 { __half x, y; };
+__CC_HALF_OPERATORS(__half2)
+__device__ __half2 atomicAdd(__half2 *, __half2);
 typedef __half half;
 typedef __half2 half2;
-struct __attribute__((aligned(2))) __nv_bfloat16 { unsigned short __x; };
+extern "C" __device__ void *memcpy(void *, const void *, size_t);
+extern "C" __device__ void *memset(void *, int, size_t);
+__device__ __half __hadd(__half, __half);
+__device__ __half __hmul(__half, __half);
+__device__ __half2 __hadd2(__half2, __half2);
+__device__ __half2 __hmul2(__half2, __half2);
+__device__ float __low2float(__half2);
+__device__ float __high2float(__half2);
+__device__ __half2 __floats2half2_rn(float, float);
+__host__ __device__ float __bfloat162float(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __float2bfloat16(float);
 
 /* Runtime API (host side). */
 typedef enum cudaError {
