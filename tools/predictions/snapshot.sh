@@ -15,7 +15,9 @@
 #   * runtime-bench/kernels/*.cu and examples/*.cu;
 # and, for each checkout named in PROJECTS (space separated), the project
 # pass of docs/real-code.md: tools/real-code/prepare.py's compile database,
-# then one run over all of the checkout's .cu files.
+# then one run over all of the checkout's .cu files. CHECKOUT=BUILD_DIR
+# uses the project's own compile database (CMake's, say) and its .cu files
+# instead.
 #
 # Environment: CUDA_COALESCE (default build/tool/cuda-coalesce; copy the
 # binary elsewhere first when you are about to rebuild), JOBS (default 2),
@@ -48,15 +50,25 @@ if [[ "${SKIP_FILES:-0}" != 1 ]]; then
     xargs -P "$jobs" -I{} bash -c 'one_file "$@"' _ {}
 fi
 
-for root in ${PROJECTS:-}; do
-  root="$(cd "$root" && pwd)"
+for project in ${PROJECTS:-}; do
+  root="$(cd "${project%%=*}" && pwd)"
   name="$(basename "$root")"
   db="$out/projects/$name"
   mkdir -p "$db"
-  python3 "$here/tools/real-code/prepare.py" "$root" "$db" >/dev/null
-  mapfile -t rels < <(cut -f2 "$db/jobs.tsv")
+  if [[ "$project" == *=* ]]; then
+    database="$(cd "${project#*=}" && pwd)"
+    mapfile -t rels < <(python3 -c '
+import json, sys
+for e in json.load(open(sys.argv[1] + "/compile_commands.json")):
+    if e["file"].endswith(".cu"):
+        print(e["file"])' "$database" | sort -u)
+  else
+    database="$db"
+    python3 "$here/tools/real-code/prepare.py" "$root" "$db" >/dev/null
+    mapfile -t rels < <(cut -f2 "$db/jobs.tsv")
+  fi
   rc=0
-  (cd "$root" && "$tool" -p "$db" -j "$jobs" --format=json --show-all \
+  (cd "$root" && "$tool" -p "$database" -j "$jobs" --format=json --show-all \
       "${rels[@]}" >"$db/project.json" 2>"$db/project.err") || rc=$?
   echo "$rc" >"$db/project.rc"
   # The compile database and job list hold absolute paths of this run.
