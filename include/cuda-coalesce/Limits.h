@@ -36,8 +36,13 @@ constexpr unsigned MaxAccessTextLength = 200;
 
 /// Nested subexpressions evaluated within one host function.
 constexpr unsigned MaxHostExprDepth = 24;
-/// Calls followed back from a launch to find a parameter's value.
-constexpr unsigned MaxCallHops = 4;
+/// Calls followed back from a launch to find a parameter's value (main ->
+/// a dispatcher -> a launcher is 2; each hop's result is kept, so depth
+/// costs little; the bound stops recursion).
+constexpr unsigned MaxCallHops = 16;
+/// Evaluations of one launch while trying the elements of arrays read at
+/// unsettled indices (a loop over 6 block sizes takes 7).
+constexpr unsigned MaxLaunchEvaluations = 64;
 
 // The warp model (Model/LaunchWalker, Model/Predict).
 

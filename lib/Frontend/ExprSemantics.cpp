@@ -35,6 +35,23 @@ std::optional<sym::OpKind> symbolicOp(BinaryOperatorKind Op) {
   return std::nullopt;
 }
 
+bool isStdForwarding(const FunctionDecl *F) {
+  if (!F || !F->getIdentifier() || !F->isInStdNamespace())
+    return false;
+  StringRef Name = F->getName();
+  return Name == "forward" || Name == "move";
+}
+
+const FunctionDecl *namedFunction(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(D->getDecl());
+  return nullptr;
+}
+
 std::optional<model::Cmp> comparisonOf(BinaryOperatorKind Op) {
   using model::Cmp;
   static const std::pair<BinaryOperatorKind, Cmp> Comparisons[] = {

@@ -17,7 +17,8 @@
 
 namespace clang {
 class Expr;
-}
+class FunctionDecl;
+} // namespace clang
 
 namespace cudacoalesce {
 
@@ -32,6 +33,13 @@ std::optional<sym::OpKind> symbolicOp(clang::BinaryOperatorKind Op);
 
 /// The comparison `L Op R` is, as `L - R Op 0`.
 std::optional<model::Cmp> comparisonOf(clang::BinaryOperatorKind Op);
+
+/// std::forward and std::move: they hand on their argument, and change
+/// nothing.
+bool isStdForwarding(const clang::FunctionDecl *F);
+
+/// The function \p E names (`f`, `&f`), if any.
+const clang::FunctionDecl *namedFunction(const clang::Expr *E);
 
 } // namespace cudacoalesce
 

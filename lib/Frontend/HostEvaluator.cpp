@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <cassert>
 #include <cmath>
@@ -186,7 +187,72 @@ std::optional<HostNumber> HostEvaluator::number(const Expr *E, const Stmt *Here,
   }
   if (const auto *C = dyn_cast<CallExpr>(E))
     return call(C, Here, Depth);
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return element(S, Here, Depth);
   return std::nullopt;
+}
+
+std::optional<HostNumber> HostEvaluator::element(const ArraySubscriptExpr *S,
+                                                 const Stmt *Here,
+                                                 unsigned Depth) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(S->getBase()->IgnoreParenImpCasts());
+  const auto *Array = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Array || !Array->getType()->isConstantArrayType() || !Array->getInit())
+    return std::nullopt;
+  const auto *Elements = dyn_cast<InitListExpr>(Array->getInit());
+  if (!Elements || Elements->getNumInits() == 0)
+    return std::nullopt;
+  // Constants: a const global, or a local array nothing writes.
+  const FunctionBody *Body = Facts.body(Host);
+  bool Local = Array->isLocalVarDecl() && !Array->isStaticLocal();
+  if (Local ? !Body || !Body->DeclaredIn.count(Array) ||
+                  !Body->Writes.sites(Array).empty()
+            : !Array->getType().isConstQualified())
+    return std::nullopt;
+  std::optional<HostNumber> Index = number(S->getIdx(), Here, Depth + 1);
+  size_t At;
+  if (Index && !Index->IsFloat) {
+    if (Index->Int < 0 || uint64_t(Index->Int) >= Elements->getNumInits())
+      return std::nullopt;
+    At = size_t(Index->Int);
+  } else {
+    auto Chosen = Facts.Chosen.find(Array);
+    if (Chosen == Facts.Chosen.end()) {
+      ++Facts.UnmadeChoices;
+      if (llvm::find(Facts.Met, Array) == Facts.Met.end())
+        Facts.Met.push_back(Array);
+      return std::nullopt;
+    }
+    At = Chosen->second;
+  }
+  return number(Elements->getInit(At), Here, Depth + 1);
+}
+
+std::optional<HostNumber> HostEvaluator::inlineReturn(const CallExpr *C,
+                                                      const Stmt *Here,
+                                                      unsigned Depth) {
+  const FunctionDecl *F = C->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!F || !F->hasBody(Def) || !Def || Def->isVariadic() ||
+      Def->getNumParams() != C->getNumArgs() ||
+      AST.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return std::nullopt;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Return = Body && Body->size() == 1
+                           ? dyn_cast<ReturnStmt>(Body->body_front())
+                           : nullptr;
+  if (!Return || !Return->getRetValue())
+    return std::nullopt;
+  std::map<const ParmVarDecl *, std::optional<HostNumber>> Arguments;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I)
+    Arguments[Def->getParamDecl(I)] = number(C->getArg(I), Here, Depth + 1);
+  Bindings.push_back(std::move(Arguments));
+  std::optional<HostNumber> V = number(Return->getRetValue(), Here, Depth + 1);
+  Bindings.pop_back();
+  if (!V)
+    return std::nullopt;
+  return V->IsFloat ? fitFloating(V->Float, C->getType())
+                    : fitInteger(V->Int, C->getType());
 }
 
 std::optional<bool> HostEvaluator::truth(const Expr *E, const Stmt *Here,
@@ -323,6 +389,10 @@ HostEvaluator::call(const CallExpr *C, const Stmt *Here, unsigned Depth) {
   const FunctionDecl *F = C->getDirectCallee();
   if (!F || !F->getIdentifier())
     return std::nullopt;
+  if (isStdForwarding(F) && C->getNumArgs() == 1)
+    return number(C->getArg(0), Here, Depth + 1);
+  if (auto V = inlineReturn(C, Here, Depth))
+    return V;
   const DeclContext *DC = F->getDeclContext()->getRedeclContext();
   while (DC->isInlineNamespace())
     DC = DC->getParent()->getRedeclContext();
@@ -358,6 +428,10 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
       E->isTypeDependent() || E->containsErrors())
     return std::nullopt;
   E = skipRecordWrappers(E);
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && isStdForwarding(Call->getDirectCallee()) &&
+      Call->getNumArgs() == 1)
+    return dim3(Call->getArg(0), Here, Depth + 1);
   if (E->getType()->isIntegralOrEnumerationType()) {
     if (auto V = number(E, Here, Depth + 1); V && !V->IsFloat)
       return model::Dim3{V->Int, 1, 1};
@@ -398,6 +472,11 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
 
 std::optional<HostNumber>
 HostEvaluator::variable(const VarDecl *V, const Stmt *Here, unsigned Depth) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Bindings.empty()) {
+    auto Bound = Bindings.back().find(P);
+    if (Bound != Bindings.back().end())
+      return Bound->second;
+  }
   auto R = Writes.reaching(V, Here);
   if (!R || !R->Fields.empty())
     return std::nullopt;
@@ -459,28 +538,33 @@ std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
 
 std::optional<HostNumber>
 HostEvaluator::numberFromCallers(const ParmVarDecl *P) {
-  auto Key = std::make_tuple(P, Hops, false);
+  auto Key = std::make_tuple(P, Hops, false, Facts.Chosen);
   auto It = Facts.Numbers.find(Key);
   if (It != Facts.Numbers.end())
     return It->second;
+  unsigned UnmadeBefore = Facts.UnmadeChoices;
   auto V =
       agreedArgument<HostNumber>(P, [](HostEvaluator &Caller, const Expr *Arg) {
         return Caller.number(Arg);
       });
-  Facts.Numbers[Key] = V;
+  // What depended on a choice not yet made is not kept.
+  if (Facts.UnmadeChoices == UnmadeBefore)
+    Facts.Numbers[Key] = V;
   return V;
 }
 
 std::optional<model::Dim3>
 HostEvaluator::dim3FromCallers(const ParmVarDecl *P) {
-  auto Key = std::make_tuple(P, Hops, true);
+  auto Key = std::make_tuple(P, Hops, true, Facts.Chosen);
   auto It = Facts.Shapes.find(Key);
   if (It != Facts.Shapes.end())
     return It->second;
+  unsigned UnmadeBefore = Facts.UnmadeChoices;
   auto V = agreedArgument<model::Dim3>(
       P,
       [](HostEvaluator &Caller, const Expr *Arg) { return Caller.dim3(Arg); });
-  Facts.Shapes[Key] = V;
+  if (Facts.UnmadeChoices == UnmadeBefore)
+    Facts.Shapes[Key] = V;
   return V;
 }
 

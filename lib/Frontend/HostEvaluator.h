@@ -25,6 +25,7 @@
 
 namespace clang {
 class ASTContext;
+class ArraySubscriptExpr;
 class BinaryOperator;
 class CallExpr;
 class CastExpr;
@@ -64,9 +65,25 @@ public:
   const FunctionBody *body(const clang::FunctionDecl *F);
   HostCallGraph &calls() { return Calls; }
 
+  /// A value read from a local array of constants at an index that is not
+  /// settled (`block_size = block_sizes[j]` in a loop over block sizes) is
+  /// one of its elements: while a launch is evaluated, Chosen says which
+  /// element each such array gives, and Met collects the arrays met that
+  /// Chosen does not name. Reads of one array at unsettled indices are
+  /// taken to give the same element (the loops that check a kernel and
+  /// then time it walk the same sizes).
+  using Choices = std::map<const clang::VarDecl *, size_t>;
+  Choices Chosen;
+  std::vector<const clang::VarDecl *> Met;
+  /// Reads that needed a choice Chosen does not make, met again or not:
+  /// what was computed while it grew depends on them and is not kept.
+  unsigned UnmadeChoices = 0;
+
   /// The value every caller passes for a parameter (keyed by the parameter,
-  /// the calls followed back, and whether a dim3 is asked for).
-  using ParameterKey = std::tuple<const clang::ParmVarDecl *, unsigned, bool>;
+  /// the calls followed back, whether a dim3 is asked for, and the choices
+  /// in force).
+  using ParameterKey =
+      std::tuple<const clang::ParmVarDecl *, unsigned, bool, Choices>;
   std::map<ParameterKey, std::optional<HostNumber>> Numbers;
   std::map<ParameterKey, std::optional<model::Dim3>> Shapes;
 
@@ -99,6 +116,14 @@ private:
                                    const clang::Stmt *Here, unsigned Depth);
   std::optional<HostNumber> call(const clang::CallExpr *C,
                                  const clang::Stmt *Here, unsigned Depth);
+  /// A function of the program whose body is `return e;`: e with the
+  /// parameters bound to the arguments (ceil_div(N, block_size)).
+  std::optional<HostNumber> inlineReturn(const clang::CallExpr *C,
+                                         const clang::Stmt *Here,
+                                         unsigned Depth);
+  /// `a[i]` of a local (or const global) array of constants.
+  std::optional<HostNumber> element(const clang::ArraySubscriptExpr *S,
+                                    const clang::Stmt *Here, unsigned Depth);
   std::optional<bool> truth(const clang::Expr *E, const clang::Stmt *Here,
                             unsigned Depth);
   std::optional<HostNumber> variable(const clang::VarDecl *V,
@@ -120,6 +145,10 @@ private:
   const clang::FunctionDecl *Host;
   ReachingWrites Writes;
   unsigned Hops;
+  /// The parameters of the functions inlineReturn is evaluating, innermost
+  /// last.
+  std::vector<std::map<const clang::ParmVarDecl *, std::optional<HostNumber>>>
+      Bindings;
 };
 
 } // namespace cudacoalesce

@@ -56,9 +56,12 @@ public:
         Call->containsErrors() ||
         (Enclosing && Enclosing->isDependentContext()))
       return true;
-    if (const FunctionDecl *K = Call->getDirectCallee())
-      Launches[K->getCanonicalDecl()].push_back(
-          evaluateLaunch(AST, Facts, Call, Enclosing));
+    for (const FunctionDecl *K : launchedKernels(Facts, Call, Enclosing)) {
+      std::vector<LaunchSite> Sites =
+          evaluateLaunch(AST, Facts, Call, Enclosing, K);
+      std::vector<LaunchSite> &Known = Launches[K->getCanonicalDecl()];
+      Known.insert(Known.end(), Sites.begin(), Sites.end());
+    }
     return true;
   }
 

@@ -1,7 +1,10 @@
 //===- Frontend/LaunchSites.cpp - <<<grid, block>>> launches --------------===//
 #include "LaunchSites.h"
+#include "ExprSemantics.h"
 #include "HostEvaluator.h"
 #include "SourceText.h"
+
+#include "cuda-coalesce/Limits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -38,9 +41,12 @@ std::optional<model::Dim3> launchable(std::optional<model::Dim3> D,
 
 } // namespace
 
-LaunchSite evaluateLaunch(ASTContext &AST, HostFacts &Facts,
-                          const CUDAKernelCallExpr *Call,
-                          const FunctionDecl *Host) {
+namespace {
+
+/// The launch under the choices in Facts.Chosen.
+LaunchSite evaluateOnce(ASTContext &AST, HostFacts &Facts,
+                        const CUDAKernelCallExpr *Call,
+                        const FunctionDecl *Host, const FunctionDecl *Kernel) {
   LaunchSite L;
   L.Where = sourcePoint(Call->getBeginLoc(), AST.getSourceManager());
   HostEvaluator Eval(AST, Facts, Host, Call);
@@ -51,7 +57,6 @@ LaunchSite evaluateLaunch(ASTContext &AST, HostFacts &Facts,
     if (L.Block && L.Block->volume() > 1024)
       L.Block.reset();
   }
-  const FunctionDecl *Kernel = Call->getDirectCallee();
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     if (Kernel && I < Kernel->getNumParams() &&
         !Kernel->getParamDecl(I)->getType()->isIntegralOrEnumerationType())
@@ -60,6 +65,83 @@ LaunchSite evaluateLaunch(ASTContext &AST, HostFacts &Facts,
       L.Arguments[I] = *V;
   }
   return L;
+}
+
+bool sameLaunch(const LaunchSite &A, const LaunchSite &B) {
+  return A.Block.has_value() == B.Block.has_value() &&
+         (!A.Block || *A.Block == *B.Block) &&
+         A.Grid.has_value() == B.Grid.has_value() &&
+         (!A.Grid || *A.Grid == *B.Grid) && A.Arguments == B.Arguments;
+}
+
+} // namespace
+
+std::vector<const FunctionDecl *>
+launchedKernels(HostFacts &Facts, const CUDAKernelCallExpr *Call,
+                const FunctionDecl *Host) {
+  if (const FunctionDecl *Direct = Call->getDirectCallee())
+    return {Direct};
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Callee);
+      U && U->getOpcode() == UO_Deref)
+    Callee = U->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Callee);
+  const auto *Pointer = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const FunctionBody *Body = Facts.body(Host);
+  if (!Pointer || !Body || !Body->DeclaredIn.count(Pointer))
+    return {};
+  std::vector<const FunctionDecl *> Kernels;
+  auto Add = [&](const Expr *Value) {
+    if (const FunctionDecl *F = Value ? namedFunction(Value) : nullptr)
+      if (llvm::find(Kernels, F) == Kernels.end())
+        Kernels.push_back(F);
+  };
+  Add(Pointer->getInit());
+  for (const Stmt *Site : Body->Writes.sites(Pointer))
+    if (const auto *B = dyn_cast<BinaryOperator>(Site);
+        B && B->getOpcode() == BO_Assign)
+      Add(B->getRHS());
+  return Kernels;
+}
+
+std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
+                                       const CUDAKernelCallExpr *Call,
+                                       const FunctionDecl *Host,
+                                       const FunctionDecl *Kernel) {
+  // Each combination of the elements read from arrays at unsettled indices
+  // (block sizes looped over) is a launch of its own, found by evaluating
+  // again with one more choice made each time an unmade one is met.
+  std::vector<LaunchSite> Launches;
+  std::vector<HostFacts::Choices> Pending = {{}};
+  unsigned Evaluations = 0;
+  while (!Pending.empty() && Evaluations++ < limits::MaxLaunchEvaluations) {
+    Facts.Chosen = std::move(Pending.back());
+    Pending.pop_back();
+    Facts.Met.clear();
+    LaunchSite L = evaluateOnce(AST, Facts, Call, Host, Kernel);
+    if (!Facts.Met.empty()) {
+      const VarDecl *Array = Facts.Met.front();
+      uint64_t Size = AST.getAsConstantArrayType(Array->getType())
+                          ->getSize()
+                          .getZExtValue();
+      // Pushed last-first, so that the launches come out in the array's
+      // order.
+      for (uint64_t K = Size; K-- > 0;) {
+        HostFacts::Choices Next = Facts.Chosen;
+        Next[Array] = K;
+        Pending.push_back(std::move(Next));
+      }
+      continue;
+    }
+    if (llvm::none_of(Launches,
+                      [&](const LaunchSite &O) { return sameLaunch(O, L); }))
+      Launches.push_back(std::move(L));
+  }
+  Facts.Chosen.clear();
+  Facts.Met.clear();
+  if (Launches.empty()) // every combination left undone: nothing settled
+    Launches.push_back(evaluateOnce(AST, Facts, Call, Host, Kernel));
+  return Launches;
 }
 
 } // namespace cudacoalesce

@@ -10,6 +10,8 @@
 
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 
+#include <vector>
+
 namespace clang {
 class ASTContext;
 class CUDAKernelCallExpr;
@@ -20,10 +22,20 @@ namespace cudacoalesce {
 
 class HostFacts;
 
-/// The launch \p Call, written in \p Host (null outside a function).
-LaunchSite evaluateLaunch(clang::ASTContext &AST, HostFacts &Facts,
-                          const clang::CUDAKernelCallExpr *Call,
-                          const clang::FunctionDecl *Host);
+/// The kernels \p Call may launch: its callee, or every function assigned
+/// to the function pointer it launches through (cuda-samples' transpose
+/// picks its kernel in a switch).
+std::vector<const clang::FunctionDecl *>
+launchedKernels(HostFacts &Facts, const clang::CUDAKernelCallExpr *Call,
+                const clang::FunctionDecl *Host);
+
+/// The launch \p Call of \p Kernel, written in \p Host (null outside a
+/// function): one site per distinct shape it is launched with (a loop over
+/// an array of block sizes gives one per size).
+std::vector<LaunchSite> evaluateLaunch(clang::ASTContext &AST, HostFacts &Facts,
+                                       const clang::CUDAKernelCallExpr *Call,
+                                       const clang::FunctionDecl *Host,
+                                       const clang::FunctionDecl *Kernel);
 
 } // namespace cudacoalesce
 

@@ -145,9 +145,15 @@ size_t indexIn(const CompoundStmt *Block, const Stmt *Child) {
 std::optional<Reaching> ReachingWrites::reaching(const VarDecl *V,
                                                  const Stmt *Here) {
   QualType T = V->getType();
-  if (T.isVolatileQualified() || T->isReferenceType())
-    return std::nullopt;
   const auto *Param = dyn_cast<ParmVarDecl>(V);
+  // A reference parameter nothing in the function writes through holds
+  // what each caller binds it to (a forwarding `Args &&...args`).
+  bool UnwrittenReferenceParameter = Param && Body && T->isReferenceType() &&
+                                     Param->getDeclContext() == Host &&
+                                     Body->Writes.sites(V).empty();
+  if (T.isVolatileQualified() ||
+      (T->isReferenceType() && !UnwrittenReferenceParameter))
+    return std::nullopt;
   if (!Param && !V->isLocalVarDecl()) {
     // A global: only a constant one, as any function may change the others.
     if (!T.isConstQualified() || !V->getInit())

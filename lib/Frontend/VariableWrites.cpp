@@ -1,7 +1,10 @@
 //===- Frontend/VariableWrites.cpp - Which variables a statement changes -===//
 #include "VariableWrites.h"
+#include "ExprSemantics.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -71,6 +74,8 @@ bool VariableWrites::VisitCallExpr(CallExpr *C) {
     return true;
   // Passed by reference or pointer (cudaMalloc(&p), init(n)): may change.
   const FunctionDecl *Callee = C->getDirectCallee();
+  if (isStdForwarding(Callee))
+    return true;
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
   // A member operator's object is argument 0, its parameters come after.
   unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
@@ -84,7 +89,8 @@ bool VariableWrites::VisitCallExpr(CallExpr *C) {
     if (I < Object
             ? Method->isConst()
             : Callee && I - Object < Callee->getNumParams() &&
-                  bindsConst(Callee->getParamDecl(I - Object)->getType()))
+                  (bindsConst(Callee->getParamDecl(I - Object)->getType()) ||
+                   !writesThrough(Callee, I - Object)))
       continue;
     note(Arg, C);
   }
@@ -94,6 +100,23 @@ bool VariableWrites::VisitCallExpr(CallExpr *C) {
       if (!Called->isConst() && M->getImplicitObjectArgument())
         note(M->getImplicitObjectArgument(), C);
   return true;
+}
+
+bool VariableWrites::writesThrough(const FunctionDecl *Callee, unsigned Index) {
+  const FunctionDecl *Def = nullptr;
+  if (!LookIntoCallees || !Callee->hasBody(Def) || !Def ||
+      Index >= Def->getNumParams() ||
+      !Def->getParamDecl(Index)->getType()->isReferenceType() ||
+      Def->getASTContext().getSourceManager().isInSystemHeader(
+          Def->getLocation()))
+    return true;
+  std::unique_ptr<VariableWrites> &Writes = Callees[Def];
+  if (!Writes) {
+    Writes = std::make_unique<VariableWrites>(WholeObject,
+                                              /*LookIntoCallees=*/false);
+    Writes->add(Def->getBody());
+  }
+  return !Writes->sites(Def->getParamDecl(Index)).empty();
 }
 
 bool VariableWrites::VisitCXXConstructExpr(CXXConstructExpr *C) {

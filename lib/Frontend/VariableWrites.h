@@ -16,12 +16,19 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <memory>
+
 namespace cudacoalesce {
 
 class VariableWrites : public clang::RecursiveASTVisitor<VariableWrites> {
 public:
   enum Reach { VariableOnly, WholeObject };
-  explicit VariableWrites(Reach R = VariableOnly) : What(R) {}
+  /// \p LookIntoCallees (WholeObject): a variable passed by non-const
+  /// reference to a function of the program that never writes through
+  /// that parameter (a forwarding `benchmark_kernel(f, args...)`) is not
+  /// written; the callee's body is read without looking further.
+  explicit VariableWrites(Reach R = VariableOnly, bool LookIntoCallees = true)
+      : What(R), LookIntoCallees(LookIntoCallees) {}
 
   /// The writes \p S makes.
   static VariableWrites in(const clang::Stmt *S, Reach R = VariableOnly) {
@@ -67,7 +74,12 @@ public:
 private:
   const clang::VarDecl *target(const clang::Expr *E) const;
   void note(const clang::Expr *E, const clang::Stmt *Site);
+  /// Whether \p Callee may write through its parameter \p Index.
+  bool writesThrough(const clang::FunctionDecl *Callee, unsigned Index);
   Reach What;
+  bool LookIntoCallees;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VariableWrites>>
+      Callees;
   llvm::DenseMap<const clang::VarDecl *, unsigned> Counts;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::Stmt *, 2>>

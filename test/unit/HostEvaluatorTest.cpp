@@ -41,7 +41,9 @@ std::vector<LaunchSite> launches(const std::string &Code) {
   HostFacts Facts(AST);
   std::vector<LaunchSite> Sites;
   for (auto [Call, Host] : F.Found)
-    Sites.push_back(evaluateLaunch(AST, Facts, Call, Host));
+    for (const clang::FunctionDecl *K : launchedKernels(Facts, Call, Host))
+      for (LaunchSite &S : evaluateLaunch(AST, Facts, Call, Host, K))
+        Sites.push_back(S);
   return Sites;
 }
 
@@ -97,6 +99,98 @@ TEST(HostEvaluatorTest, WhatIsNotSettledStaysUnknown) {
   EXPECT_FALSE(L[0].Block);
   EXPECT_EQ(*L[0].Grid, (model::Dim3{1, 1, 1}));
   EXPECT_EQ(L[0].Arguments.count(1), 0u);
+}
+
+// llm.c's dev/cuda programs: main checks a kernel at each block size of an
+// array, then times it through a template that forwards its arguments to
+// the launcher it is handed; the row width is a local of main, the grid a
+// helper's ceil_div. Every size of the array is a launch of its own.
+TEST(HostEvaluatorTest, BlockSizesLoopedOverAndArgumentsForwarded) {
+  std::vector<LaunchSite> L = launches(R"(
+    #include <utility>
+    template <class Kernel, class... Args>
+    float bench(int repeats, Kernel kernel, Args &&...args) {
+      for (int i = 0; i < repeats; i++)
+        kernel(std::forward<Args>(args)...);
+      return 0.f;
+    }
+    template <class T> T ceil_div(T a, T b) { return (a + b - 1) / b; }
+    __global__ void k(float *out, int N, int C) {}
+    void launcher(float *out, int N, int C, int block_size) {
+      k<<<ceil_div(N, block_size), block_size>>>(out, N, C);
+    }
+    void launcher2(float *out, int N, int C, int block_size) {
+      int grid_size = N;
+      size_t shared = block_size * sizeof(float);
+      k<<<grid_size, block_size, shared>>>(out, N, C);
+    }
+    void dispatch(int which, float *out, int N, int C, int block_size) {
+      switch (which) {
+      case 1:
+        launcher(out, N, C, block_size);
+        break;
+      case 2:
+        launcher2(out, N, C, block_size);
+        break;
+      }
+    }
+    int main(int argc, char **argv) {
+      int B = 8, T = 1024, V = 50257;
+      float *out;
+      int which = 1;
+      if (argc > 1)
+        which = argc;
+      int block_sizes[] = {32, 64, 128};
+      for (int j = 0; j < 3; j++) {
+        int block_size = block_sizes[j];
+        dispatch(which, out, B * T, V, block_size);
+      }
+      for (int j = 0; j < 3; j++) {
+        int block_size = block_sizes[j];
+        bench(100, dispatch, which, out, B * T, V, block_size);
+      }
+    })");
+  // Both launchers, each at every size (the second reads the sizes after
+  // its grid did: what depended on a choice not made is not kept).
+  ASSERT_EQ(L.size(), 6u);
+  const int64_t Sizes[] = {32, 64, 128};
+  for (size_t I = 0; I < 6; ++I) {
+    int64_t Size = Sizes[I % 3];
+    ASSERT_TRUE(L[I].Block);
+    EXPECT_EQ(*L[I].Block, (model::Dim3{Size, 1, 1}));
+    ASSERT_TRUE(L[I].Grid);
+    EXPECT_EQ(L[I].Grid->X, I < 3 ? (8 * 1024 + Size - 1) / Size : 8 * 1024);
+    EXPECT_EQ(L[I].Arguments.at(1), 8 * 1024);
+    EXPECT_EQ(L[I].Arguments.at(2), 50257);
+  }
+}
+
+// cuda-samples' transpose launches through a function pointer chosen in a
+// switch: the launch shapes every kernel assigned to it.
+TEST(HostEvaluatorTest, LaunchThroughAFunctionPointer) {
+  std::vector<LaunchSite> L = launches(R"(
+    __global__ void copy(float *o, const float *i) {}
+    __global__ void naive(float *o, const float *i) {}
+    void run(float *o, const float *i) {
+      void (*kernel)(float *, const float *);
+      dim3 grid(64, 64), threads(16, 16);
+      for (int k = 0; k < 2; k++) {
+        switch (k) {
+        case 0:
+          kernel = &copy;
+          break;
+        case 1:
+          kernel = &naive;
+          break;
+        }
+        kernel<<<grid, threads>>>(o, i);
+      }
+    })");
+  ASSERT_EQ(L.size(), 2u);
+  for (const LaunchSite &S : L) {
+    ASSERT_TRUE(S.Block);
+    EXPECT_EQ(*S.Block, (model::Dim3{16, 16, 1}));
+  }
 }
 
 } // namespace
