@@ -1,8 +1,9 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
 #include "SingleCommandDatabase.h"
+#include "cuda-coalesce/Driver/CompileDatabase.h"
+#include "cuda-coalesce/Driver/NoLintLookup.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
-#include "cuda-coalesce/Policy/NoLint.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -77,27 +78,9 @@ std::string describeErrors(const std::string &First, size_t Count) {
 void setAsideSuppressed(const SourceManager &SM,
                         std::vector<LocatedFinding> &Findings,
                         std::vector<Finding> &Suppressed) {
-  std::map<FileID, std::optional<NoLintIndex>> Indexes;
-  auto Silenced = [&](SourceLocation Loc) {
-    for (; Loc.isValid(); Loc = SM.getImmediateExpansionRange(Loc).getBegin()) {
-      auto [File, Offset] = SM.getDecomposedSpellingLoc(Loc);
-      auto It = Indexes.find(File);
-      if (It == Indexes.end()) {
-        std::optional<StringRef> Buffer = SM.getBufferDataOrNone(File);
-        It = Indexes
-                 .emplace(File, Buffer ? std::optional<NoLintIndex>(*Buffer)
-                                       : std::nullopt)
-                 .first;
-      }
-      if (It->second && It->second->suppresses(Offset, NoLintCheckName))
-        return true;
-      if (!Loc.isMacroID())
-        break;
-    }
-    return false;
-  };
+  NoLintLookup NoLint(SM);
   llvm::erase_if(Findings, [&](const LocatedFinding &F) {
-    if (!F.Data.isFlagged() || !Silenced(F.Loc))
+    if (!F.Data.isFlagged() || !NoLint.silenced(F.Loc))
       return false;
     Suppressed.push_back(F.Data);
     return true;
@@ -246,20 +229,14 @@ private:
   ParseState &State;
 };
 
-/// -p's compile_commands.json, or the flags after `--` (or none) for all.
+/// -p's compile_commands.json (response files expanded), or the flags
+/// after `--` (or none) for all.
 std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
                                                   std::string &Error) {
   if (Opts.BuildDir.empty())
     return std::make_unique<FixedCompilationDatabase>(
         ".", Opts.ExtraFlags ? *Opts.ExtraFlags : std::vector<std::string>());
-  std::string Why;
-  llvm::SmallString<256> Path(Opts.BuildDir);
-  llvm::sys::path::append(Path, "compile_commands.json");
-  auto DB = JSONCompilationDatabase::loadFromFile(
-      Path, Why, JSONCommandLineSyntax::AutoDetect);
-  if (!DB)
-    Error = "cannot read a compile database in '" + Opts.BuildDir + "': " + Why;
-  return DB;
+  return loadCompileDatabase(Opts.BuildDir, Error);
 }
 
 ArgumentsAdjuster deviceParseAdjuster(const ToolchainSetup &Toolchain) {
