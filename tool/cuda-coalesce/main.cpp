@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
+#include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
@@ -123,6 +124,12 @@ cl::opt<bool> UpdateBaseline("update-baseline",
                              cl::desc("Rewrite the --baseline file with "
                                       "today's findings"),
                              cl::cat(Category));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write DIR/compile_commands.json with the -p database's "
+             "commands as clangd and clang-tidy take them (nvcc's "
+             "translated, the device side), then exit"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool>
     ShowAll("show-all",
             cl::desc("Also report coalesced, uniform and undecided accesses"),
@@ -290,6 +297,35 @@ int main(int Argc, const char **Argv) {
     if (!First.empty())
       error(First.str());
     return ExitError;
+  }
+  if (!ExportCompileCommands.empty()) {
+    if (BuildDir.empty()) {
+      error("--export-compile-commands needs -p BUILD_DIR (the database to "
+            "translate)");
+      return ExitError;
+    }
+    ToolchainSetup Setup;
+    Setup.Arch = Arch;
+    Setup.ResourceDir = defaultResourceDir();
+    if (!NoCudaToolkit) {
+      std::string CudaError;
+      Setup.CudaPath = findCudaToolkit(CudaPath, CudaError);
+      if (!CudaError.empty()) {
+        error(CudaError);
+        return ExitError;
+      }
+    }
+    std::string Error;
+    auto DB = loadCompileDatabase(BuildDir, Error);
+    size_t Written = 0;
+    if (!DB || !exportCompileCommands(*DB, ExportCompileCommands, Setup,
+                                      Written, Error)) {
+      error(Error);
+      return ExitError;
+    }
+    note("wrote " + counted(Written, "compile command") + " to " +
+         ExportCompileCommands + "/compile_commands.json");
+    return ExitClean;
   }
   if (Files.empty()) {
     error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS]; "
