@@ -318,6 +318,10 @@ std::vector<std::string> parseFlags(const std::vector<std::string> &Input,
   std::vector<std::string> Out;
   for (size_t I = 1; I < Command.size(); ++I) {
     llvm::StringRef A = Command[I];
+    // `--` ends the flags (an inferred command puts the source after it);
+    // flags are appended after the command's own, so it is dropped.
+    if (A == "--")
+      continue;
     if (A == "-Xclang") {
       // -Xclang passes anything to cc1: -load and -plugin among it, and
       // inputs (a leftover `-Xclang evil.so` of a dropped -load pair). Only

@@ -36,8 +36,11 @@ enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
 enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
 
 cl::OptionCategory Category("cuda-coalesce options");
-cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
-                            cl::cat(Category));
+cl::list<std::string>
+    Files(cl::Positional,
+          cl::desc("<file.cu>... (with -p and none: every CUDA file of the "
+                   "compile database)"),
+          cl::cat(Category));
 cl::opt<std::string>
     BuildDir("p", cl::desc("Build directory with compile_commands.json"),
              cl::value_desc("dir"), cl::cat(Category));
@@ -327,9 +330,28 @@ int main(int Argc, const char **Argv) {
          ExportCompileCommands + "/compile_commands.json");
     return ExitClean;
   }
-  if (Files.empty()) {
-    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS]; "
-          "see --help)");
+  // -p without files: every CUDA file of the database, as run-clang-tidy
+  // runs every file.
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty() && !BuildDir.empty()) {
+    std::string Error;
+    size_t Others = 0;
+    if (!databaseSources(BuildDir, Inputs, Others, Error)) {
+      error(Error);
+      return ExitError;
+    }
+    if (Others)
+      note(counted(Others, "file") + " of the compile database " +
+           (Others == 1 ? "is" : "are") + " not CUDA (host code): left out");
+    if (Inputs.empty()) {
+      error("the compile database in '" + BuildDir + "' has no CUDA file");
+      return ExitError;
+    }
+  }
+  if (Inputs.empty()) {
+    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS], "
+          "or -p BUILD_DIR for every file of its compile database; see "
+          "--help)");
     return ExitError;
   }
   if (UpdateBaseline && Baseline.empty()) {
@@ -338,7 +360,7 @@ int main(int Argc, const char **Argv) {
   }
 
   RunOptions Opts;
-  Opts.Files = Files;
+  Opts.Files = Inputs;
   Opts.BuildDir = BuildDir;
   Opts.ExtraFlags = ExtraFlags;
   Opts.Toolchain.Arch = Arch;
@@ -382,7 +404,7 @@ int main(int Argc, const char **Argv) {
                        : std::string()));
     };
   ProgressLine Progress;
-  bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
+  bool ShowProgress = llvm::errs().is_displayed() && Inputs.size() > 1;
   if (ShowProgress)
     Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
       Progress.update(Done, Total, File);
@@ -469,6 +491,9 @@ int main(int Argc, const char **Argv) {
     else if (!O.AnalysedThrough.empty())
       note(O.File + ": analysed as part of " + O.AnalysedThrough +
            ", which #includes it");
+    else if (!O.CommandInferredFrom.empty())
+      note(O.File + ": not in the compile database; analysed with a command " +
+           O.CommandInferredFrom);
     else if (O.Kernels == 0 && Format == OutputFormat::Text && !ParseOnly)
       note(O.File + ": no CUDA kernel with a body");
     if (O.HostErrors)

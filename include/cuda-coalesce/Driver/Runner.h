@@ -87,8 +87,12 @@ struct FileOutcome {
   /// Compile errors in host-only functions (the kernels were analysed).
   unsigned HostErrors = 0;
   std::string FirstHostError;
-  /// The input that #includes this file and was analysed in its place.
+  /// The file that #includes this one and was analysed in its place: an
+  /// input, or a file of the compile database when this one is not in it.
   std::string AnalysedThrough;
+  /// Not in the compile database: where its command was inferred from
+  /// ("inferred from src/neighbour.cu").
+  std::string CommandInferredFrom;
   std::vector<ReportedFinding> Findings;
   std::string
       Remarks; // rendered by the consumer, e.g. kernels without accesses
@@ -124,10 +128,20 @@ public:
 };
 
 /// Analyses every file; \p SetupError is set (and nothing analysed) when the
-/// compile database cannot be read.
+/// compile database cannot be read. With a compile database (-p), a file it
+/// does not list is analysed through a file of it that #includes it, else
+/// with a command inferred from a neighbour; kernels that no input launches
+/// take their shapes from the launches in the database's other files.
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       const TranslationUnitConsumer &Consumer,
                                       std::string &SetupError);
+
+/// The CUDA sources of BUILD_DIR/compile_commands.json, each once, in the
+/// database's order; \p Others counts the files left out (host code).
+/// False with \p Error when the database cannot be read.
+bool databaseSources(const std::string &BuildDir,
+                     std::vector<std::string> &Sources, size_t &Others,
+                     std::string &Error);
 
 /// The absolute path of the file \p F is in (paths in findings may be
 /// relative to the compile command's directory).
