@@ -24,8 +24,8 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 456, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 680, "serialise the new field below");
-static_assert(sizeof(Finding) == 640, "serialise the new field below");
+static_assert(sizeof(ReportedFinding) == 720, "serialise the new field below");
+static_assert(sizeof(Finding) == 680, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 192, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
 static_assert(sizeof(fixes::Fix) == 80, "serialise the new field below");
@@ -54,9 +54,9 @@ template <class IO> void fields(IO &A, fixes::Fix &F) {
   A(F.Kind, F.Message, F.PredictedSectors, F.Replacements);
 }
 template <class IO> void fields(IO &A, Finding &F) {
-  A(F.Where, F.Kernel, F.Function, F.Kind, F.Expression, F.Index, F.ByteOffset,
-    F.BaseName, F.ElementBytes, F.Block, F.BlockOrigin, F.Prediction,
-    F.Assumptions, F.CallChain, F.Fixes, F.Warp);
+  A(F.Where, F.End, F.Kernel, F.Function, F.Kind, F.Expression, F.Index,
+    F.ByteOffset, F.BaseName, F.ElementBytes, F.Block, F.BlockOrigin,
+    F.Prediction, F.Assumptions, F.CallChain, F.Fixes, F.Warp);
 }
 template <class IO> void fields(IO &A, LaunchSite &L) {
   A(L.Where, L.Block, L.Grid, L.Arguments);

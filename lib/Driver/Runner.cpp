@@ -13,6 +13,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -86,6 +87,28 @@ void setAsideSuppressed(const SourceManager &SM,
     Suppressed.push_back(F.Data);
     return true;
   });
+}
+
+/// The last character of a finding's source text, in the file where it
+/// starts (unset when the text ends elsewhere, e.g. in a macro's body).
+SourcePoint endOf(const SourceManager &SM, const LangOptions &LO,
+                  const LocatedFinding &F) {
+  SourcePoint End;
+  if (F.Range.isInvalid())
+    return End;
+  SourceLocation Last = SM.getExpansionRange(F.Range).getEnd();
+  Last = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  if (Last.isInvalid())
+    return End;
+  PresumedLoc P = SM.getPresumedLoc(Last.getLocWithOffset(-1));
+  PresumedLoc Begin = SM.getPresumedLoc(SM.getFileLoc(F.Loc));
+  if (P.isInvalid() || Begin.isInvalid() ||
+      llvm::StringRef(P.getFilename()) != Begin.getFilename())
+    return End;
+  End.File = P.getFilename();
+  End.Line = P.getLine();
+  End.Column = P.getColumn();
+  return End;
 }
 
 /// CPU seconds this thread has run (the parse and the analysis of one file
@@ -181,6 +204,8 @@ private:
       return;
     }
     TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
+    for (LocatedFinding &F : R.Findings)
+      F.Data.End = endOf(SM, AST.getLangOpts(), F);
     setAsideSuppressed(SM, R.Findings, Outcome.Suppressed);
     Outcome.Kernels = R.KernelsAnalysed;
     Outcome.KernelsWithErrors = R.KernelsWithErrors.size();

@@ -17,6 +17,7 @@
 #include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -188,6 +189,8 @@ std::string reasonWithoutPlace(const std::string &Error) {
 }
 
 std::string counted(size_t N, const std::string &Noun) {
+  if (N != 1 && Noun.back() == 'y')
+    return std::to_string(N) + " " + Noun.substr(0, Noun.size() - 1) + "ies";
   return std::to_string(N) + " " + Noun +
          (N == 1               ? ""
           : Noun.back() == 's' ? "es"
@@ -287,6 +290,10 @@ int main(int Argc, const char **Argv) {
     }
 
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   std::string ParseErrors;
   llvm::raw_string_ostream ParseErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(ToolArgc, Argv,
@@ -436,8 +443,16 @@ int main(int Argc, const char **Argv) {
   std::vector<Finding> All;
   bool AnyFlagged = false;
   JsonTotals Totals;
+  RunInfo Info;
+  {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Info.SourceRoot = std::string(Cwd);
+  }
   for (const FileOutcome &O : Outcomes) {
     Totals.Suppressed += O.Suppressed.size();
+    if (O.Failed)
+      Info.Errors.push_back({O.File, O.Error});
     for (const ReportedFinding &F : O.Findings) {
       All.push_back(F.Data);
       AnyFlagged |= F.FailsRun;
@@ -445,21 +460,38 @@ int main(int Argc, const char **Argv) {
     }
     llvm::outs() << O.Remarks;
   }
+  for (const BaselineEntry &E : Base.Stale)
+    Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
   if (!Baseline.empty())
     Totals.InBaseline = Base.Known;
+  Totals.Errors = Info.Errors;
+  Totals.Stale = Info.Stale;
   if (Format == OutputFormat::Json)
     writeJson(llvm::outs(), All, Totals);
-  if (Format == OutputFormat::Sarif) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    writeSarif(llvm::outs(), All, std::string(Cwd), ShowAll);
-  }
+  if (Format == OutputFormat::Sarif)
+    writeSarif(llvm::outs(), All, Info, ShowAll);
   if (Format == OutputFormat::Markdown)
-    writeMarkdown(llvm::outs(), All, ShowAll);
+    writeMarkdown(llvm::outs(), All, ShowAll, Info);
   if (Format == OutputFormat::Html)
-    writeHtml(llvm::outs(), All, ShowAll);
+    writeHtml(llvm::outs(), All, ShowAll, Info);
   llvm::outs().flush();
 
+  if (!Base.Stale.empty()) {
+    note(counted(Base.Stale.size(), "baseline entry") +
+         (Base.Stale.size() == 1 ? " matches" : " match") +
+         " no finding any more (fixed?)" +
+         (Base.Dropped ? "; --update-baseline dropped them"
+                       : "; --update-baseline drops them") +
+         ":");
+    constexpr size_t Shown = 10;
+    for (size_t I = 0; I < Base.Stale.size() && I < Shown; ++I) {
+      const BaselineEntry &E = Base.Stale[I];
+      note("  " + E.File + ": " + E.Kind + " '" + E.Expression +
+           "' in kernel '" + E.Kernel + "' (" + E.Pattern + ")");
+    }
+    if (Base.Stale.size() > Shown)
+      note("  and " + std::to_string(Base.Stale.size() - Shown) + " more");
+  }
   if (Base.Written)
     note("wrote " + counted(Base.Recorded, "finding") + " to the baseline " +
          Baseline);

@@ -30,6 +30,7 @@
 #include "cuda-coalesce/Driver/Isolation.h"
 #include "cuda-coalesce/Driver/SharedPreamble.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
+#include "cuda-coalesce/Policy/Baseline.h"
 
 #include <functional>
 #include <optional>
@@ -150,13 +151,19 @@ std::string absoluteFindingPath(const FileOutcome &O, const Finding &F);
 /// What --baseline did.
 struct BaselineResult {
   bool Written = false; // the file did not exist, or Update: it was written
-  size_t Recorded = 0;  // findings written
+  size_t Recorded = 0;  // entries written
   size_t Known = 0;     // findings left out as already in it
+  /// Entries of the files this run analysed that no finding matches any
+  /// more (fixed, or changed beyond recognition).
+  std::vector<BaselineEntry> Stale;
+  size_t Dropped = 0; // stale entries --update-baseline left out
 };
 
 /// Leaves out of \p Outcomes the flagged findings that the baseline file
-/// \p Path has (Policy/Baseline.h). When \p Path does not exist, or with
-/// \p Update, first writes every flagged finding to it (so none is left).
+/// \p Path has (Policy/Baseline.h), and finds its stale entries. When
+/// \p Path does not exist, or with \p Update, first writes every flagged
+/// finding to it (so none is left), with the entries of files this run did
+/// not analyse kept and the stale ones dropped.
 /// False with \p Error, and \p Outcomes unchanged, when the file cannot be
 /// read or written.
 bool applyBaseline(std::vector<FileOutcome> &Outcomes, const std::string &Path,
