@@ -24,9 +24,13 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 456, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 720, "serialise the new field below");
-static_assert(sizeof(Finding) == 680, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 192, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 800, "serialise the new field below");
+static_assert(sizeof(Finding) == 760, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 272, "serialise the new field");
+static_assert(sizeof(model::Assumption) == 72, "serialise the new field");
+static_assert(sizeof(model::IdealCondition) == 40, "serialise the new field");
+static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
+static_assert(sizeof(model::WalkCounts) == 32, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
 static_assert(sizeof(fixes::Fix) == 80, "serialise the new field below");
 static_assert(sizeof(LaunchSite) == 152, "serialise the new field below");
@@ -36,10 +40,22 @@ template <class IO> void fields(IO &A, SourcePoint &P) {
   A(P.File, P.Line, P.Column);
 }
 template <class IO> void fields(IO &A, model::Dim3 &D) { A(D.X, D.Y, D.Z); }
+template <class IO> void fields(IO &A, model::Assumption &M) {
+  A(M.What, M.Names, M.Low, M.High, M.Least, M.Most);
+}
+template <class IO> void fields(IO &A, model::IdealCondition &C) {
+  A(C.Unknown, C.Modulus);
+}
+template <class IO> void fields(IO &A, model::UnknownCause &C) {
+  A(C.What, C.Names, C.Least, C.Most);
+}
+template <class IO> void fields(IO &A, model::WalkCounts &W) {
+  A(W.LaunchVisits, W.Visits, W.Warps, W.Requests);
+}
 template <class IO> void fields(IO &A, model::Prediction &P) {
   A(P.Kind, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors, P.Segments,
-    P.Assumptions, P.Condition, P.AlignmentAssumed, P.UnknownReason,
-    P.LaneStrideBytes, P.FirstLaneOffsetInSegment, P.DependsOnLaneData);
+    P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause, P.LaneStrideBytes,
+    P.FirstLaneOffsetInSegment, P.DependsOnLaneData, P.Walk);
 }
 template <class IO> void fields(IO &A, model::LaneAccess &L) {
   A(L.Active, L.ByteOffset);

@@ -1,5 +1,7 @@
 //===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
 #include "cuda-coalesce/Fixes/Fixes.h"
+#include "cuda-coalesce/Support/EnumNames.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -15,40 +17,20 @@ using sym::AtomId;
 using sym::Poly;
 
 const char *fixKindName(FixKind K) {
-  switch (K) {
-  case FixKind::ThreadMapping:
-    return "thread-mapping";
-  case FixKind::SharedTile:
-    return "shared-tile";
-  case FixKind::AosToSoa:
-    return "aos-to-soa";
-  case FixKind::WholeStructLoad:
-    return "whole-struct-load";
-  case FixKind::VectorLoad:
-    return "vector-load";
-  case FixKind::PitchedRows:
-    return "pitched-rows";
-  case FixKind::MisalignedStart:
-    return "misaligned-start";
-  case FixKind::PackActiveLanes:
-    return "pack-active-lanes";
-  case FixKind::Scattered:
-    return "scattered";
-  case FixKind::UniformIsFine:
-    return "uniform-is-fine";
-  }
-  return "fix";
+  static const char *const Names[] = {
+#define FIX_KIND(Name, Spelling) Spelling,
+#include "cuda-coalesce/Fixes/FixKinds.def"
+  };
+  return enumName(Names, K);
 }
 
 namespace {
 
 /// "after the fix: 4 sectors/request, 8x fewer".
 std::string afterText(double Before, double After) {
-  std::string S =
-      "after the fix: " + model::formatCount(After) + " sectors/request";
+  std::string S = "after the fix: " + formatCount(After) + " sectors/request";
   if (After > 0 && Before / After >= 1.05)
-    S += ", " + model::formatCount(std::round(Before / After * 10) / 10) +
-         "x fewer";
+    S += ", " + formatCount(std::round(Before / After * 10) / 10) + "x fewer";
   return S;
 }
 

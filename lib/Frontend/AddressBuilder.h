@@ -1,9 +1,19 @@
 //===- Frontend/AddressBuilder.h - AST to symbolic addresses ---*- C++ -*-===//
 //
 // Walks a kernel body in program order, keeping the symbolic value of every
-// local variable, and records each global-memory access with its symbolic
-// address, its width and the guards that decide which lanes reach it.
-// Calls into __device__ functions are walked in the caller's context.
+// local variable, and records each memory access with its symbolic address,
+// its address space, its width and the guards that decide which lanes reach
+// it. Calls into __device__ functions are walked in the caller's context.
+//
+// One class over several files, the way clang's CodeGenFunction spreads over
+// CGExpr, CGStmt and CGCall:
+//   AddressBuilder.cpp      bases, recording an access, the kernel's entry
+//   AddressBuilderExpr.cpp  expressions: values, lvalues, arithmetic, loads
+//   AddressBuilderStmt.cpp  statements and the guards they put on lanes
+//   AddressBuilderLoop.cpp  loops and their induction variables
+//   AddressBuilderCall.cpp  calls: built-ins, atomics, __device__ helpers
+// with the catalogues beside it: DeviceBuiltins, CooperativeGroups and
+// NvccLowering (what nvcc makes of the source).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
@@ -28,12 +38,15 @@ class VarDecl;
 
 namespace cudacoalesce {
 
-enum class AddressSpace { Global, Shared, Local, Constant };
+// The names every file of the walk uses.
+using model::Guard;
+using sym::Poly;
+using sym::Variation;
 
 /// A memory object a pointer points into.
 struct MemoryBase {
   std::string Name;
-  AddressSpace Space = AddressSpace::Global;
+  model::AddressSpace Space = model::AddressSpace::Global;
   /// Not a kernel's pointer parameter or a __device__ variable: its
   /// alignment is assumed, not known.
   bool AlignmentAssumed = false;
@@ -47,11 +60,13 @@ struct SymValue {
   sym::Poly P;   // the integer, or the pointer's byte offset
 };
 
-/// One global access found in a kernel.
+/// One access found in a kernel.
 struct AccessSite {
   const clang::Expr *Access = nullptr; // the lvalue (or call) accessed
   AccessKind Kind = AccessKind::Load;
   int Base = -1;
+  /// Global unless the base is known to be in another space.
+  model::AddressSpace Space = model::AddressSpace::Global;
   sym::Poly ByteOffset;
   sym::Poly Index; // in elements of the subscripted type
   bool HasIndex = false;
@@ -71,7 +86,7 @@ class AddressBuilder {
 public:
   AddressBuilder(clang::ASTContext &AST, sym::Context &Syms);
 
-  /// Walks \p Kernel; returns its global accesses in source order.
+  /// Walks \p Kernel; returns its accesses in source order.
   std::vector<AccessSite> walkKernel(const clang::FunctionDecl *Kernel);
   const std::vector<MemoryBase> &bases() const { return Bases; }
 
@@ -131,7 +146,9 @@ private:
   SymValue loadFrom(const LValue &LV, const clang::Expr *At);
   void record(const LValue &LV, AccessKind Kind, const clang::Expr *At);
   std::optional<SymValue> builtinIndex(const clang::Expr *E);
-  std::optional<SymValue> cooperativeGroupsQuery(const clang::CallExpr *C);
+  /// Atomics and cache-hinted loads and stores: an access through the
+  /// pointer in argument 0.
+  LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
 
@@ -147,14 +164,30 @@ private:
   /// The guards of \p Cond (negated), evaluated without recording accesses.
   std::vector<model::Guard> conditionGuards(const clang::Expr *Cond,
                                             bool Negate);
+  /// Where two paths (an if's branches) disagree on a variable, it becomes
+  /// an opaque value; \p Cond decides which path ran.
+  void mergePaths(const llvm::DenseMap<const clang::VarDecl *, SymValue> &Other,
+                  const SymValue &Cond);
 
-  /// Turns recording off for a scope: for walks that only compute values.
-  struct SilentScope {
-    bool &Flag;
-    bool Saved;
-    explicit SilentScope(bool &Flag) : Flag(Flag), Saved(Flag) { Flag = false; }
-    ~SilentScope() { Flag = Saved; }
+  /// Guards that hold for a scope: pushed on entry, popped on exit.
+  class GuardScope {
+  public:
+    GuardScope(std::vector<model::Guard> &Stack,
+               const std::vector<model::Guard> &Entered = {})
+        : Stack(Stack), Depth(Stack.size()) {
+      add(Entered);
+    }
+    /// More guards until the end of the scope (`if (...) return;`).
+    void add(const std::vector<model::Guard> &More) {
+      Stack.insert(Stack.end(), More.begin(), More.end());
+    }
+    ~GuardScope() { Stack.resize(Depth); }
+
+  private:
+    std::vector<model::Guard> &Stack;
+    size_t Depth;
   };
+
   std::string text(const clang::Expr *E) const;
   SymValue pointerTo(int Base) const;
   int baseFor(const clang::VarDecl *V);
@@ -177,10 +210,8 @@ private:
   std::vector<clang::SourceLocation> CompileErrors;
   std::vector<const clang::CallExpr *> TextureFetches;
   unsigned LoopDepth = 0;
-  /// rvalue() and lvalue() recurse per operand: a machine-written sum of
-  /// thousands of terms would overflow the stack. Deeper than this, the
+  /// Nesting of rvalue() and lvalue(); beyond limits::MaxExprDepth the
   /// subexpression is one value the analysis does not follow.
-  static constexpr unsigned MaxExprDepth = 512;
   unsigned ExprDepth = 0;
   /// Whether nothing of the kernel follows the statement being walked: a
   /// guarded tail lets the compiler exit instead of predicating.

@@ -1,18 +1,15 @@
 //===- Frontend/Finding.cpp - One access under one launch -----------------===//
 #include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Support/EnumNames.h"
 
 namespace cudacoalesce {
 
 const char *accessKindName(AccessKind K) {
-  switch (K) {
-  case AccessKind::Load:
-    return "load";
-  case AccessKind::Store:
-    return "store";
-  case AccessKind::Atomic:
-    return "atomic";
-  }
-  return "load";
+  static const char *const Names[] = {
+#define ACCESS_KIND(Name, Spelling) Spelling,
+#include "cuda-coalesce/Frontend/AccessKinds.def"
+  };
+  return enumName(Names, K);
 }
 
 bool Finding::isFlagged() const {

@@ -3,9 +3,12 @@
 
 #include "AddressBuilder.h"
 #include "EnclosingFunction.h"
+#include "HostEvaluator.h"
 #include "LaunchSites.h"
 #include "SourceText.h"
 #include "VariableWrites.h"
+
+#include "cuda-coalesce/Limits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -17,6 +20,8 @@
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -30,7 +35,7 @@ namespace {
 /// dependent pattern) and the launches that name them.
 class KernelCollector : public EnclosingFunctionVisitor<KernelCollector> {
 public:
-  explicit KernelCollector(ASTContext &AST) : AST(AST) {}
+  explicit KernelCollector(ASTContext &AST) : AST(AST), Facts(AST) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitFunctionDecl(FunctionDecl *F) {
@@ -52,11 +57,12 @@ public:
       return true;
     if (const FunctionDecl *K = Call->getDirectCallee())
       Launches[K->getCanonicalDecl()].push_back(
-          evaluateLaunch(AST, Call, Enclosing));
+          evaluateLaunch(AST, Facts, Call, Enclosing));
     return true;
   }
 
   ASTContext &AST;
+  HostFacts Facts;
   std::vector<const FunctionDecl *> Kernels;
   std::set<const FunctionDecl *> Seen;
   std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
@@ -376,7 +382,13 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
       Result.KernelsWithErrors.push_back(Name);
       continue;
     }
-    std::vector<AccessSite> Sites = Builder.walkKernel(Kernel);
+    std::vector<AccessSite> Walked = Builder.walkKernel(Kernel);
+    // The accesses to memories that have a cost model: global memory.
+    std::vector<AccessSite> Sites;
+    std::copy_if(Walked.begin(), Walked.end(), std::back_inserter(Sites),
+                 [](const AccessSite &S) {
+                   return model::costModelFor(S.Space) != nullptr;
+                 });
     if (Builder.sawCompileErrors()) {
       Result.KernelsWithErrors.push_back(Name);
       continue;
@@ -428,7 +440,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         F.Kernel = Name;
         F.Function = S.WrittenIn ? kernelName(S.WrittenIn) : Name;
         F.Kind = S.Kind;
-        F.Expression = sourceText(S.Access, AST, 200);
+        F.Expression = sourceText(S.Access, AST, limits::MaxAccessTextLength);
         F.Index = indexText(Syms, S);
         F.ByteOffset = Syms.str(S.ByteOffset);
         F.ElementBytes = S.WidthBytes;
@@ -445,6 +457,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         Access.WidthBytes = S.WidthBytes;
         Access.ChunkBytes = S.ChunkBytes;
         Access.Guards = S.Guards;
+        Access.Space = S.Space;
         F.Prediction = model::predict(Syms, Access, Shape);
         Shapes.push_back(Access);
 
@@ -466,8 +479,6 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
               "the pointer " +
               (Base ? "'" + Base->Name + "' " : std::string()) +
               "is assumed 256-byte aligned, as cudaMalloc returns it");
-        for (const std::string &A : F.Prediction.Assumptions)
-          F.Assumptions.push_back(A);
         Result.Findings.push_back(std::move(LF));
       }
       addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);

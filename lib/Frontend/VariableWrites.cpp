@@ -117,4 +117,18 @@ bool VariableWrites::VisitVarDecl(VarDecl *D) {
   return true;
 }
 
+unsigned usesOf(const Stmt *S, const VarDecl *V) {
+  struct Counter : RecursiveASTVisitor<Counter> {
+    const VarDecl *V;
+    unsigned N = 0;
+    bool VisitDeclRefExpr(DeclRefExpr *D) {
+      N += D->getDecl() == V;
+      return true;
+    }
+  } Uses;
+  Uses.V = V;
+  Uses.TraverseStmt(const_cast<Stmt *>(S));
+  return Uses.N;
+}
+
 } // namespace cudacoalesce

@@ -49,8 +49,7 @@ public:
   /// The expressions that write \p V (WholeObject only): an assignment,
   /// ++/--, `&v`, a call or construction taking it by reference, or the
   /// initialiser a reference is bound to.
-  llvm::ArrayRef<const clang::Stmt *>
-  sites(const clang::VarDecl *V) const & {
+  llvm::ArrayRef<const clang::Stmt *> sites(const clang::VarDecl *V) const & {
     auto It = Sites.find(V);
     if (It == Sites.end())
       return {};
@@ -74,6 +73,9 @@ private:
                  llvm::SmallVector<const clang::Stmt *, 2>>
       Sites;
 };
+
+/// How many times \p S names \p V.
+unsigned usesOf(const clang::Stmt *S, const clang::VarDecl *V);
 
 } // namespace cudacoalesce
 

@@ -11,6 +11,36 @@
 
 namespace cudacoalesce {
 
+std::optional<model::Dim3> parseBlockShape(const std::string &Text) {
+  int64_t V[3] = {1, 1, 1};
+  size_t Start = 0;
+  for (unsigned D = 0;; ++D) {
+    if (D == 3)
+      return std::nullopt;
+    size_t End = Text.find(',', Start);
+    std::string Part = Text.substr(
+        Start, End == std::string::npos ? std::string::npos : End - Start);
+    size_t First = Part.find_first_not_of(" \t");
+    size_t Last = Part.find_last_not_of(" \t");
+    if (First == std::string::npos)
+      return std::nullopt;
+    Part = Part.substr(First, Last - First + 1);
+    if (Part.size() > 4 ||
+        Part.find_first_not_of("0123456789") != std::string::npos)
+      return std::nullopt;
+    V[D] = std::stoll(Part);
+    if (V[D] <= 0 || V[D] > 1024)
+      return std::nullopt;
+    if (End == std::string::npos)
+      break;
+    Start = End + 1;
+  }
+  model::Dim3 Shape{V[0], V[1], V[2]};
+  if (Shape.volume() > 1024)
+    return std::nullopt;
+  return Shape;
+}
+
 namespace {
 
 std::optional<llvm::GlobPattern> compileGlob(llvm::StringRef Glob) {
@@ -131,7 +161,7 @@ private:
       std::string Text;
       for (const auto &[Part, Node] : *Parts)
         Text += (Text.empty() ? "" : ",") + Part;
-      std::optional<model::Dim3> Block = model::parseBlockShape(Text);
+      std::optional<model::Dim3> Block = parseBlockShape(Text);
       if (!Block)
         return fail(Value, "invalid block shape '" + Text + "' for '" +
                                *Kernel +

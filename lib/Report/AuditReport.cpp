@@ -1,6 +1,7 @@
 //===- Report/AuditReport.cpp - What the audit reports share --------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -174,7 +175,7 @@ std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,
 }
 
 std::string percent(double Share) {
-  return model::formatCount(std::round(Share * 1000) / 10) + "%";
+  return formatCount(std::round(Share * 1000) / 10) + "%";
 }
 
 static std::string accesses(size_t N) {
@@ -186,9 +187,9 @@ std::string totalsText(const Totals &T) {
       accesses(T.Accesses) + ", " + std::to_string(T.Flagged) + " flagged";
   if (T.Undecided == T.Accesses)
     return S + "; no access has a definite count";
-  S += "; " + model::formatCount(T.Sectors) + " sectors/request where " +
-       model::formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
-       " efficiency, " + model::formatCount(T.wasted()) + " wasted)";
+  S += "; " + formatCount(T.Sectors) + " sectors/request where " +
+       formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
+       " efficiency, " + formatCount(T.wasted()) + " wasted)";
   if (T.Undecided)
     S += "; " + std::to_string(T.Undecided) +
          " undecided (the count depends on unknown values) not summed";
@@ -208,9 +209,8 @@ std::string listingText(bool ShowAll) {
 
 std::string sectorsText(const model::Prediction &P) {
   if (P.Sectors)
-    return model::formatCount(*P.Sectors);
-  return model::formatCount(P.SectorsMin) + " to " +
-         model::formatCount(P.SectorsMax);
+    return formatCount(*P.Sectors);
+  return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax);
 }
 
 std::string efficiencyText(const model::Prediction &P) {
@@ -226,7 +226,7 @@ std::string bestFixText(const Finding &F) {
   const fixes::Fix &X = F.Fixes.front();
   std::string S = fixes::fixKindName(X.Kind);
   if (X.PredictedSectors)
-    S += ": " + model::formatCount(*X.PredictedSectors) + " sectors/request";
+    S += ": " + formatCount(*X.PredictedSectors) + " sectors/request";
   return S;
 }
 

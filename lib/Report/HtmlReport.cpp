@@ -9,6 +9,7 @@
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -82,9 +83,9 @@ void totalsRow(llvm::raw_ostream &OS, const std::string &NameHtml,
   OS << "<tr><td>" << NameHtml << "</td><td class=\"n\">" << Kernels
      << "</td><td class=\"n\">" << T.Accesses << "</td><td class=\"n\">"
      << T.Flagged << "</td><td class=\"n\">" << T.Undecided
-     << "</td><td class=\"n\">" << model::formatCount(T.Sectors)
-     << "</td><td class=\"n\">" << model::formatCount(T.Ideal)
-     << "</td><td class=\"n\">" << model::formatCount(T.wasted())
+     << "</td><td class=\"n\">" << formatCount(T.Sectors)
+     << "</td><td class=\"n\">" << formatCount(T.Ideal)
+     << "</td><td class=\"n\">" << formatCount(T.wasted())
      << "</td><td class=\"n\">" << audit::percent(T.efficiency())
      << "</td></tr>\n";
 }
@@ -132,7 +133,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
        << esc(F->Expression) << "</code></td><td class=\"pattern-"
        << model::patternName(P.Kind) << "\">" << model::patternName(P.Kind)
        << "</td><td class=\"n\">" << esc(audit::sectorsText(P))
-       << "</td><td class=\"n\">" << model::formatCount(P.IdealSectors)
+       << "</td><td class=\"n\">" << formatCount(P.IdealSectors)
        << "</td><td class=\"n\">" << esc(audit::efficiencyText(P))
        << "</td><td>" << esc(audit::bestFixText(*F)) << "</td></tr>\n";
   }
@@ -310,7 +311,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
          << esc(F.Where.File) << ":" << F.Where.Line
          << "</code></a>: " << esc(audit::causeText(Causes[I])) << "; "
-         << model::formatCount(Causes[I].Wasted)
+         << formatCount(Causes[I].Wasted)
          << " sectors/request wasted</li>\n";
     }
     OS << "</ol>\n";

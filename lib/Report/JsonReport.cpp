@@ -1,6 +1,8 @@
 //===- Report/JsonReport.cpp - Machine-readable findings ------------------===//
 #include "cuda-coalesce/Report/JsonReport.h"
 
+#include "cuda-coalesce/Report/PredictionText.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -67,15 +69,15 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           number(J, "efficiency", P.efficiency());
           if (P.LaneStrideBytes)
             J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
-          if (!P.Condition.empty())
-            J.attribute("condition", P.Condition);
-          if (!P.UnknownReason.empty())
-            J.attribute("unknown_reason", P.UnknownReason);
+          if (P.Condition)
+            J.attribute("condition", conditionText(P));
+          if (P.Cause)
+            J.attribute("unknown_reason", unknownReasonText(P));
           if (P.AlignmentAssumed)
             J.attribute("alignment_assumed", true);
           J.attribute("flagged", F.isFlagged());
           J.attributeArray("assumptions", [&] {
-            for (const std::string &A : F.Assumptions)
+            for (const std::string &A : assumptionTexts(F))
               J.value(A);
           });
           J.attributeArray("fixes", [&] {

@@ -3,6 +3,7 @@
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,10 +60,9 @@ void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
   auto Row = [&](const std::string &Name, size_t Kernels,
                  const audit::Totals &T) {
     OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
-       << T.Flagged << " | " << T.Undecided << " | "
-       << model::formatCount(T.Sectors) << " | " << model::formatCount(T.Ideal)
-       << " | " << model::formatCount(T.wasted()) << " | "
-       << audit::percent(T.efficiency()) << " |\n";
+       << T.Flagged << " | " << T.Undecided << " | " << formatCount(T.Sectors)
+       << " | " << formatCount(T.Ideal) << " | " << formatCount(T.wasted())
+       << " | " << audit::percent(T.efficiency()) << " |\n";
   };
   for (const audit::FileGroup &F : A.Files)
     Row(code(F.File, true), F.Kernels.size(), F.Sum);
@@ -81,9 +81,8 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
        << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
        << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
-       << model::formatCount(P.IdealSectors) << " | "
-       << audit::efficiencyText(P) << " | " << text(audit::bestFixText(*F))
-       << " |\n";
+       << formatCount(P.IdealSectors) << " | " << audit::efficiencyText(P)
+       << " | " << text(audit::bestFixText(*F)) << " |\n";
   }
 }
 
@@ -145,7 +144,7 @@ void causeDetails(llvm::raw_ostream &OS, const audit::RootCause &C) {
       OS << (I == 1 ? " " : ", ") << C.Accesses[I]->Where.Line << ":"
          << C.Accesses[I]->Where.Column << " "
          << code(C.Accesses[I]->Expression, false);
-    OS << " (" << model::formatCount(C.Wasted)
+    OS << " (" << formatCount(C.Wasted)
        << " sectors/request wasted in all).\n\n";
   }
   for (const fixes::Fix &X : F.Fixes)
@@ -209,7 +208,7 @@ void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
       const Finding &F = Causes[I].first();
       OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
          << ": " << text(audit::causeText(Causes[I])) << "; "
-         << model::formatCount(Causes[I].Wasted) << " sectors/request wasted\n";
+         << formatCount(Causes[I].Wasted) << " sectors/request wasted\n";
     }
     if (Causes.size() > Ranked)
       OS << "\n" << Causes.size() - Ranked << " more below.\n";

@@ -2,6 +2,9 @@
 #include "cuda-coalesce/Report/TextReport.h"
 #include "cuda-coalesce/Policy/CheckNames.h"
 
+#include "cuda-coalesce/Report/PredictionText.h"
+#include "cuda-coalesce/Support/Text.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -29,20 +32,20 @@ std::string subject(const Finding &F) {
 std::string findingMessage(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Subject = subject(F);
-  std::string Ideal = model::formatCount(P.IdealSectors);
+  std::string Ideal = formatCount(P.IdealSectors);
   if (P.Kind == model::Pattern::Unknown) {
     if (!P.Sectors && P.SectorsMax > 0) {
       std::string S = Subject + " depends on values not known here: " +
-                      model::formatCount(P.SectorsMin) + " to " +
-                      model::formatCount(P.SectorsMax) +
-                      " sectors/request where " + Ideal + " would do";
-      return P.Condition.empty() ? S : S + "; " + P.Condition;
+                      formatCount(P.SectorsMin) + " to " +
+                      formatCount(P.SectorsMax) + " sectors/request where " +
+                      Ideal + " would do";
+      return P.Condition ? S + "; " + conditionText(P) : S;
     }
-    return Subject + ": pattern unknown (" + P.UnknownReason + ")";
+    return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
   }
   double Sectors = P.Sectors ? *P.Sectors : 0;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
-                     ": " + model::formatCount(Sectors) + " sectors/request";
+                     ": " + formatCount(Sectors) + " sectors/request";
   switch (P.Kind) {
   case model::Pattern::Coalesced:
     return Head + " (ideal " + Ideal + ")";
@@ -50,7 +53,7 @@ std::string findingMessage(const Finding &F) {
     return Head + ", every active lane accesses the same address";
   default:
     return Head + " where " + Ideal + " would do (" +
-           model::formatCount(std::round(P.efficiency() * 1000) / 10) +
+           formatCount(std::round(P.efficiency() * 1000) / 10) +
            "% efficiency)";
   }
 }
@@ -67,8 +70,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
       Lanes += "; lane 0 starts " +
                std::to_string(*P.FirstLaneOffsetInSegment) +
                " bytes into a 128-byte segment";
-    Lanes +=
-        "; 128-byte segments per request: " + model::formatCount(P.Segments);
+    Lanes += "; 128-byte segments per request: " + formatCount(P.Segments);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
@@ -78,11 +80,11 @@ std::vector<std::string> findingNotes(const Finding &F) {
                         : "the index is not linear in the thread index: the "
                           "lanes' addresses are irregularly spaced");
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
-    Notes.push_back("averaged over the warps of the launch: " +
-                    model::formatCount(P.SectorsMin) + " to " +
-                    model::formatCount(P.SectorsMax) + " sectors/request");
-  if (!P.Condition.empty() && P.Kind != model::Pattern::Unknown)
-    Notes.push_back(P.Condition);
+    Notes.push_back(
+        "averaged over the warps of the launch: " + formatCount(P.SectorsMin) +
+        " to " + formatCount(P.SectorsMax) + " sectors/request");
+  if (P.Condition && P.Kind != model::Pattern::Unknown)
+    Notes.push_back(conditionText(P));
   for (const fixes::Fix &X : F.Fixes) {
     std::string Note =
         std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;
@@ -90,7 +92,7 @@ std::vector<std::string> findingNotes(const Finding &F) {
       Note += " [mechanical: --fix applies it]";
     Notes.push_back(Note);
   }
-  for (const std::string &A : F.Assumptions)
+  for (const std::string &A : assumptionTexts(F))
     Notes.push_back(A);
   return Notes;
 }

@@ -1,7 +1,12 @@
 //===- Symbolic/Expr.cpp - Integer polynomials over CUDA atoms -----------===//
 #include "cuda-coalesce/Symbolic/Expr.h"
+#include "cuda-coalesce/Support/EnumNames.h"
+
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
+#include <cassert>
+#include <iterator>
 #include <sstream>
 
 namespace cudacoalesce {
@@ -160,21 +165,53 @@ Context::Context() {
 }
 
 AtomId Context::add(Atom A) {
-  A.Serial = NextSerial++;
+  AtomId Id = Atoms.size();
+  switch (A.Kind) {
+  case AtomKind::ThreadIdx:
+    A.LaneVarying = A.ReadsThreadIdx = true;
+    break;
+  case AtomKind::Opaque:
+    A.LaneVarying = A.Varies != Variation::Uniform;
+    A.ReadsLaneData = A.Varies == Variation::LaneData;
+    A.ReadsLaneComputed = A.Varies == Variation::LaneComputed;
+    break;
+  case AtomKind::Op:
+    for (const Poly &P : A.Operands)
+      for (const Term &T : P.terms())
+        for (AtomId O : T.Atoms) {
+          const Atom &Operand = Atoms[O];
+          A.LaneVarying |= Operand.LaneVarying;
+          A.ReadsThreadIdx |= Operand.ReadsThreadIdx;
+          A.ReadsLaneData |= Operand.ReadsLaneData;
+          A.ReadsLaneComputed |= Operand.ReadsLaneComputed;
+          for (AtomId L : Operand.Leaves)
+            if (std::find(A.Leaves.begin(), A.Leaves.end(), L) ==
+                A.Leaves.end())
+              A.Leaves.push_back(L);
+        }
+    break;
+  case AtomKind::BlockIdx:
+  case AtomKind::BlockDim:
+  case AtomKind::GridDim:
+  case AtomKind::Param:
+  case AtomKind::LoopIteration:
+    break;
+  }
+  if (A.Kind != AtomKind::Op)
+    A.Leaves = {Id};
   Atoms.push_back(std::move(A));
-  return Atoms.size() - 1;
+  return Id;
 }
 
-AtomId Context::param(const std::string &Name) {
-  auto It = Params.find(Name);
-  if (It != Params.end())
+AtomId Context::param(const std::string &Name, const void *Key) {
+  auto [It, New] = Params.try_emplace({Key, Key ? std::string() : Name}, 0);
+  if (!New)
     return It->second;
   Atom A;
   A.Kind = AtomKind::Param;
   A.Name = Name;
-  AtomId Id = add(std::move(A));
-  Params[Name] = Id;
-  return Id;
+  It->second = add(std::move(A));
+  return It->second;
 }
 
 AtomId Context::loopIteration(const std::string &Name) {
@@ -253,45 +290,18 @@ Poly Context::op(OpKind K, const Poly &L, const Poly &R) {
   return Poly::atom(Id);
 }
 
-bool Context::isLaneVarying(AtomId A) const {
-  const Atom &At = Atoms[A];
-  switch (At.Kind) {
-  case AtomKind::ThreadIdx:
-    return true;
-  case AtomKind::Opaque:
-    return At.Varies != Variation::Uniform;
-  case AtomKind::Op:
-    for (const Poly &P : At.Operands)
-      if (isLaneVarying(P))
-        return true;
-    return false;
-  default:
-    return false;
-  }
-}
+bool Context::isLaneVarying(AtomId A) const { return Atoms[A].LaneVarying; }
 
 bool Context::isLaneVarying(const Poly &P) const {
-  for (const Term &T : P.terms())
-    for (AtomId A : T.Atoms)
-      if (isLaneVarying(A))
-        return true;
-  return false;
-}
-
-bool Context::dependsOnOpaque(const Poly &P, Variation Varies) const {
-  std::vector<AtomId> Leaves;
-  collectLeafAtoms(P, Leaves);
-  return std::any_of(Leaves.begin(), Leaves.end(), [&](AtomId A) {
-    return Atoms[A].Kind == AtomKind::Opaque && Atoms[A].Varies == Varies;
-  });
+  return containsLeaf(P, [](const Atom &A) { return A.LaneVarying; });
 }
 
 bool Context::dependsOnLaneData(const Poly &P) const {
-  return dependsOnOpaque(P, Variation::LaneData);
+  return containsLeaf(P, [](const Atom &A) { return A.ReadsLaneData; });
 }
 
 bool Context::dependsOnUnfollowedLaneValue(const Poly &P) const {
-  return dependsOnOpaque(P, Variation::LaneComputed);
+  return containsLeaf(P, [](const Atom &A) { return A.ReadsLaneComputed; });
 }
 
 Variation Context::variationOf(const Poly &P) const {
@@ -302,18 +312,19 @@ Variation Context::variationOf(const Poly &P) const {
 
 void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {
   for (const Term &T : P.terms())
-    for (AtomId A : T.Atoms) {
-      if (Atoms[A].Kind == AtomKind::Op) {
-        for (const Poly &O : Atoms[A].Operands)
-          collectLeafAtoms(O, Out);
-        continue;
-      }
-      if (std::find(Out.begin(), Out.end(), A) == Out.end())
-        Out.push_back(A);
-    }
+    for (AtomId A : T.Atoms)
+      for (AtomId L : Atoms[A].Leaves)
+        if (std::find(Out.begin(), Out.end(), L) == Out.end())
+          Out.push_back(L);
 }
 
 Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
+  std::map<AtomId, Poly> Rewritten;
+  return rewrite(P, With, Rewritten);
+}
+
+Poly Context::rewrite(const Poly &P, const std::map<AtomId, Poly> &With,
+                      std::map<AtomId, Poly> &Rewritten) {
   Poly Result;
   for (const Term &T : P.terms()) {
     Poly Product = Poly::constant(T.Coeff);
@@ -323,14 +334,20 @@ Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
         Product = Product * It->second;
         continue;
       }
-      if (Atoms[A].Kind == AtomKind::Op) {
+      if (Atoms[A].Kind != AtomKind::Op) {
+        Product = Product * Poly::atom(A);
+        continue;
+      }
+      auto Done = Rewritten.find(A);
+      if (Done == Rewritten.end()) {
         // Copy the operands: op() may grow Atoms and move them.
         OpKind K = Atoms[A].Op;
         Poly L = Atoms[A].Operands[0], R = Atoms[A].Operands[1];
-        Product = Product * op(K, substitute(L, With), substitute(R, With));
-        continue;
+        Poly New =
+            op(K, rewrite(L, With, Rewritten), rewrite(R, With, Rewritten));
+        Done = Rewritten.emplace(A, std::move(New)).first;
       }
-      Product = Product * Poly::atom(A);
+      Product = Product * Done->second;
     }
     Result = Result + Product;
   }
@@ -338,27 +355,11 @@ Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
 }
 
 static const char *opSpelling(OpKind K) {
-  switch (K) {
-  case OpKind::Div:
-    return " / ";
-  case OpKind::Rem:
-    return " % ";
-  case OpKind::Shl:
-    return " << ";
-  case OpKind::Shr:
-    return " >> ";
-  case OpKind::And:
-    return " & ";
-  case OpKind::Or:
-    return " | ";
-  case OpKind::Xor:
-    return " ^ ";
-  case OpKind::Min:
-    return "min";
-  case OpKind::Max:
-    return "max";
-  }
-  return "?";
+  static const char *const Spellings[] = {
+#define OP_KIND(Name, Spelling) Spelling,
+#include "cuda-coalesce/Symbolic/OpKinds.def"
+  };
+  return enumName(Spellings, K);
 }
 
 std::string Context::str(AtomId Id) const {
@@ -393,7 +394,7 @@ std::string Context::str(AtomId Id) const {
            ")";
   }
   }
-  return "?";
+  llvm_unreachable("covered switch");
 }
 
 std::string Context::str(const Poly &P) const {
@@ -473,7 +474,7 @@ std::optional<int64_t> applyOp(OpKind K, int64_t L, int64_t R) {
   case OpKind::Max:
     return std::max(L, R);
   }
-  return std::nullopt;
+  llvm_unreachable("covered switch");
 }
 
 static std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,

@@ -28,10 +28,14 @@ Finding sampleFinding(const std::string &Kernel) {
   F.Prediction.SectorsMax = 9;
   F.Prediction.IdealSectors = 4;
   F.Prediction.Segments = 2.25;
-  F.Prediction.Assumptions = {"n = 32", "pitch % 128 == 0"};
-  F.Prediction.Condition = "coalesced iff W % 8 == 0";
+  F.Prediction.Assumptions = {
+      {model::Assumption::Kind::SamePatternForEveryValue, "n", 32, 95, 4, 5.5},
+      {model::Assumption::Kind::GuardUnknown}};
+  F.Prediction.Condition = model::IdealCondition{"W", 8};
   F.Prediction.AlignmentAssumed = true;
-  F.Prediction.UnknownReason = "why";
+  F.Prediction.Cause = model::UnknownCause{
+      model::UnknownCause::Kind::DependsOnUnknowns, "s", 4, 32};
+  F.Prediction.Walk = {1e6, 1024, 1000, 4000};
   F.Prediction.LaneStrideBytes = -8;
   F.Prediction.FirstLaneOffsetInSegment = 4;
   F.Prediction.DependsOnLaneData = true;
@@ -122,8 +126,22 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(F.Prediction.Kind, model::Pattern::Strided);
   EXPECT_EQ(F.Prediction.Sectors, 8.5);
   EXPECT_EQ(F.Prediction.Segments, 2.25);
-  EXPECT_EQ(F.Prediction.Assumptions,
-            In.Findings[0].Data.Prediction.Assumptions);
+  ASSERT_EQ(F.Prediction.Assumptions.size(), 2u);
+  const model::Assumption &A = F.Prediction.Assumptions[0];
+  EXPECT_EQ(A.What, model::Assumption::Kind::SamePatternForEveryValue);
+  EXPECT_EQ(A.Names, "n");
+  EXPECT_EQ(A.High, 95);
+  EXPECT_EQ(A.Most, 5.5);
+  EXPECT_EQ(F.Prediction.Assumptions[1].What,
+            model::Assumption::Kind::GuardUnknown);
+  ASSERT_TRUE(F.Prediction.Condition);
+  EXPECT_EQ(F.Prediction.Condition->Unknown, "W");
+  EXPECT_EQ(F.Prediction.Condition->Modulus, 8);
+  ASSERT_TRUE(F.Prediction.Cause);
+  EXPECT_EQ(F.Prediction.Cause->Names, "s");
+  EXPECT_EQ(F.Prediction.Cause->Most, 32);
+  EXPECT_EQ(F.Prediction.Walk.LaunchVisits, 1e6);
+  EXPECT_EQ(F.Prediction.Walk.Requests, 4000u);
   EXPECT_TRUE(F.Prediction.AlignmentAssumed);
   EXPECT_EQ(F.Prediction.LaneStrideBytes, -8);
   EXPECT_TRUE(F.Prediction.DependsOnLaneData);

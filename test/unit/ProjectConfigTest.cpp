@@ -131,4 +131,15 @@ TEST(ProjectConfigTest, KernelGlobsMatchEveryFormOfTheName) {
   EXPECT_FALSE(kernelGlobMatches("[", "k")); // an invalid glob: no match
 }
 
+TEST(ProjectConfigTest, BlockShapeText) {
+  auto Shape = parseBlockShape("32, 8");
+  ASSERT_TRUE(Shape);
+  EXPECT_EQ(*Shape, (model::Dim3{32, 8, 1}));
+  EXPECT_EQ(*parseBlockShape("1024"), (model::Dim3{1024, 1, 1}));
+  EXPECT_EQ(*parseBlockShape("4,4,4"), (model::Dim3{4, 4, 4}));
+  for (const char *Bad :
+       {"", "0", "2000", "32,64", "1,2,3,4", "8,,8", "x", "-1", "32,8,"})
+    EXPECT_FALSE(parseBlockShape(Bad)) << Bad;
+}
+
 } // namespace

@@ -38,7 +38,7 @@ struct Fixture {
 
 void expectCounts(const Prediction &P, double Sectors, double Ideal,
                   double Segments, Pattern Kind) {
-  ASSERT_TRUE(P.Sectors.has_value()) << P.UnknownReason;
+  ASSERT_TRUE(P.Sectors.has_value()) << patternName(P.Kind);
   EXPECT_DOUBLE_EQ(*P.Sectors, Sectors);
   EXPECT_DOUBLE_EQ(P.IdealSectors, Ideal);
   EXPECT_DOUBLE_EQ(P.Segments, Segments);
@@ -114,12 +114,16 @@ TEST(WarpModelTest, UnknownRowWidthIsCoalescedWithItsCondition) {
   // A warp covers two half rows of 64 bytes: 2 sectors each when aligned.
   expectCounts(P, 4, 4, 2, Pattern::Coalesced);
   EXPECT_TRUE(P.AlignmentAssumed);
-  EXPECT_EQ(P.Condition, "coalesced iff W % 8 == 0");
+  ASSERT_TRUE(P.Condition);
+  EXPECT_EQ(P.Condition->Unknown, "W");
+  EXPECT_EQ(P.Condition->Modulus, 8);
   // With W odd a half row straddles 3 sectors in 7 of 8 rows: 5.75 over all
   // rows, a little less over the rows the sampled warps cover.
   bool RangeStated = false;
-  for (const std::string &A : P.Assumptions)
-    RangeStated |= A.find("at 4 to 5.7") != std::string::npos;
+  for (const Assumption &A : P.Assumptions)
+    RangeStated |= A.What == Assumption::Kind::SamePatternForEveryValue &&
+                   A.Names == "W" && A.Least == 4 && A.Most >= 5.7 &&
+                   A.Most < 5.76;
   EXPECT_TRUE(RangeStated);
 }
 
@@ -286,28 +290,16 @@ TEST(WarpModelTest, UnknownMovingWholeSegmentsIsFixed) {
   Prediction P = F.run(Index, 4);
   expectCounts(P, 4, 4, 1, Pattern::Coalesced);
   bool Stated = false;
-  for (const std::string &A : P.Assumptions)
-    Stated |= A.find("whole 128-byte segments") != std::string::npos;
+  for (const Assumption &A : P.Assumptions)
+    Stated |= A.What == Assumption::Kind::MovesWholeSegments &&
+              A.Names == "gridDim.x";
   EXPECT_TRUE(Stated);
 
   Prediction Shifted = F.run(F.tx() + Gdx.scaled(3), 4);
   EXPECT_TRUE(Shifted.AlignmentAssumed);
-  EXPECT_EQ(Shifted.Condition, "coalesced iff gridDim.x % 8 == 0");
-}
-
-} // namespace
-
-namespace {
-
-TEST(WarpModelTest, BlockShapeText) {
-  auto Shape = parseBlockShape("32, 8");
-  ASSERT_TRUE(Shape);
-  EXPECT_EQ(*Shape, (Dim3{32, 8, 1}));
-  EXPECT_EQ(*parseBlockShape("1024"), (Dim3{1024, 1, 1}));
-  EXPECT_EQ(*parseBlockShape("4,4,4"), (Dim3{4, 4, 4}));
-  for (const char *Bad : {"", "0", "2000", "32,64", "1,2,3,4", "8,,8", "x",
-                          "-1", "32,8,"})
-    EXPECT_FALSE(parseBlockShape(Bad)) << Bad;
+  ASSERT_TRUE(Shifted.Condition);
+  EXPECT_EQ(Shifted.Condition->Unknown, "gridDim.x");
+  EXPECT_EQ(Shifted.Condition->Modulus, 8);
 }
 
 } // namespace
@@ -357,7 +349,7 @@ TEST(WarpSnapshotTest, StrideTwoFloatsPutsFourLanesInEachOfEightSectors) {
               (std::vector<unsigned>{4 * S, 4 * S + 1, 4 * S + 2, 4 * S + 3}));
     EXPECT_EQ(Sectors[S].UsedBytes, 0x0F0F0F0Fu);
   }
-  EXPECT_EQ(Sectors.size(), costOfRequest(Addresses, 4).Sectors);
+  EXPECT_EQ(Sectors.size(), costOfRequest(Addresses, 4).Units);
 }
 
 TEST(WarpSnapshotTest, OneElementOffsetSpillsLaneThirtyOneIntoAFifthSector) {

@@ -60,7 +60,7 @@ CudaMemoryCoalescingCheck::CudaMemoryCoalescingCheck(
       ProjectLaunches(parseBool(Options.get("ProjectLaunches", "true"))),
       CompileCommandsDir(Options.get("CompileCommandsDir", "").str()) {
   if (!BlockDimOption.empty()) {
-    BlockDim = model::parseBlockShape(BlockDimOption);
+    BlockDim = parseBlockShape(BlockDimOption);
     if (!BlockDim)
       configurationDiag("invalid BlockDim '%0' for %1: expected X[,Y[,Z]] "
                         "with at most 1024 threads; launch sites are used")

@@ -11,6 +11,7 @@
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
+#include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/MarkdownReport.h"
@@ -373,7 +374,7 @@ int main(int Argc, const char **Argv) {
   Opts.Toolchain.Arch = Arch;
   Opts.Toolchain.ResourceDir = defaultResourceDir();
   if (!BlockDim.empty()) {
-    Opts.Analysis.BlockDim = model::parseBlockShape(BlockDim);
+    Opts.Analysis.BlockDim = parseBlockShape(BlockDim);
     if (!Opts.Analysis.BlockDim) {
       error("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
             BlockDim + "'");

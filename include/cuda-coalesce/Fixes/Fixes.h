@@ -21,16 +21,8 @@ namespace cudacoalesce {
 namespace fixes {
 
 enum class FixKind {
-  ThreadMapping,   // threadIdx.x walks the strided dimension: swap roles
-  SharedTile,      // a transpose-like pair: stage through a 32x33 tile
-  AosToSoa,        // a member of an array of structs
-  WholeStructLoad, // every field used: load the struct with one vector load
-  VectorLoad,      // each thread reads k consecutive elements
-  PitchedRows,     // rows whose width is not a multiple of the sector
-  MisalignedStart, // a constant offset off the sector boundary
-  PackActiveLanes, // a guard idles lanes between the active ones
-  Scattered,       // data-dependent: no static fix is certain
-  UniformIsFine,   // a broadcast: nothing to fix
+#define FIX_KIND(Name, Spelling) Name,
+#include "cuda-coalesce/Fixes/FixKinds.def"
 };
 const char *fixKindName(FixKind K);
 

@@ -16,7 +16,10 @@
 
 namespace cudacoalesce {
 
-enum class AccessKind { Load, Store, Atomic };
+enum class AccessKind {
+#define ACCESS_KIND(Name, Spelling) Name,
+#include "cuda-coalesce/Frontend/AccessKinds.def"
+};
 const char *accessKindName(AccessKind K);
 
 struct SourcePoint {
@@ -38,7 +41,10 @@ struct Finding {
   model::Dim3 Block;
   std::string BlockOrigin; // where the block shape came from
   model::Prediction Prediction;
-  std::vector<std::string> Assumptions; // launch and model assumptions
+  /// What the analysis assumed (the launch shape, the base's alignment);
+  /// the model's own are in Prediction (Report/PredictionText.h has both
+  /// in words).
+  std::vector<std::string> Assumptions;
   /// Locations (inside device helpers) the access is reached through.
   std::vector<SourcePoint> CallChain;
   /// What to change, best first, each with its predicted cost.

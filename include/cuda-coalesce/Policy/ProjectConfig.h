@@ -57,6 +57,11 @@ struct ProjectConfig {
 };
 
 /// Parses \p Text read from \p Path (used for messages and the directory).
+/// A block shape written "X[,Y[,Z]]" (a command-line or configuration
+/// value), with every extent positive and at most 1024 threads; nullopt
+/// otherwise.
+std::optional<model::Dim3> parseBlockShape(const std::string &Text);
+
 /// On failure, sets \p Error to "PATH:LINE:COLUMN: what is wrong".
 std::optional<ProjectConfig> parseProjectConfig(llvm::StringRef Text,
                                                 llvm::StringRef Path,

@@ -15,6 +15,7 @@
 #ifndef CUDA_COALESCE_SYMBOLIC_EXPR_H
 #define CUDA_COALESCE_SYMBOLIC_EXPR_H
 
+#include <cassert>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -98,7 +99,10 @@ enum class Variation {
   LaneData,     // differs per lane and comes from memory (a gather's index)
 };
 
-enum class OpKind { Div, Rem, Shl, Shr, And, Or, Xor, Min, Max };
+enum class OpKind {
+#define OP_KIND(Name, Spelling) Name,
+#include "cuda-coalesce/Symbolic/OpKinds.def"
+};
 
 struct Atom {
   AtomKind Kind;
@@ -107,7 +111,21 @@ struct Atom {
   Variation Varies = Variation::Uniform; // Opaque
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
-  unsigned Serial = 0;        // distinguishes same-named loop counters/opaques
+
+  // Facts the context derives once, when it creates the atom (an operation's
+  // operands exist before it), so that queries never re-walk operands.
+  /// Every atom this one depends on that is not an operation, in the order
+  /// a depth-first walk of the operands first meets them; {itself} for a
+  /// leaf.
+  std::vector<AtomId> Leaves;
+  /// Differs between the lanes of a warp (a thread index, an opaque value
+  /// that varies, or an operation over one).
+  bool LaneVarying = false;
+  /// A leaf is a thread index.
+  bool ReadsThreadIdx = false;
+  /// A leaf is an opaque value that varies as Variation::LaneData, or as
+  /// Variation::LaneComputed.
+  bool ReadsLaneData = false, ReadsLaneComputed = false;
 };
 
 /// Owns and uniques atoms. One context per analysed translation unit.
@@ -118,8 +136,16 @@ public:
   AtomId blockIdx(unsigned Dim) const { return Builtins[1][Dim]; }
   AtomId blockDim(unsigned Dim) const { return Builtins[2][Dim]; }
   AtomId gridDim(unsigned Dim) const { return Builtins[3][Dim]; }
+  /// One of the four above by kind (ThreadIdx, BlockIdx, BlockDim, GridDim).
+  AtomId builtin(AtomKind K, unsigned Dim) const {
+    assert(K <= AtomKind::GridDim && Dim < 3 && "not an index builtin");
+    return Builtins[static_cast<unsigned>(K)][Dim];
+  }
 
-  AtomId param(const std::string &Name);
+  /// A kernel parameter or a scalar known by name only, uniqued by \p Key
+  /// (the declaration it stands for): two variables of the same name are
+  /// two atoms. Without a key, uniqued by name.
+  AtomId param(const std::string &Name, const void *Key = nullptr);
   /// A fresh loop-iteration counter (never uniqued: each loop gets its own).
   AtomId loopIteration(const std::string &Name);
   /// A fresh opaque value.
@@ -142,25 +168,36 @@ public:
   bool dependsOnUnfollowedLaneValue(const Poly &P) const;
   /// The variation of a value computed from \p P by means not tracked.
   Variation variationOf(const Poly &P) const;
-  /// Every atom that \p P depends on, including through Op operands.
+  /// Every atom that \p P depends on, including through Op operands, each
+  /// once, appended to \p Out in the order a depth-first walk meets them.
   void collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const;
+  /// Whether an atom \p P depends on (through operations too) satisfies
+  /// \p Pred.
+  template <class Pred> bool containsLeaf(const Poly &P, Pred Is) const {
+    for (const Term &T : P.terms())
+      for (AtomId A : T.Atoms)
+        for (AtomId L : Atoms[A].Leaves)
+          if (Is(Atoms[L]))
+            return true;
+    return false;
+  }
 
   /// \p P with atoms replaced (simultaneously) by polynomials, through the
-  /// operands of operations too.
+  /// operands of operations too; each operation is rewritten once.
   Poly substitute(const Poly &P, const std::map<AtomId, Poly> &With);
 
   std::string str(const Poly &P) const;
   std::string str(AtomId A) const;
 
 private:
+  /// Stores \p A with its derived facts.
   AtomId add(Atom A);
-  /// Whether a leaf of \p P is an opaque value that varies as \p Varies.
-  bool dependsOnOpaque(const Poly &P, Variation Varies) const;
+  Poly rewrite(const Poly &P, const std::map<AtomId, Poly> &With,
+               std::map<AtomId, Poly> &Rewritten);
   std::vector<Atom> Atoms;
   AtomId Builtins[4][3];
-  std::map<std::string, AtomId> Params;
+  std::map<std::pair<const void *, std::string>, AtomId> Params;
   std::map<std::pair<unsigned, std::vector<Poly>>, AtomId> Ops;
-  unsigned NextSerial = 0;
 };
 
 /// Values for atoms while evaluating: indexed by AtomId; unset = unknown.

@@ -7,7 +7,8 @@
 __global__ void sum_strides(float *out) {
   float v = 0;
   int off = 0;
-  for (int s : {32, 16, 8}) {
+  const int steps[] = {32, 16, 8};
+  for (int s : steps) {
     v += s;
     off += s;
   }

@@ -1,0 +1,67 @@
+//===- Limits.h - Every bound the analysis gives up at ----------*- C++ -*-===//
+//
+// The analysis bounds its work at these limits, all named here so that a
+// reader finds them in one place (docs/model.md, "Limits", says what each
+// costs the user when it is reached). A limit that is reached never makes a
+// count wrong: the value it cuts off becomes one the analysis does not
+// follow, and the finding says so.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIMITS_H
+#define CUDA_COALESCE_LIMITS_H
+
+#include <cstdint>
+
+namespace cudacoalesce {
+namespace limits {
+
+// The walk over a kernel (Frontend/AddressBuilder).
+
+/// Device helpers walked inside one another; a deeper call is a value the
+/// walk does not follow.
+constexpr unsigned MaxInlineDepth = 8;
+/// Nested subexpressions walked (rvalue/lvalue recurse per operand: a
+/// machine-written sum of thousands of terms would overflow the stack).
+constexpr unsigned MaxExprDepth = 512;
+/// Loops nested deeper than this are walked once, with every variable they
+/// change taken as varying per lane, instead of a first silent walk that
+/// finds out which do.
+constexpr unsigned MaxLoopNestingWalkedTwice = 3;
+/// Characters of source text that name an opaque value in the output.
+constexpr unsigned MaxOpaqueNameLength = 48;
+/// Characters of source text that name an access in the output.
+constexpr unsigned MaxAccessTextLength = 200;
+
+// Host values (Frontend/HostEvaluator, HostCallGraph).
+
+/// Nested subexpressions evaluated within one host function.
+constexpr unsigned MaxHostExprDepth = 24;
+/// Calls followed back from a launch to find a parameter's value.
+constexpr unsigned MaxCallHops = 4;
+
+// The warp model (Model/LaunchWalker, Model/Predict).
+
+/// Blocks the block index is averaged over when the grid is not known.
+constexpr int64_t AssumedGridBlocks = 64;
+/// Trips of a loop the loop counter is averaged over.
+constexpr int64_t LoopIterationsSimulated = 16;
+/// Unknown values are tried over FirstValueTried .. FirstValueTried +
+/// ValuesTried - 1: every residue that matters for 32-byte sectors and a
+/// realistic magnitude for sizes and strides. The first, a multiple of 32,
+/// is the aligned case counts are given for.
+constexpr int64_t FirstValueTried = 32;
+constexpr int64_t ValuesTried = 64;
+/// Warp visits simulated per access; beyond, a deterministic sample.
+constexpr uint64_t WarpVisitBudget = 16384;
+/// A sample never stops before this many visits, however steady the cost.
+constexpr uint64_t MinSampledVisits = 1024;
+/// Lane evaluations (one per lane and per guard of each visit) per access:
+/// kernels with dozens of nested guards get fewer visits.
+constexpr uint64_t LaneEvaluationBudget = uint64_t(1) << 21;
+/// Visits each trial of the unknown values gets at the least.
+constexpr uint64_t MinVisitsPerTrial = 64;
+
+} // namespace limits
+} // namespace cudacoalesce
+
+#endif

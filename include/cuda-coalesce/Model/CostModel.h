@@ -1,0 +1,75 @@
+//===- Model/CostModel.h - What a request costs in one memory ---*- C++ -*-===//
+//
+// The seam between walking the warps of a launch (LaunchWalker, the same for
+// every memory) and pricing one warp-wide request (one cost model per kind
+// of memory: 32-byte sectors for global memory, bank wavefronts for shared
+// memory). The walker hands a model the byte addresses of a request's active
+// lanes; the model says what the request moves, what it would move ideally,
+// and, from the totals over a launch, what the lanes' pattern is. No Clang
+// types here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_MODEL_COSTMODEL_H
+#define CUDA_COALESCE_MODEL_COSTMODEL_H
+
+#include "cuda-coalesce/Model/Prediction.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+/// What one request moves, in the model's unit (a 32-byte sector for global
+/// memory).
+struct RequestCost {
+  unsigned Units = 0;
+  /// Units the bytes requested need at the least.
+  unsigned IdealUnits = 0;
+  /// 128-byte segments touched: the classic model, reported beside.
+  unsigned Segments = 0;
+  /// Units the bytes would need if every contiguous run of them started on a
+  /// unit boundary: equals IdealUnits for dense data.
+  unsigned AlignedUnits = 0;
+};
+
+/// Sums over the requests of the warps a walk visited.
+struct CostTotals {
+  double Units = 0, Segments = 0, IdealUnits = 0;
+  uint64_t Requests = 0;
+  double Min = 1e300, Max = 0; // per request
+  /// Every request was a broadcast per warp row; every request's bytes were
+  /// dense (AlignedUnits == IdealUnits).
+  bool AllUniform = true, AllDense = true;
+  /// Warp visits simulated, those that issued the access, and those among
+  /// them whose lanes in a row were not evenly spaced.
+  uint64_t Visits = 0, Warps = 0, IrregularWarps = 0;
+
+  double avgUnits() const { return Requests ? Units / Requests : 0; }
+  double avgIdeal() const { return Requests ? IdealUnits / Requests : 0; }
+  double avgSegments() const { return Requests ? Segments / Requests : 0; }
+  void add(const RequestCost &Cost);
+};
+
+class RequestCostModel {
+public:
+  virtual ~RequestCostModel();
+  /// One request whose active lanes start at \p LaneAddresses (byte offsets
+  /// from the base), each moving \p ChunkBytes.
+  virtual RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                                    unsigned ChunkBytes) const = 0;
+  /// One request of \p ActiveLanes lanes whose addresses are data (a
+  /// gather): what it moves when every lane lands apart from the others.
+  virtual RequestCost costOfGather(unsigned ActiveLanes,
+                                   unsigned ChunkBytes) const = 0;
+  /// Moving every lane by a multiple of this many bytes changes no cost.
+  virtual int64_t periodBytes() const = 0;
+  /// The pattern of the lanes over a walk; \p DataDependent: the addresses
+  /// are data loaded per lane.
+  virtual Pattern classify(const CostTotals &T, bool DataDependent) const = 0;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,120 @@
+//===- Model/Prediction.h - The verdict on one access -----------*- C++ -*-===//
+//
+// What the warp model concludes about an access under one launch: the
+// pattern, the counts per request averaged over the warps of the launch,
+// and, as data, what it assumed and why a count is missing. The reports put
+// those in words (Report/PredictionText.h). No Clang types here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_MODEL_PREDICTION_H
+#define CUDA_COALESCE_MODEL_PREDICTION_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+enum class Pattern {
+#define PATTERN(Name, Spelling) Name,
+#include "cuda-coalesce/Model/Patterns.def"
+};
+const char *patternName(Pattern P);
+
+/// Something the model took for granted to reach its count.
+struct Assumption {
+  enum class Kind {
+    /// The unknown \p Names moves every lane by the same whole 128-byte
+    /// segments: the count does not depend on it.
+    MovesWholeSegments,
+    /// The grid is not known: the block index was averaged over Low..High.
+    GridAveraged,
+    /// A guard reads values not known here: its lanes count as active.
+    GuardUnknown,
+    /// The unknowns \p Names gave the same result for every value tried in
+    /// Low..High.
+    SameResultForEveryValue,
+    /// The unknowns \p Names kept the pattern for every value tried in
+    /// Low..High, at Least to Most units per request; the count is for
+    /// multiples of 32.
+    SamePatternForEveryValue,
+    /// The addresses are data: Most units per request if every lane lands
+    /// apart, as few as 1 when lanes share.
+    DataDependent,
+  };
+  Kind What;
+  std::string Names; // the unknown values, as the indices print them
+  int64_t Low = 0, High = 0;
+  double Least = 0, Most = 0;
+};
+
+/// The count is ideal iff `Unknown % Modulus == 0`.
+struct IdealCondition {
+  std::string Unknown;
+  int64_t Modulus = 0;
+};
+
+/// Why a pattern is unknown.
+struct UnknownCause {
+  enum class Kind {
+    /// The address depends on per-lane values (\p Names) computed in a way
+    /// the analysis does not follow.
+    UnfollowedLaneValue,
+    /// No lane of any simulated warp reaches the access.
+    NoLaneReaches,
+    /// The lanes' shape depends on the unknowns \p Names: Least to Most units
+    /// per request over the values tried.
+    DependsOnUnknowns,
+  };
+  Kind What;
+  std::string Names;
+  double Least = 0, Most = 0;
+};
+
+/// How much of the launch the walk that gave the counts covered: what
+/// counts per launch are made from.
+struct WalkCounts {
+  /// Warp visits in the launch: warps of a block x every value of the block
+  /// index and of the loop iterations the access varies with.
+  double LaunchVisits = 0;
+  /// Visits simulated (all of them, or a sample), those that issued the
+  /// access, and the requests they issued.
+  uint64_t Visits = 0, Warps = 0, Requests = 0;
+};
+
+struct Prediction {
+  Pattern Kind = Pattern::Unknown;
+  /// Average over the warps of the launch; unset when the count depends on
+  /// values the analysis does not know (see the condition and the range).
+  std::optional<double> Sectors;
+  double SectorsMin = 0, SectorsMax = 0; // per request, over warps (or over
+                                         // the unknown values when unset)
+  double IdealSectors = 0;
+  double Segments = 0;
+  double efficiency() const {
+    double S = Sectors ? *Sectors : SectorsMax;
+    return S > 0 ? IdealSectors / S : 1.0;
+  }
+  std::vector<Assumption> Assumptions;
+  std::optional<IdealCondition> Condition;
+  /// The count depends on unknown values that do not change the pattern; it
+  /// is the count with every unknown a multiple of 32 (see Assumptions).
+  bool AlignmentAssumed = false;
+  std::optional<UnknownCause> Cause; // why Kind is Unknown
+  /// Byte distance between lanes 0 and 1 of the first warp (threadIdx.x
+  /// direction), when constant.
+  std::optional<int64_t> LaneStrideBytes;
+  /// Byte offset of lane 0 of the first warp within a 128-byte segment.
+  std::optional<int64_t> FirstLaneOffsetInSegment;
+  /// The address depends on values loaded or computed per lane (a gather),
+  /// as opposed to irregular arithmetic on the thread index.
+  bool DependsOnLaneData = false;
+  WalkCounts Walk;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,429 @@
+//===- Frontend/AddressBuilderExpr.cpp - Expressions ----------------------===//
+#include "AddressBuilder.h"
+#include "DeviceBuiltins.h"
+#include "ExprSemantics.h"
+
+#include "cuda-coalesce/Limits.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+std::optional<SymValue> AddressBuilder::builtinIndex(const Expr *E) {
+  std::optional<BuiltinIndex> B = builtinIndexOf(E);
+  if (!B)
+    return std::nullopt;
+  return SymValue{false, -1, Poly::atom(Syms.builtin(B->Var, B->Dim))};
+}
+
+SymValue AddressBuilder::visitChildren(const Expr *E) {
+  Variation Varies = Variation::Uniform;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      Varies = std::max(Varies, Syms.variationOf(rvalue(CE).P));
+  return opaqueFor(E, Varies);
+}
+
+SymValue AddressBuilder::rvalue(const Expr *E) {
+  if (!E)
+    return {};
+  SawErrors |= E->containsErrors();
+  if (ExprDepth >= limits::MaxExprDepth)
+    return opaqueFor(E, Variation::LaneComputed);
+  llvm::SaveAndRestore DepthHere(ExprDepth, ExprDepth + 1);
+  if (auto B = builtinIndex(E))
+    return *B;
+
+  // Leaves that Clang can fold: literals, enumerators, sizeof, constexpr
+  // variables, non-type template arguments.
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr, SubstNonTypeTemplateParmExpr, DeclRefExpr,
+          ConstantExpr>(E) &&
+      !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, AST))
+      return SymValue{false, -1, Poly::constant(R.Val.getInt().getExtValue())};
+  }
+  if (isa<UnaryExprOrTypeTraitExpr>(E)) // unevaluated operand: never walk it
+    return opaqueFor(E, Variation::Uniform);
+
+  if (const Expr *Inner = transparentInner(E))
+    return rvalue(Inner);
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return rvalue(S->getReplacement());
+
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue: {
+      // Constants read from variables: constexpr and const globals, enums.
+      if (E->getType()->isIntegralOrEnumerationType() &&
+          !E->isValueDependent() &&
+          isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens())) {
+        Expr::EvalResult R;
+        if (E->EvaluateAsInt(R, AST))
+          return SymValue{false, -1,
+                          Poly::constant(R.Val.getInt().getExtValue())};
+      }
+      LValue LV = lvalue(Cast->getSubExpr());
+      if (LV.Kind == LValue::None)
+        return visitChildren(Cast->getSubExpr());
+      return loadFrom(LV, Cast->getSubExpr());
+    }
+    case CK_ArrayToPointerDecay: {
+      LValue LV = lvalue(Cast->getSubExpr());
+      if (LV.Kind == LValue::Memory)
+        return LV.Address;
+      return opaqueFor(E, Variation::Uniform);
+    }
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast:
+    case CK_IntegralToBoolean:
+    case CK_FloatingToBoolean:
+    case CK_PointerToBoolean: {
+      SymValue V = rvalue(Cast->getSubExpr());
+      return opaqueFor(E, Syms.variationOf(V.P));
+    }
+    default: {
+      // Integral casts, pointer bit casts, no-ops: the value is unchanged;
+      // a pointer cast changes only the type later accesses read.
+      SymValue V = rvalue(Cast->getSubExpr());
+      V.IsPointer = E->getType()->isPointerType();
+      return V;
+    }
+    }
+  }
+
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return binary(B);
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return unary(U);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return call(C);
+
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of an object in memory (a struct or a float4) loads it whole.
+    if (C->getNumArgs() == 1 &&
+        C->getConstructor()->isCopyOrMoveConstructor()) {
+      LValue LV = lvalue(C->getArg(0));
+      if (LV.Kind == LValue::Memory)
+        return loadFrom(LV, C->getArg(0));
+    }
+    return visitChildren(E);
+  }
+
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    SymValue Cond = rvalue(C->getCond());
+    std::vector<Guard> Then = conditionGuards(C->getCond(), false);
+    std::vector<Guard> Else = conditionGuards(C->getCond(), true);
+    SymValue T, F;
+    {
+      GuardScope TrueSide(Guards, Then);
+      T = rvalue(C->getTrueExpr());
+    }
+    {
+      GuardScope FalseSide(Guards, Else);
+      F = rvalue(C->getFalseExpr());
+    }
+    if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
+      return T;
+    return opaqueFor(E,
+                     std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
+                               Syms.variationOf(F.P)}));
+  }
+
+  if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
+    // An lvalue used as a value without a load: a function, an array name.
+    LValue LV = lvalue(E);
+    if (LV.Kind == LValue::Memory)
+      return LV.Address;
+  }
+  if (isa<FloatingLiteral, StringLiteral, CXXNullPtrLiteralExpr, GNUNullExpr,
+          LambdaExpr>(E))
+    return opaqueFor(E, Variation::Uniform);
+  return visitChildren(E);
+}
+
+AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
+  SawErrors |= E->containsErrors();
+  LValue LV;
+  E = E->IgnoreParens();
+  LV.Type = E->getType();
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    if (Cast->getCastKind() == CK_NoOp ||
+        Cast->getCastKind() == CK_LValueBitCast) {
+      LValue Inner = lvalue(Cast->getSubExpr());
+      Inner.Type = E->getType();
+      return Inner;
+    }
+  if (const auto *Cast = dyn_cast<CXXReinterpretCastExpr>(E)) {
+    LValue Inner = lvalue(Cast->getSubExpr());
+    Inner.Type = E->getType();
+    return Inner;
+  }
+
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!V)
+      return LV;
+    if (V->getType()->isReferenceType()) {
+      auto It = Vars.find(V);
+      if (It != Vars.end() && It->second.IsPointer) {
+        LV.Kind = LValue::Memory;
+        LV.Address = It->second;
+      }
+      return LV;
+    }
+    // Globals, __shared__ and static locals, and local arrays are objects in
+    // memory; other locals are values the walk tracks.
+    bool InMemory = V->hasGlobalStorage() || V->hasAttr<CUDASharedAttr>() ||
+                    (V->getType()->isArrayType() && !isa<ParmVarDecl>(V));
+    if (InMemory) {
+      LV.Kind = LValue::Memory;
+      LV.Address = pointerTo(baseFor(V));
+      return LV;
+    }
+    LV.Kind = LValue::Variable;
+    LV.Var = V;
+    return LV;
+  }
+
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
+    SymValue Base = rvalue(S->getBase());
+    SymValue Idx = rvalue(S->getIdx());
+    LV.Kind = LValue::Memory;
+    LV.Address = Base;
+    LV.Address.IsPointer = true;
+    LV.Address.P = Base.P + Idx.P.scaled(sizeOf(S->getType()));
+    LV.Index = Idx.P;
+    LV.HasIndex = true;
+    LV.ElementType = S->getType();
+    return LV;
+  }
+
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref) {
+      LV.Kind = LValue::Memory;
+      LV.Address = rvalue(U->getSubExpr());
+      LV.Address.IsPointer = true;
+    }
+    return LV;
+  }
+
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl())
+      return LV;
+    int64_t Offset = AST.getFieldOffset(Field) / AST.getCharWidth();
+    if (M->isArrow()) {
+      LV.Kind = LValue::Memory;
+      LV.Address = rvalue(M->getBase());
+      LV.Address.IsPointer = true;
+      LV.ElementType = M->getBase()->getType()->getPointeeType();
+    } else {
+      LValue Outer = lvalue(M->getBase());
+      if (Outer.Kind != LValue::Memory)
+        return LV; // a member of a local struct: its value is not tracked
+      LV = Outer;
+      LV.Type = E->getType();
+    }
+    LV.Address.P = LV.Address.P + Poly::constant(Offset);
+    LV.OffsetInElement += Offset;
+    LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
+    return LV;
+  }
+  return LV;
+}
+
+SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
+  if (LV.Kind == LValue::Variable) {
+    auto It = Vars.find(LV.Var);
+    if (It != Vars.end())
+      return It->second;
+    // Kernel scalars by value seen through a member (p.n) or an untracked
+    // variable: a named value, the same in every lane.
+    SymValue V;
+    V.P = Poly::atom(Syms.param(LV.Var->getName().str()));
+    V.IsPointer = LV.Var->getType()->isPointerType();
+    return V;
+  }
+  record(LV, AccessKind::Load, At);
+  SymValue V = opaqueFor(At, loadedVariation(LV.Address.P));
+  if (V.IsPointer && !Syms.isLaneVarying(V.P)) {
+    // A pointer loaded from memory, the same for the whole warp: a new
+    // object whose alignment we can only assume.
+    MemoryBase B;
+    B.Name = text(At);
+    B.AlignmentAssumed = true;
+    Bases.push_back(B);
+    V = pointerTo(Bases.size() - 1);
+  }
+  return V;
+}
+
+SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
+                                    const SymValue &R, QualType LType,
+                                    QualType RType) {
+  // Pointer arithmetic moves by whole elements.
+  if ((Op == BO_Add || Op == BO_Sub) && L.IsPointer && !R.IsPointer) {
+    SymValue V = L;
+    Poly Step = R.P.scaled(sizeOf(LType->getPointeeType()));
+    V.P = Op == BO_Add ? L.P + Step : L.P - Step;
+    return V;
+  }
+  if (Op == BO_Add && R.IsPointer && !L.IsPointer) {
+    SymValue V = R;
+    V.P = R.P + L.P.scaled(sizeOf(RType->getPointeeType()));
+    return V;
+  }
+  if (Op == BO_Sub && L.IsPointer && R.IsPointer) {
+    SymValue V;
+    V.P = Syms.op(sym::OpKind::Div, L.P - R.P,
+                  Poly::constant(sizeOf(LType->getPointeeType())));
+    return V;
+  }
+  SymValue V;
+  switch (Op) {
+  case BO_Add:
+  case BO_AddAssign:
+    V.P = L.P + R.P;
+    return V;
+  case BO_Sub:
+  case BO_SubAssign:
+    V.P = L.P - R.P;
+    return V;
+  case BO_Mul:
+  case BO_MulAssign:
+    V.P = L.P * R.P;
+    return V;
+  default:
+    break;
+  }
+  if (std::optional<sym::OpKind> K = symbolicOp(Op))
+    V.P = Syms.op(*K, L.P, R.P);
+  else
+    V.P = Poly::atom(Syms.opaque(
+        "cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
+  return V;
+}
+
+SymValue AddressBuilder::binary(const BinaryOperator *B) {
+  BinaryOperatorKind Op = B->getOpcode();
+  if (Op == BO_Assign)
+    return assign(B->getLHS(), B->getRHS(), std::nullopt, B);
+  if (B->isCompoundAssignmentOp())
+    return assign(B->getLHS(), B->getRHS(),
+                  BinaryOperator::getOpForCompoundAssignment(Op), B);
+  if (Op == BO_Comma) {
+    rvalue(B->getLHS());
+    return rvalue(B->getRHS());
+  }
+  SymValue L = rvalue(B->getLHS());
+  SymValue R = rvalue(B->getRHS());
+  bool FloatMath = B->getType()->isRealFloatingType() ||
+                   B->getLHS()->getType()->isRealFloatingType() ||
+                   B->getRHS()->getType()->isRealFloatingType();
+  if (FloatMath || B->isComparisonOp() || B->isLogicalOp())
+    return opaqueFor(B, std::max(Syms.variationOf(L.P), Syms.variationOf(R.P)));
+  return arithmetic(Op, L, R, B->getLHS()->getType(), B->getRHS()->getType());
+}
+
+SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
+                                std::optional<BinaryOperatorKind> Compound,
+                                const Expr *WholeExpr) {
+  SymValue RHS =
+      Source ? rvalue(Source) : SymValue{false, -1, Poly::constant(1)};
+  LValue LV = lvalue(Target);
+  if (LV.Kind == LValue::Memory) {
+    if (Compound)
+      record(LV, AccessKind::Load, Target);
+    record(LV, AccessKind::Store, Target);
+    return RHS;
+  }
+  if (LV.Kind != LValue::Variable)
+    return RHS;
+  SymValue New = RHS;
+  if (Compound) {
+    SymValue Old = loadFrom(LV, Target);
+    bool FloatMath = Target->getType()->isRealFloatingType() ||
+                     (Source && Source->getType()->isRealFloatingType());
+    if (FloatMath)
+      New = opaqueFor(WholeExpr, std::max(Syms.variationOf(Old.P),
+                                          Syms.variationOf(RHS.P)));
+    else
+      New = arithmetic(*Compound, Old, RHS, Target->getType(),
+                       Source ? Source->getType() : Target->getType());
+  }
+  Vars[LV.Var] = New;
+  return New;
+}
+
+SymValue AddressBuilder::unary(const UnaryOperator *U) {
+  switch (U->getOpcode()) {
+  case UO_AddrOf: {
+    LValue LV = lvalue(U->getSubExpr());
+    if (LV.Kind == LValue::Memory)
+      return LV.Address;
+    if (LV.Kind == LValue::Variable) {
+      // The address of a local variable: local memory, not global.
+      MemoryBase B;
+      B.Name = LV.Var->getName().str();
+      B.Space = model::AddressSpace::Local;
+      Bases.push_back(B);
+      return pointerTo(Bases.size() - 1);
+    }
+    return opaqueFor(U, Variation::Uniform);
+  }
+  case UO_Deref: {
+    LValue LV = lvalue(U);
+    return loadFrom(LV, U);
+  }
+  case UO_PreInc:
+  case UO_PostInc:
+  case UO_PreDec:
+  case UO_PostDec: {
+    LValue LV = lvalue(U->getSubExpr());
+    if (LV.Kind == LValue::Memory) {
+      record(LV, AccessKind::Load, U->getSubExpr());
+      record(LV, AccessKind::Store, U->getSubExpr());
+      return opaqueFor(U, loadedVariation(LV.Address.P));
+    }
+    if (LV.Kind != LValue::Variable)
+      return opaqueFor(U, Variation::Uniform);
+    SymValue Old = loadFrom(LV, U->getSubExpr());
+    SymValue One{false, -1, Poly::constant(1)};
+    SymValue New = arithmetic(U->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
+                              U->getSubExpr()->getType(), AST.IntTy);
+    Vars[LV.Var] = New;
+    return U->isPrefix() ? New : Old;
+  }
+  case UO_Minus: {
+    SymValue V = rvalue(U->getSubExpr());
+    if (U->getType()->isRealFloatingType())
+      return opaqueFor(U, Syms.variationOf(V.P));
+    V.P = -V.P;
+    return V;
+  }
+  case UO_Plus:
+    return rvalue(U->getSubExpr());
+  case UO_Not: {
+    SymValue V = rvalue(U->getSubExpr());
+    V.P = -V.P - Poly::constant(1);
+    return V;
+  }
+  default: {
+    SymValue V = rvalue(U->getSubExpr());
+    return opaqueFor(U, Syms.variationOf(V.P));
+  }
+  }
+}
+
+} // namespace cudacoalesce

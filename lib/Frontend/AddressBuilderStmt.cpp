@@ -1,0 +1,225 @@
+//===- Frontend/AddressBuilderStmt.cpp - Statements and guards ------------===//
+#include "AddressBuilder.h"
+#include "ExprSemantics.h"
+#include "NvccLowering.h"
+#include "VariableWrites.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+using model::Cmp;
+
+namespace {
+
+/// Whether control never falls out of \p S (return, break, continue).
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt>(S))
+    return true;
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return !C->body_empty() && alwaysExits(C->body_back());
+  return false;
+}
+
+} // namespace
+
+std::vector<Guard> AddressBuilder::conditionGuards(const Expr *Cond,
+                                                   bool Negate) {
+  // The condition's loads are recorded once, where it is evaluated.
+  llvm::SaveAndRestore Silent(Recording, false);
+  std::vector<Guard> Out;
+  guardsFor(Cond, Negate, Out);
+  return Out;
+}
+
+bool AddressBuilder::guardsFor(const Expr *Cond, bool Negate,
+                               std::vector<Guard> &Out) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    if (U->getOpcode() == UO_LNot)
+      return guardsFor(U->getSubExpr(), !Negate, Out);
+  const auto *B = dyn_cast<BinaryOperator>(Cond);
+  if (!B)
+    return false;
+  BinaryOperatorKind Op = B->getOpcode();
+  // A conjunction (or a negated disjunction) is a list of guards; what we
+  // cannot express is left out, which can only count more lanes active.
+  if ((Op == BO_LAnd && !Negate) || (Op == BO_LOr && Negate)) {
+    bool L = guardsFor(B->getLHS(), Negate, Out);
+    bool R = guardsFor(B->getRHS(), Negate, Out);
+    return L && R;
+  }
+  std::optional<Cmp> Compare = comparisonOf(Op);
+  if (!Compare || B->getLHS()->getType()->isRealFloatingType() ||
+      B->getLHS()->getType()->isPointerType())
+    return false;
+  SymValue L = rvalue(B->getLHS()), R = rvalue(B->getRHS());
+  Out.push_back({L.P - R.P, Negate ? model::negated(*Compare) : *Compare});
+  return true;
+}
+
+void AddressBuilder::stmt(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    rvalue(E);
+    return;
+  }
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return compound(C);
+  if (const auto *D = dyn_cast<DeclStmt>(S))
+    return declStmt(D);
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return ifStmt(If);
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return loop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody());
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return loop(W, nullptr, W->getCond(), nullptr, W->getBody());
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return loop(D, nullptr, nullptr, nullptr, D->getBody());
+  if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (!R->getRetValue())
+      return;
+    // Returning a reference yields the object's address.
+    const FunctionDecl *F = Frames.empty() ? nullptr : Frames.back();
+    SymValue V;
+    if (F && F->getReturnType()->isReferenceType()) {
+      LValue LV = lvalue(R->getRetValue());
+      V = LV.Kind == LValue::Memory
+              ? LV.Address
+              : opaqueFor(R->getRetValue(), Variation::LaneComputed);
+    } else {
+      V = rvalue(R->getRetValue());
+    }
+    if (!Returns.empty())
+      Returns.back().push_back(V);
+    return;
+  }
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+    // Range-for over device arrays is rare; walk it once, conservatively.
+    VariableWrites Writes = VariableWrites::in(S);
+    for (const auto &Write : Writes.all())
+      Vars[Write.first] =
+          SymValue{false, -1,
+                   Poly::atom(Syms.opaque(Write.first->getName().str(),
+                                          Variation::LaneComputed))};
+    stmt(R->getBody());
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    stmt(Child);
+}
+
+void AddressBuilder::compound(const CompoundStmt *C) {
+  GuardScope Block(Guards);
+  llvm::SaveAndRestore RestoreTail(AtKernelTail);
+  const bool Tail = AtKernelTail;
+  for (size_t Index = 0; Index < C->size(); ++Index) {
+    const Stmt *S = C->body_begin()[Index];
+    AtKernelTail = Tail && Index + 1 == C->size();
+    if (const IfStmt *Branch = sinkingBranch(C, Index)) {
+      GuardScope Sunk(Guards, conditionGuards(Branch->getCond(), false));
+      stmt(S);
+      continue;
+    }
+    stmt(S);
+    // `if (i >= n) return;` guards the rest of the block.
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      if (!If->getElse() && !If->hasInitStorage() && alwaysExits(If->getThen()))
+        Block.add(conditionGuards(If->getCond(), true));
+  }
+}
+
+void AddressBuilder::ifStmt(const IfStmt *If) {
+  stmt(If->getInit());
+  SymValue Cond = rvalue(If->getCond());
+  std::vector<Guard> Then = conditionGuards(If->getCond(), false);
+  std::vector<Guard> Else = conditionGuards(If->getCond(), true);
+  if (isIfConverted(If, AtKernelTail, LoopDepth))
+    for (Guard &G : Then)
+      G.Predicated = true;
+
+  // Both branches start from the same values; where they disagree after,
+  // the variable becomes an opaque value.
+  auto Before = Vars;
+  {
+    GuardScope ThenSide(Guards, Then);
+    stmt(If->getThen());
+  }
+  auto AfterThen = std::move(Vars);
+  Vars = Before;
+  if (If->getElse()) {
+    GuardScope ElseSide(Guards, Else);
+    stmt(If->getElse());
+  }
+  if (alwaysExits(If->getThen()))
+    return; // only the else path continues
+  mergePaths(AfterThen, Cond);
+}
+
+void AddressBuilder::mergePaths(
+    const llvm::DenseMap<const VarDecl *, SymValue> &Other,
+    const SymValue &Cond) {
+  for (const auto &Entry : Other) {
+    auto It = Vars.find(Entry.first);
+    if (It == Vars.end()) {
+      Vars[Entry.first] = Entry.second;
+      continue;
+    }
+    const SymValue &A = Entry.second, &B = It->second;
+    if (A.IsPointer == B.IsPointer && A.Base == B.Base && A.P == B.P)
+      continue;
+    Variation Varies = std::max({Syms.variationOf(A.P), Syms.variationOf(B.P),
+                                 Syms.variationOf(Cond.P)});
+    SymValue Merged;
+    Merged.IsPointer = A.IsPointer;
+    Merged.Base = A.Base == B.Base ? A.Base : -1;
+    Merged.P = Poly::atom(Syms.opaque(Entry.first->getName().str(), Varies));
+    if (A.IsPointer && A.Base == B.Base)
+      Merged.P = Poly::atom(
+          Syms.opaque(Entry.first->getName().str() + " offset", Varies));
+    It->second = Merged;
+  }
+}
+
+void AddressBuilder::declStmt(const DeclStmt *D) {
+  for (const Decl *Dc : D->decls()) {
+    const auto *V = dyn_cast<VarDecl>(Dc);
+    if (!V)
+      continue;
+    const Expr *Init = V->getInit();
+    if (V->getType()->isArrayType() || V->hasAttr<CUDASharedAttr>() ||
+        V->isStaticLocal()) {
+      baseFor(V);
+      if (Init)
+        rvalue(Init);
+      continue;
+    }
+    if (!Init) {
+      Vars[V] = SymValue{
+          V->getType()->isPointerType(), -1,
+          Poly::atom(Syms.opaque(V->getName().str(), Variation::Uniform))};
+      continue;
+    }
+    if (V->getType()->isReferenceType()) {
+      LValue LV = lvalue(Init);
+      if (LV.Kind == LValue::Memory)
+        Vars[V] = LV.Address;
+      else
+        rvalue(Init);
+      continue;
+    }
+    Vars[V] = rvalue(Init);
+  }
+}
+
+} // namespace cudacoalesce

@@ -1,0 +1,83 @@
+//===- Frontend/DeviceBuiltins.cpp - CUDA's built-in names ----------------===//
+#include "DeviceBuiltins.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
+  const auto *PO = dyn_cast<PseudoObjectExpr>(E);
+  if (!PO)
+    return std::nullopt;
+  const auto *Prop = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm());
+  if (!Prop)
+    return std::nullopt;
+  const Expr *Base = Prop->getBaseExpr()->IgnoreImpCasts();
+  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OV->getSourceExpr()->IgnoreImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+  if (!Ref)
+    return std::nullopt;
+  auto Dim = llvm::StringSwitch<std::optional<unsigned>>(
+                 Prop->getPropertyDecl()->getName())
+                 .Case("x", 0)
+                 .Case("y", 1)
+                 .Case("z", 2)
+                 .Default(std::nullopt);
+  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(
+                 Ref->getDecl()->getName())
+                 .Case("threadIdx", sym::AtomKind::ThreadIdx)
+                 .Case("blockIdx", sym::AtomKind::BlockIdx)
+                 .Case("blockDim", sym::AtomKind::BlockDim)
+                 .Case("gridDim", sym::AtomKind::GridDim)
+                 .Default(std::nullopt);
+  if (!Dim || !Var)
+    return std::nullopt;
+  return BuiltinIndex{*Var, *Dim};
+}
+
+bool isTextureFetchName(StringRef Name) {
+  StringRef Rest = Name;
+  if (!Rest.consume_front("tex") && !Rest.consume_front("surf"))
+    return false;
+  return !Rest.empty() &&
+         (llvm::isDigit(Rest.front()) || Rest.starts_with("Cubemap"));
+}
+
+bool isAtomicName(StringRef Name) {
+  for (StringRef Suffix : {"_block", "_system"})
+    Name.consume_back(Suffix);
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax"},
+             true)
+      .Cases({"atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
+              "atomicXor"},
+             true)
+      .Default(false);
+}
+
+std::optional<AccessKind> cacheHintedAccess(StringRef Name) {
+  return llvm::StringSwitch<std::optional<AccessKind>>(Name)
+      .Cases({"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
+             AccessKind::Load)
+      .Cases({"__stwb", "__stcg", "__stcs", "__stwt"}, AccessKind::Store)
+      .Default(std::nullopt);
+}
+
+std::optional<sym::OpKind> minMaxName(StringRef Name) {
+  return llvm::StringSwitch<std::optional<sym::OpKind>>(Name)
+      .Cases({"min", "umin", "llmin", "ullmin", "__min"}, sym::OpKind::Min)
+      .Cases({"max", "umax", "llmax", "ullmax", "__max"}, sym::OpKind::Max)
+      .Default(std::nullopt);
+}
+
+bool isMul24Name(StringRef Name) {
+  return Name == "__mul24" || Name == "__umul24";
+}
+
+} // namespace cudacoalesce

@@ -1,0 +1,48 @@
+//===- Frontend/DeviceBuiltins.h - CUDA's built-in names --------*- C++ -*-===//
+//
+// The catalogue of what CUDA's headers declare that the walk gives a meaning
+// to: the index variables (threadIdx and kin), atomics, cache-hinted loads
+// and stores, texture fetches, and the integer min/max and 24-bit multiply
+// intrinsics. Lookups only; the walk decides what to do with them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_FRONTEND_DEVICEBUILTINS_H
+#define CUDA_COALESCE_LIB_FRONTEND_DEVICEBUILTINS_H
+
+#include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Symbolic/Expr.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace clang {
+class Expr;
+}
+
+namespace cudacoalesce {
+
+/// `threadIdx.y` and its kin: which variable, and which dimension.
+struct BuiltinIndex {
+  sym::AtomKind Var; // ThreadIdx, BlockIdx, BlockDim or GridDim
+  unsigned Dim;      // 0, 1, 2 = x, y, z
+};
+/// \p E when it reads an index variable's field (Clang models them as
+/// properties of a builtin struct), else nullopt.
+std::optional<BuiltinIndex> builtinIndexOf(const clang::Expr *E);
+
+/// tex1Dfetch, tex2D, tex2DLayered, texCubemap, surf2Dread, surf3Dwrite, ...
+bool isTextureFetchName(llvm::StringRef Name);
+/// atomicAdd, atomicCAS_block, ...: the pointer is argument 0.
+bool isAtomicName(llvm::StringRef Name);
+/// Read-only and cache-hinted loads and stores (__ldg, __stcs, ...): the
+/// pointer is argument 0.
+std::optional<AccessKind> cacheHintedAccess(llvm::StringRef Name);
+/// Integer min and max, as operations of the address algebra.
+std::optional<sym::OpKind> minMaxName(llvm::StringRef Name);
+/// __mul24 and __umul24: a product of their two arguments.
+bool isMul24Name(llvm::StringRef Name);
+
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,49 @@
+//===- Frontend/ExprSemantics.cpp - Clang's operators, once ---------------===//
+#include "ExprSemantics.h"
+
+#include "clang/AST/ExprCXX.h"
+
+#include <utility>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+const Expr *transparentInner(const Expr *E) {
+  if (const auto *P = dyn_cast<ParenExpr>(E))
+    return P->getSubExpr();
+  if (const auto *F = dyn_cast<FullExpr>(E))
+    return F->getSubExpr();
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return M->getSubExpr();
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return B->getSubExpr();
+  return nullptr;
+}
+
+std::optional<sym::OpKind> symbolicOp(BinaryOperatorKind Op) {
+  using sym::OpKind;
+  if (BinaryOperator::isCompoundAssignmentOp(Op))
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  static const std::pair<BinaryOperatorKind, OpKind> Ops[] = {
+      {BO_Div, OpKind::Div}, {BO_Rem, OpKind::Rem}, {BO_Shl, OpKind::Shl},
+      {BO_Shr, OpKind::Shr}, {BO_And, OpKind::And}, {BO_Or, OpKind::Or},
+      {BO_Xor, OpKind::Xor}};
+  for (const auto &[Clang, Ours] : Ops)
+    if (Clang == Op)
+      return Ours;
+  return std::nullopt;
+}
+
+std::optional<model::Cmp> comparisonOf(BinaryOperatorKind Op) {
+  using model::Cmp;
+  static const std::pair<BinaryOperatorKind, Cmp> Comparisons[] = {
+      {BO_LT, Cmp::LT}, {BO_LE, Cmp::LE}, {BO_GT, Cmp::GT},
+      {BO_GE, Cmp::GE}, {BO_EQ, Cmp::EQ}, {BO_NE, Cmp::NE}};
+  for (const auto &[Clang, Ours] : Comparisons)
+    if (Clang == Op)
+      return Ours;
+  return std::nullopt;
+}
+
+} // namespace cudacoalesce

@@ -1,0 +1,485 @@
+//===- Frontend/HostEvaluator.cpp - Host values at a point ----------------===//
+#include "HostEvaluator.h"
+#include "ExprSemantics.h"
+
+#include "cuda-coalesce/Limits.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+namespace {
+
+bool isBuiltin(QualType T, BuiltinType::Kind K) {
+  const auto *B = T->getAs<BuiltinType>();
+  return B && B->getKind() == K;
+}
+
+/// Wrappers around a record value that do not change it.
+const Expr *skipRecordWrappers(const Expr *E) {
+  while (true) {
+    const Expr *Next = transparentInner(E);
+    if (const auto *C = dyn_cast<CastExpr>(E);
+        !Next && C && C->getType()->isRecordType() &&
+        (C->getCastKind() == CK_NoOp ||
+         C->getCastKind() == CK_ConstructorConversion ||
+         C->getCastKind() == CK_UserDefinedConversion))
+      Next = C->getSubExpr();
+    if (!Next)
+      return E;
+    E = Next;
+  }
+}
+
+} // namespace
+
+HostFacts::HostFacts(ASTContext &AST) : Calls(AST) {}
+HostFacts::~HostFacts() = default;
+
+const FunctionBody *HostFacts::body(const FunctionDecl *F) {
+  if (!F || !F->getBody())
+    return nullptr;
+  std::unique_ptr<FunctionBody> &Slot = Bodies[F];
+  if (!Slot)
+    Slot = std::make_unique<FunctionBody>(F->getBody());
+  return Slot.get();
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+HostEvaluator::HostEvaluator(ASTContext &AST, HostFacts &Facts,
+                             const FunctionDecl *Host, const Stmt *At,
+                             unsigned Hops)
+    : AST(AST), Facts(Facts), Host(Host),
+      Writes(AST, Host, Facts.body(Host), At), Hops(Hops) {}
+
+std::optional<int64_t> HostEvaluator::integer(const Expr *E) {
+  auto V = number(E);
+  if (!V || V->IsFloat)
+    return std::nullopt;
+  return V->Int;
+}
+
+std::optional<HostNumber> HostEvaluator::number(const Expr *E) {
+  return number(E, Writes.at(), 0);
+}
+
+std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E) {
+  return dim3(E, Writes.at(), 0);
+}
+
+/// \p V converted to the integer type \p T, wrapping as C++ does.
+std::optional<HostNumber> HostEvaluator::fitInteger(int64_t V,
+                                                    QualType T) const {
+  if (T->isBooleanType())
+    return HostNumber::integer(V != 0);
+  if (!T->isIntegralOrEnumerationType())
+    return std::nullopt;
+  unsigned Width = AST.getIntWidth(T);
+  bool Signed = T->isSignedIntegerOrEnumerationType();
+  if (Width >= 64) {
+    if (!Signed && V < 0)
+      return std::nullopt; // above INT64_MAX: not held here
+    return HostNumber::integer(V);
+  }
+  uint64_t Bits = static_cast<uint64_t>(V) & ((uint64_t(1) << Width) - 1);
+  if (Signed && (Bits >> (Width - 1)))
+    Bits |= ~((uint64_t(1) << Width) - 1);
+  return HostNumber::integer(static_cast<int64_t>(Bits));
+}
+
+/// \p V rounded to the floating type \p T, as the program computes it.
+std::optional<HostNumber> HostEvaluator::fitFloating(double V,
+                                                     QualType T) const {
+  // A float operation done in double and rounded once is exact (double has
+  // more than twice float's precision); long double and half are not kept.
+  if (isBuiltin(T, BuiltinType::Float))
+    return HostNumber::floating(static_cast<float>(V));
+  if (isBuiltin(T, BuiltinType::Double))
+    return HostNumber::floating(V);
+  return std::nullopt;
+}
+
+std::optional<HostNumber> HostEvaluator::number(const Expr *E, const Stmt *Here,
+                                                unsigned Depth) {
+  if (!E || Depth > limits::MaxHostExprDepth || E->isValueDependent() ||
+      E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  E = E->IgnoreParens();
+  QualType T = E->getType();
+  if (!T->isIntegralOrEnumerationType() && !T->isRealFloatingType())
+    return std::nullopt;
+
+  // What the compiler folds (literals, sizeof, constexpr, template
+  // arguments) needs nothing more.
+  Expr::EvalResult R;
+  if (E->EvaluateAsRValue(R, AST) && !R.HasSideEffects) {
+    if (R.Val.isInt()) {
+      const llvm::APSInt &I = R.Val.getInt();
+      if (I.isSigned() ? I.getSignificantBits() <= 64 : I.getActiveBits() < 64)
+        return HostNumber::integer(I.isSigned() ? I.getSExtValue()
+                                                : I.getZExtValue());
+    } else if (R.Val.isFloat()) {
+      if (isBuiltin(T, BuiltinType::Float))
+        return HostNumber::floating(R.Val.getFloat().convertToFloat());
+      if (isBuiltin(T, BuiltinType::Double))
+        return HostNumber::floating(R.Val.getFloat().convertToDouble());
+    }
+  }
+
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return cast(C, Here, Depth);
+  if (const Expr *Inner = transparentInner(E))
+    return number(Inner, Here, Depth + 1);
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return number(D->getExpr(), Here, Depth + 1);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return variable(V, Here, Depth);
+    return std::nullopt;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    // `block.x` of a dim3 whose value is known.
+    int Field = dim3FieldIndex(M->getMemberDecl()->getName());
+    if (M->isArrow() || Field < 0 || !isDim3Like(M->getBase()->getType()))
+      return std::nullopt;
+    auto D = dim3(M->getBase(), Here, Depth + 1);
+    if (!D)
+      return std::nullopt;
+    return fitInteger((*D)[Field], T);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_LNot) {
+      auto B = truth(U->getSubExpr(), Here, Depth + 1);
+      return B ? std::optional(HostNumber::integer(!*B)) : std::nullopt;
+    }
+    auto V = number(U->getSubExpr(), Here, Depth + 1);
+    if (!V)
+      return std::nullopt;
+    switch (U->getOpcode()) {
+    case UO_Plus:
+      return V;
+    case UO_Minus:
+      return V->IsFloat ? fitFloating(-V->Float, T) : fitInteger(-V->Int, T);
+    case UO_Not:
+      return V->IsFloat ? std::nullopt : fitInteger(~V->Int, T);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return binary(B, Here, Depth);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    auto Cond = truth(C->getCond(), Here, Depth + 1);
+    if (!Cond)
+      return std::nullopt;
+    return number(*Cond ? C->getTrueExpr() : C->getFalseExpr(), Here,
+                  Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return call(C, Here, Depth);
+  return std::nullopt;
+}
+
+std::optional<bool> HostEvaluator::truth(const Expr *E, const Stmt *Here,
+                                         unsigned Depth) {
+  auto V = number(E, Here, Depth);
+  if (!V)
+    return std::nullopt;
+  return V->IsFloat ? V->Float != 0 : V->Int != 0;
+}
+
+std::optional<HostNumber>
+HostEvaluator::cast(const CastExpr *C, const Stmt *Here, unsigned Depth) {
+  QualType To = C->getType();
+  auto V = number(C->getSubExpr(), Here, Depth + 1);
+  if (!V)
+    return std::nullopt;
+  switch (C->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+    return V;
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+    return V->IsFloat ? std::nullopt : fitInteger(V->Int, To);
+  case CK_IntegralToFloating:
+    // Beyond 2^53 the conversion through double would round twice.
+    if (V->IsFloat || V->Int > (int64_t(1) << 53) ||
+        V->Int < -(int64_t(1) << 53))
+      return std::nullopt;
+    return fitFloating(static_cast<double>(V->Int), To);
+  case CK_FloatingToIntegral: {
+    // Truncated toward zero; out of range it is undefined: not known.
+    if (!V->IsFloat || !std::isfinite(V->Float))
+      return std::nullopt;
+    double Whole = std::trunc(V->Float);
+    if (Whole >= 9.2233720368547758e18 || Whole < -9.2233720368547758e18)
+      return std::nullopt;
+    auto Fit = fitInteger(static_cast<int64_t>(Whole), To);
+    if (!Fit || Fit->Int != static_cast<int64_t>(Whole))
+      return std::nullopt;
+    return Fit;
+  }
+  case CK_FloatingCast:
+    return V->IsFloat ? fitFloating(V->Float, To) : std::nullopt;
+  case CK_FloatingToBoolean:
+    return V->IsFloat ? std::optional(HostNumber::integer(V->Float != 0))
+                      : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<HostNumber> HostEvaluator::binary(const BinaryOperator *B,
+                                                const Stmt *Here,
+                                                unsigned Depth) {
+  BinaryOperatorKind Op = B->getOpcode();
+  QualType T = B->getType();
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    auto L = truth(B->getLHS(), Here, Depth + 1);
+    if (!L)
+      return std::nullopt;
+    if (*L == (Op == BO_LOr)) // decided by the left side alone
+      return HostNumber::integer(*L);
+    auto R = truth(B->getRHS(), Here, Depth + 1);
+    return R ? std::optional(HostNumber::integer(*R)) : std::nullopt;
+  }
+  auto L = number(B->getLHS(), Here, Depth + 1);
+  auto R = number(B->getRHS(), Here, Depth + 1);
+  if (!L || !R)
+    return std::nullopt;
+  if (std::optional<model::Cmp> Compare = comparisonOf(Op)) {
+    // The operands have been converted to one type; compare as that. A NaN
+    // is unordered: only != holds.
+    if (L->IsFloat != R->IsFloat)
+      return std::nullopt;
+    if (L->IsFloat && (std::isnan(L->Float) || std::isnan(R->Float)))
+      return HostNumber::integer(*Compare == model::Cmp::NE);
+    int Order = 0;
+    if (L->IsFloat)
+      Order = L->Float < R->Float ? -1 : L->Float > R->Float ? 1 : 0;
+    else
+      Order = L->Int < R->Int ? -1 : L->Int > R->Int ? 1 : 0;
+    return HostNumber::integer(model::holds(*Compare, Order));
+  }
+  if (B->isComparisonOp())
+    return std::nullopt; // <=>
+  if (T->isRealFloatingType()) {
+    if (!L->IsFloat || !R->IsFloat)
+      return std::nullopt;
+    switch (Op) {
+    case BO_Add:
+      return fitFloating(L->Float + R->Float, T);
+    case BO_Sub:
+      return fitFloating(L->Float - R->Float, T);
+    case BO_Mul:
+      return fitFloating(L->Float * R->Float, T);
+    case BO_Div:
+      return fitFloating(L->Float / R->Float, T);
+    default:
+      return std::nullopt;
+    }
+  }
+  if (L->IsFloat || R->IsFloat)
+    return std::nullopt;
+  int64_t A = L->Int, C = R->Int, Result = 0;
+  switch (Op) {
+  case BO_Add:
+    if (__builtin_add_overflow(A, C, &Result))
+      return std::nullopt;
+    return fitInteger(Result, T);
+  case BO_Sub:
+    if (__builtin_sub_overflow(A, C, &Result))
+      return std::nullopt;
+    return fitInteger(Result, T);
+  case BO_Mul:
+    if (__builtin_mul_overflow(A, C, &Result))
+      return std::nullopt;
+    return fitInteger(Result, T);
+  default:
+    break;
+  }
+  std::optional<sym::OpKind> K = symbolicOp(Op);
+  if (!K)
+    return std::nullopt;
+  std::optional<int64_t> Op64 = sym::applyOp(*K, A, C);
+  if (!Op64)
+    return std::nullopt;
+  return fitInteger(*Op64, T);
+}
+
+/// ceil/floor (C and std::, float and double) and integer min/max, the
+/// library calls launch shapes are written with.
+std::optional<HostNumber>
+HostEvaluator::call(const CallExpr *C, const Stmt *Here, unsigned Depth) {
+  const FunctionDecl *F = C->getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return std::nullopt;
+  const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+  while (DC->isInlineNamespace())
+    DC = DC->getParent()->getRedeclContext();
+  if (!DC->isTranslationUnit() && !DC->isStdNamespace())
+    return std::nullopt; // someone's own function of that name
+  StringRef Name = F->getName();
+  Name.consume_front("__builtin_");
+  QualType T = C->getType();
+  if (C->getNumArgs() == 1 && T->isRealFloatingType()) {
+    bool Ceil = Name == "ceil" || Name == "ceilf";
+    if (!Ceil && Name != "floor" && Name != "floorf")
+      return std::nullopt;
+    auto V = number(C->getArg(0), Here, Depth + 1);
+    if (!V || !V->IsFloat)
+      return std::nullopt;
+    return fitFloating(Ceil ? std::ceil(V->Float) : std::floor(V->Float), T);
+  }
+  if (C->getNumArgs() == 2 && T->isIntegralOrEnumerationType() &&
+      (Name == "min" || Name == "max")) {
+    auto L = number(C->getArg(0), Here, Depth + 1);
+    auto R = number(C->getArg(1), Here, Depth + 1);
+    if (!L || !R || L->IsFloat || R->IsFloat)
+      return std::nullopt;
+    return fitInteger(
+        Name == "min" ? std::min(L->Int, R->Int) : std::max(L->Int, R->Int), T);
+  }
+  return std::nullopt;
+}
+
+std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
+                                               unsigned Depth) {
+  if (!E || Depth > limits::MaxHostExprDepth || E->isValueDependent() ||
+      E->isTypeDependent() || E->containsErrors())
+    return std::nullopt;
+  E = skipRecordWrappers(E);
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (auto V = number(E, Here, Depth + 1); V && !V->IsFloat)
+      return model::Dim3{V->Int, 1, 1};
+    return std::nullopt;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return dim3Variable(V, Here, Depth);
+    return std::nullopt;
+  }
+  std::vector<const Expr *> Parts;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    if (C->getNumArgs() == 1 && C->getArg(0)->getType()->isRecordType())
+      return dim3(C->getArg(0), Here, Depth + 1); // a copy, or from a uint3
+    for (const Expr *A : C->arguments())
+      Parts.push_back(A);
+  } else if (const auto *L = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *A : L->inits())
+      Parts.push_back(A);
+  } else {
+    return std::nullopt;
+  }
+  if (Parts.empty() || Parts.size() > 3)
+    return std::nullopt;
+  int64_t V[3] = {1, 1, 1};
+  for (size_t I = 0; I < Parts.size(); ++I) {
+    auto P = number(Parts[I], Here, Depth + 1);
+    if (!P || P->IsFloat)
+      return std::nullopt;
+    V[I] = P->Int;
+  }
+  return model::Dim3{V[0], V[1], V[2]};
+}
+
+//===----------------------------------------------------------------------===//
+// Variables
+//===----------------------------------------------------------------------===//
+
+std::optional<HostNumber>
+HostEvaluator::variable(const VarDecl *V, const Stmt *Here, unsigned Depth) {
+  auto R = Writes.reaching(V, Here);
+  if (!R || !R->Fields.empty())
+    return std::nullopt;
+  if (R->Case)
+    return fitInteger(*R->Case, V->getType());
+  if (!R->Whole)
+    return numberFromCallers(llvm::cast<ParmVarDecl>(V));
+  return number(R->Whole, R->WholeAt, Depth + 1);
+}
+
+std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
+                                                       const Stmt *Here,
+                                                       unsigned Depth) {
+  auto R = Writes.reaching(V, Here);
+  if (!R || R->Case)
+    return std::nullopt;
+  std::optional<model::Dim3> D =
+      R->Whole ? dim3(R->Whole, R->WholeAt, Depth + 1)
+               : dim3FromCallers(llvm::cast<ParmVarDecl>(V));
+  if (!D)
+    return std::nullopt;
+  int64_t *Fields[3] = {&D->X, &D->Y, &D->Z};
+  for (const Reaching::FieldWrite &W : R->Fields) {
+    auto N = number(W.Value, W.At, Depth + 1);
+    if (!N || N->IsFloat)
+      return std::nullopt;
+    *Fields[W.Field] = N->Int;
+  }
+  return D;
+}
+
+//===----------------------------------------------------------------------===//
+// Parameters: the value every call passes
+//===----------------------------------------------------------------------===//
+
+template <class T, class Evaluate>
+std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
+                                               Evaluate Eval) {
+  // Calls of Host in other translation units are not seen: the value is the
+  // one this translation unit's calls agree on.
+  const std::vector<CallSite> *Calls =
+      Host ? Facts.calls().callsOf(Host) : nullptr;
+  if (Hops >= limits::MaxCallHops || !Calls || Calls->empty())
+    return std::nullopt;
+  unsigned Index = P->getFunctionScopeIndex();
+  std::optional<T> Agreed;
+  for (const CallSite &Site : *Calls) {
+    if (Index >= Site.Call->getNumArgs())
+      return std::nullopt;
+    HostEvaluator Caller(AST, Facts, Site.Caller, Site.Call, Hops + 1);
+    std::optional<T> V = Eval(Caller, Site.Call->getArg(Index));
+    if (!V || (Agreed && !(*V == *Agreed)))
+      return std::nullopt;
+    Agreed = V;
+  }
+  return Agreed;
+}
+
+std::optional<HostNumber>
+HostEvaluator::numberFromCallers(const ParmVarDecl *P) {
+  auto Key = std::make_tuple(P, Hops, false);
+  auto It = Facts.Numbers.find(Key);
+  if (It != Facts.Numbers.end())
+    return It->second;
+  auto V =
+      agreedArgument<HostNumber>(P, [](HostEvaluator &Caller, const Expr *Arg) {
+        return Caller.number(Arg);
+      });
+  Facts.Numbers[Key] = V;
+  return V;
+}
+
+std::optional<model::Dim3>
+HostEvaluator::dim3FromCallers(const ParmVarDecl *P) {
+  auto Key = std::make_tuple(P, Hops, true);
+  auto It = Facts.Shapes.find(Key);
+  if (It != Facts.Shapes.end())
+    return It->second;
+  auto V = agreedArgument<model::Dim3>(
+      P,
+      [](HostEvaluator &Caller, const Expr *Arg) { return Caller.dim3(Arg); });
+  Facts.Shapes[Key] = V;
+  return V;
+}
+
+} // namespace cudacoalesce

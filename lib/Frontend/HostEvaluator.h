@@ -1,0 +1,127 @@
+//===- Frontend/HostEvaluator.h - Host values at a point --------*- C++ -*-===//
+//
+// Evaluates host expressions as they stand when control reaches a point of
+// a function (a launch, or a call of a function that launches): integers,
+// floats rounded as the program rounds them, dim3 shapes. Values are
+// followed through the variables of the function (ReachingWrites), fields of
+// dim3 values, float arithmetic with ceil/floor, and through the parameters
+// of the function to the value every call of it in the translation unit
+// passes (HostCallGraph).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_FRONTEND_HOSTEVALUATOR_H
+#define CUDA_COALESCE_LIB_FRONTEND_HOSTEVALUATOR_H
+
+#include "HostCallGraph.h"
+#include "ReachingWrites.h"
+
+#include "cuda-coalesce/Model/Launch.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+
+namespace clang {
+class ASTContext;
+class BinaryOperator;
+class CallExpr;
+class CastExpr;
+class Expr;
+class FunctionDecl;
+class ParmVarDecl;
+class QualType;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cudacoalesce {
+
+/// A host value: an integer, or a floating-point value, kept rounded to
+/// single precision when the program computes it as a `float`.
+struct HostNumber {
+  bool IsFloat = false;
+  int64_t Int = 0;
+  double Float = 0;
+  static HostNumber integer(int64_t V) { return {false, V, 0}; }
+  static HostNumber floating(double V) { return {true, 0, V}; }
+  bool operator==(const HostNumber &O) const {
+    return IsFloat == O.IsFloat && (IsFloat ? Float == O.Float : Int == O.Int);
+  }
+};
+
+/// What the evaluation of one translation unit's host code learns once and
+/// keeps for all of its launches: the shape of each function body, the call
+/// graph, and the values parameters were found to receive. Owned by the
+/// analysis of that translation unit.
+class HostFacts {
+public:
+  explicit HostFacts(clang::ASTContext &AST);
+  ~HostFacts();
+
+  /// The body of \p F, indexed; null without one.
+  const FunctionBody *body(const clang::FunctionDecl *F);
+  HostCallGraph &calls() { return Calls; }
+
+  /// The value every caller passes for a parameter (keyed by the parameter,
+  /// the calls followed back, and whether a dim3 is asked for).
+  using ParameterKey = std::tuple<const clang::ParmVarDecl *, unsigned, bool>;
+  std::map<ParameterKey, std::optional<HostNumber>> Numbers;
+  std::map<ParameterKey, std::optional<model::Dim3>> Shapes;
+
+private:
+  std::map<const clang::FunctionDecl *, std::unique_ptr<FunctionBody>> Bodies;
+  HostCallGraph Calls;
+};
+
+class HostEvaluator {
+public:
+  /// \p At is a statement of \p Host's body; \p Hops counts the calls
+  /// already followed back to reach \p Host.
+  HostEvaluator(clang::ASTContext &AST, HostFacts &Facts,
+                const clang::FunctionDecl *Host, const clang::Stmt *At,
+                unsigned Hops = 0);
+  std::optional<int64_t> integer(const clang::Expr *E);
+  std::optional<HostNumber> number(const clang::Expr *E);
+  std::optional<model::Dim3> dim3(const clang::Expr *E);
+
+private:
+  // Each takes the statement the expression is evaluated at (\p Here: its
+  // variables hold the values they have there) and the nesting depth.
+  std::optional<HostNumber> number(const clang::Expr *E,
+                                   const clang::Stmt *Here, unsigned Depth);
+  std::optional<model::Dim3> dim3(const clang::Expr *E, const clang::Stmt *Here,
+                                  unsigned Depth);
+  std::optional<HostNumber> cast(const clang::CastExpr *C,
+                                 const clang::Stmt *Here, unsigned Depth);
+  std::optional<HostNumber> binary(const clang::BinaryOperator *B,
+                                   const clang::Stmt *Here, unsigned Depth);
+  std::optional<HostNumber> call(const clang::CallExpr *C,
+                                 const clang::Stmt *Here, unsigned Depth);
+  std::optional<bool> truth(const clang::Expr *E, const clang::Stmt *Here,
+                            unsigned Depth);
+  std::optional<HostNumber> variable(const clang::VarDecl *V,
+                                     const clang::Stmt *Here, unsigned Depth);
+  std::optional<model::Dim3> dim3Variable(const clang::VarDecl *V,
+                                          const clang::Stmt *Here,
+                                          unsigned Depth);
+  std::optional<HostNumber> numberFromCallers(const clang::ParmVarDecl *P);
+  std::optional<model::Dim3> dim3FromCallers(const clang::ParmVarDecl *P);
+  /// Evaluates \p Eval on the argument each call of the host function
+  /// passes for \p P, in the caller at the call; the result when all agree.
+  template <class T, class Evaluate>
+  std::optional<T> agreedArgument(const clang::ParmVarDecl *P, Evaluate Eval);
+  std::optional<HostNumber> fitInteger(int64_t V, clang::QualType T) const;
+  std::optional<HostNumber> fitFloating(double V, clang::QualType T) const;
+
+  clang::ASTContext &AST;
+  HostFacts &Facts;
+  const clang::FunctionDecl *Host;
+  ReachingWrites Writes;
+  unsigned Hops;
+};
+
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,105 @@
+//===- Model/GlobalSectorModel.cpp - Sectors of global memory -------------===//
+#include "cuda-coalesce/Model/GlobalSectorModel.h"
+
+#include "cuda-coalesce/Support/IntegerMath.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace cudacoalesce {
+namespace model {
+
+RequestCostModel::~RequestCostModel() = default;
+
+void CostTotals::add(const RequestCost &Cost) {
+  Units += Cost.Units;
+  Segments += Cost.Segments;
+  IdealUnits += Cost.IdealUnits;
+  ++Requests;
+  Min = std::min<double>(Min, Cost.Units);
+  Max = std::max<double>(Max, Cost.Units);
+}
+
+static unsigned countDistinct(std::vector<int64_t> &V) {
+  std::sort(V.begin(), V.end());
+  return std::unique(V.begin(), V.end()) - V.begin();
+}
+
+RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                          unsigned ChunkBytes) {
+  RequestCost C;
+  if (LaneAddresses.empty() || ChunkBytes == 0)
+    return C;
+  std::vector<int64_t> Sectors, Segments;
+  std::vector<std::pair<int64_t, int64_t>> Ranges;
+  for (int64_t A : LaneAddresses) {
+    int64_t End = A + ChunkBytes; // one past the last byte
+    for (int64_t S = floorDiv(A, SectorBytes);
+         S <= floorDiv(End - 1, SectorBytes); ++S)
+      Sectors.push_back(S);
+    for (int64_t S = floorDiv(A, SegmentBytes);
+         S <= floorDiv(End - 1, SegmentBytes); ++S)
+      Segments.push_back(S);
+    Ranges.push_back({A, End});
+  }
+  C.Units = countDistinct(Sectors);
+  C.Segments = countDistinct(Segments);
+
+  // Merge the lanes' byte ranges into maximal contiguous runs.
+  std::sort(Ranges.begin(), Ranges.end());
+  int64_t UniqueBytes = 0;
+  auto CloseRun = [&](int64_t Begin, int64_t End) {
+    UniqueBytes += End - Begin;
+    C.AlignedUnits += (End - Begin + SectorBytes - 1) / SectorBytes;
+  };
+  int64_t RunBegin = Ranges[0].first, RunEnd = Ranges[0].second;
+  for (size_t I = 1; I < Ranges.size(); ++I) {
+    if (Ranges[I].first <= RunEnd) {
+      RunEnd = std::max(RunEnd, Ranges[I].second);
+      continue;
+    }
+    CloseRun(RunBegin, RunEnd);
+    RunBegin = Ranges[I].first;
+    RunEnd = Ranges[I].second;
+  }
+  CloseRun(RunBegin, RunEnd);
+  C.IdealUnits = (UniqueBytes + SectorBytes - 1) / SectorBytes;
+  return C;
+}
+
+RequestCost
+GlobalSectorModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                                 unsigned ChunkBytes) const {
+  return model::costOfRequest(LaneAddresses, ChunkBytes);
+}
+
+RequestCost GlobalSectorModel::costOfGather(unsigned ActiveLanes,
+                                            unsigned ChunkBytes) const {
+  // Each lane in a sector and a segment of its own.
+  RequestCost Cost;
+  Cost.Units = ActiveLanes * ((ChunkBytes + SectorBytes - 1) / SectorBytes);
+  Cost.Segments = ActiveLanes;
+  Cost.IdealUnits = (ActiveLanes * ChunkBytes + SectorBytes - 1) / SectorBytes;
+  Cost.AlignedUnits = Cost.Units;
+  return Cost;
+}
+
+Pattern GlobalSectorModel::classify(const CostTotals &T,
+                                    bool DataDependent) const {
+  if (T.Requests == 0)
+    return Pattern::Unknown;
+  if (DataDependent)
+    return Pattern::Scattered;
+  if (T.AllUniform)
+    return Pattern::Uniform;
+  if (T.Units <= T.IdealUnits + 1e-9)
+    return Pattern::Coalesced;
+  // A hash or a permutation computed from the thread index: the count is
+  // exact, but no stride describes it.
+  if (T.IrregularWarps * 2 > T.Warps)
+    return Pattern::Scattered;
+  return T.AllDense ? Pattern::Misaligned : Pattern::Strided;
+}
+
+} // namespace model
+} // namespace cudacoalesce

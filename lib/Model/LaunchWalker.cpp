@@ -1,0 +1,592 @@
+//===- Model/LaunchWalker.cpp - The warps of a launch at an access --------===//
+#include "LaunchWalker.h"
+
+#include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Support/IntegerMath.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cudacoalesce {
+namespace model {
+
+using sym::AtomId;
+using sym::AtomKind;
+
+namespace {
+
+/// The precision of a per-request average (units, segments, ideal units)
+/// over sampled warps: a ratio of two sums, whose standard error is
+/// estimated from the residuals X_i - r R_i (the delta method).
+class RatioPrecision {
+public:
+  void add(double X, double Requests) {
+    ++N;
+    Sum += X;
+    R += Requests;
+    XX += X * X;
+    RR += Requests * Requests;
+    XR += X * Requests;
+  }
+  /// Whether the standard error is below 0.05% of the average: a tenth of
+  /// what the runtime bench calls exact, at three standard errors.
+  bool precise() const {
+    if (N < 2 || R <= 0)
+      return false;
+    double Ratio = Sum / R;
+    double Residuals = std::max(0.0, XX - 2 * Ratio * XR + Ratio * Ratio * RR);
+    double StdError = std::sqrt(Residuals / (N * (N - 1))) / (R / N);
+    return StdError <= 0.0005 * Ratio;
+  }
+
+private:
+  double N = 0, Sum = 0, R = 0, XX = 0, RR = 0, XR = 0;
+};
+
+/// The index of \p Row among \p Seen, appending it when new. A warp has at
+/// most 32 rows, so a linear search beats any map.
+size_t rowSlot(std::vector<std::pair<int64_t, int64_t>> &Seen,
+               const std::pair<int64_t, int64_t> &Row) {
+  for (size_t I = 0; I < Seen.size(); ++I)
+    if (Seen[I] == Row)
+      return I;
+  Seen.push_back(Row);
+  return Seen.size() - 1;
+}
+
+/// Whether every row of the warp (lanes with the same threadIdx.y and .z)
+/// reads a single address: a broadcast per row, as A[row*N + k] is in a
+/// matrix product whose warp spans two rows of a 16x16 block.
+bool broadcastPerRow(const std::vector<int64_t> &Addresses,
+                     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  std::vector<std::pair<int64_t, int64_t>> Seen;
+  std::vector<std::pair<int64_t, unsigned>> First; // address, lanes
+  for (size_t I = 0; I < Addresses.size(); ++I) {
+    size_t Slot = rowSlot(Seen, Rows[I]);
+    if (Slot == First.size()) {
+      First.push_back({Addresses[I], 1});
+      continue;
+    }
+    if (First[Slot].first != Addresses[I])
+      return false;
+    ++First[Slot].second;
+  }
+  if (First.size() == 1)
+    return true;
+  for (const auto &Row : First)
+    if (Row.second < 2)
+      return false; // one lane per row: lanes differ, nothing is shared
+  return true;
+}
+
+/// Whether consecutive lanes of each warp row are evenly spaced.
+bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
+                        const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  std::vector<std::pair<int64_t, int64_t>> Seen;
+  std::vector<std::pair<int64_t, std::optional<int64_t>>> Last; // addr, step
+  for (size_t I = 0; I < Addresses.size(); ++I) {
+    size_t Slot = rowSlot(Seen, Rows[I]);
+    if (Slot == Last.size()) {
+      Last.push_back({Addresses[I], std::nullopt});
+      continue;
+    }
+    int64_t Step = Addresses[I] - Last[Slot].first;
+    if (Last[Slot].second && *Last[Slot].second != Step)
+      return false;
+    Last[Slot] = {Addresses[I], Step};
+  }
+  return true;
+}
+
+std::optional<int64_t> sum(const std::optional<int64_t> &A,
+                           const std::optional<int64_t> &B) {
+  if (!A || !B)
+    return std::nullopt;
+  return int64_t(uint64_t(*A) + uint64_t(*B)); // wraps as evaluate() does
+}
+
+/// Whether `Base + V Op 0` holds for every V in [Low, High]; nullopt when
+/// the sums would wrap (then the lanes are checked one by one).
+std::optional<bool> holdsOverRange(Cmp Op, int64_t Base, int64_t Low,
+                                   int64_t High) {
+  int64_t L, H;
+  if (__builtin_add_overflow(Base, Low, &L) ||
+      __builtin_add_overflow(Base, High, &H))
+    return std::nullopt;
+  if (Op == Cmp::EQ)
+    return L == 0 && H == 0;
+  // Every other comparison holds over a range iff it holds at both ends
+  // (NE: the range lies wholly on one side of 0).
+  if (Op == Cmp::NE)
+    return L > 0 || H < 0;
+  return holds(Op, L) && holds(Op, H);
+}
+
+} // namespace
+
+LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
+                           const LaunchShape &Launch,
+                           const RequestCostModel &Model)
+    : Ctx(Ctx), Access(Access), Launch(Launch), Model(Model),
+      Values(Ctx.size()) {
+  classifyAtoms();
+  prepareSplits();
+}
+
+void LaunchWalker::classifyAtoms() {
+  Scattered = Ctx.dependsOnLaneData(Access.ByteOffset);
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
+  // Values only guards read are not tried out: a guard on a value we do not
+  // know counts its lanes as active (stated), rather than as never taken.
+  size_t AddressLeaves = Leaves.size();
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, Leaves);
+
+  for (size_t I = 0; I < Leaves.size(); ++I) {
+    const AtomId A = Leaves[I];
+    const sym::Atom &At = Ctx.atom(A);
+    bool InAddress = I < AddressLeaves;
+    switch (At.Kind) {
+    case AtomKind::ThreadIdx:
+      break; // set per lane
+    case AtomKind::BlockDim:
+      Values.set(A, Launch.Block[At.Dim]);
+      break;
+    case AtomKind::GridDim:
+      if (Launch.Grid)
+        Values.set(A, (*Launch.Grid)[At.Dim]);
+      else if (InAddress)
+        Unknowns.push_back(A);
+      break;
+    case AtomKind::BlockIdx:
+      if (Launch.Grid) {
+        Varying.push_back({A, (*Launch.Grid)[At.Dim]});
+      } else {
+        Varying.push_back({A, limits::AssumedGridBlocks});
+        GridAssumed = true;
+      }
+      break;
+    case AtomKind::LoopIteration:
+      Varying.push_back({A, limits::LoopIterationsSimulated});
+      break;
+    case AtomKind::Param: {
+      auto It = Launch.Known.find(A);
+      if (It != Launch.Known.end())
+        Values.set(A, It->second);
+      else if (InAddress)
+        Unknowns.push_back(A);
+      break;
+    }
+    case AtomKind::Opaque:
+      if (At.Varies == sym::Variation::Uniform && InAddress)
+        Unknowns.push_back(A);
+      if (At.Varies == sym::Variation::LaneComputed && InAddress &&
+          !Scattered &&
+          std::find(Unfollowed.begin(), Unfollowed.end(), A) ==
+              Unfollowed.end())
+        Unfollowed.push_back(A);
+      break;
+    case AtomKind::Op:
+      llvm_unreachable("leaves are never operations");
+    }
+  }
+}
+
+void LaunchWalker::settle(AtomId U, int64_t Value) {
+  Values.set(U, Value);
+  Unknowns.erase(std::find(Unknowns.begin(), Unknowns.end(), U));
+}
+
+LaunchWalker::SplitPoly LaunchWalker::split(const sym::Poly &P) const {
+  auto IsLaneTerm = [&](const sym::Term &T) {
+    for (AtomId A : T.Atoms)
+      if (Ctx.atom(A).ReadsThreadIdx)
+        return true;
+    return false;
+  };
+  SplitPoly S;
+  S.Uniform = P.mapCoefficients([&](const sym::Term &T) {
+    return IsLaneTerm(T) ? std::nullopt : std::optional<int64_t>(T.Coeff);
+  });
+  S.Lane = P.mapCoefficients([&](const sym::Term &T) {
+    return IsLaneTerm(T) ? std::optional<int64_t>(T.Coeff) : std::nullopt;
+  });
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(S.Lane, Leaves);
+  for (AtomId L : Leaves)
+    for (const VaryingAxis &V : Varying)
+      S.LaneFixedPerBlock &= L != V.Atom;
+  return S;
+}
+
+void LaunchWalker::prepareSplits() {
+  Offset = split(Access.ByteOffset);
+  GuardParts.clear();
+  for (const Guard &G : Access.Guards)
+    GuardParts.push_back(split(G.Diff));
+}
+
+int64_t LaunchWalker::warpsPerBlock() const {
+  return (Launch.Block.volume() + WarpSize - 1) / WarpSize;
+}
+
+std::vector<int64_t> LaunchWalker::radix() const {
+  std::vector<int64_t> Radix = {warpsPerBlock()};
+  for (const VaryingAxis &V : Varying)
+    Radix.push_back(std::max<int64_t>(1, V.Count));
+  return Radix;
+}
+
+double LaunchWalker::launchVisits() const {
+  double Total = 1;
+  for (int64_t R : radix())
+    Total *= double(R);
+  return Total;
+}
+
+int64_t LaunchWalker::placeVisit(uint64_t Index,
+                                 const std::vector<int64_t> &Radix) {
+  int64_t Warp = Index % Radix[0];
+  Index /= Radix[0];
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
+    Index /= Radix[I + 1];
+  }
+  return Warp;
+}
+
+void LaunchWalker::resetCaches() {
+  LaneCache.assign(warpsPerBlock(), std::nullopt);
+  CostCache.clear();
+}
+
+LaunchWalker::UniformParts LaunchWalker::uniformParts() {
+  UniformParts U;
+  if (!Scattered)
+    U.Base = sym::evaluate(Ctx, Offset.Uniform, Values);
+  for (const SplitPoly &G : GuardParts)
+    U.Guards.push_back(sym::evaluate(Ctx, G.Uniform, Values));
+  return U;
+}
+
+const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
+  std::optional<WarpLanes> &Cached = LaneCache[Warp];
+  bool Fixed = Offset.LaneFixedPerBlock;
+  for (const SplitPoly &G : GuardParts)
+    Fixed &= G.LaneFixedPerBlock;
+  if (Cached && Fixed)
+    return *Cached;
+  WarpLanes W;
+  W.Guard.resize(GuardParts.size());
+  for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+    Dim3 Tid;
+    if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+      break;
+    ++W.Lanes;
+    for (unsigned D = 0; D < 3; ++D)
+      Values.set(Ctx.threadIdx(D), Tid[D]);
+    W.Rows.push_back({Tid.Y, Tid.Z});
+    W.Address.push_back(Scattered ? std::nullopt
+                                  : sym::evaluate(Ctx, Offset.Lane, Values));
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      W.Guard[G].push_back(sym::evaluate(Ctx, GuardParts[G].Lane, Values));
+    W.AllAddressesKnown &= W.Address.back().has_value();
+  }
+  for (const std::vector<std::optional<int64_t>> &Lanes : W.Guard) {
+    std::optional<std::pair<int64_t, int64_t>> Range;
+    bool Known = true;
+    for (const std::optional<int64_t> &V : Lanes) {
+      Known &= V.has_value();
+      if (!Known)
+        break;
+      Range = Range ? std::make_pair(std::min(Range->first, *V),
+                                     std::max(Range->second, *V))
+                    : std::make_pair(*V, *V);
+    }
+    W.GuardRange.push_back(Known ? Range : std::nullopt);
+  }
+  Cached = std::move(W);
+  return *Cached;
+}
+
+std::pair<bool, bool> LaunchWalker::laneState(
+    const std::vector<std::optional<int64_t>> &GuardValues) {
+  bool Reaches = true, Active = true;
+  for (size_t I = 0; I < Access.Guards.size(); ++I) {
+    const std::optional<int64_t> &V = GuardValues[I];
+    if (!V) {
+      GuardUnknown = true;
+      continue;
+    }
+    if (!holds(Access.Guards[I].Op, *V)) {
+      Active = false;
+      if (!Access.Guards[I].Predicated)
+        Reaches = false;
+    }
+  }
+  return {Reaches, Active};
+}
+
+void LaunchWalker::evaluateLanes(int64_t Warp, const UniformParts &U) {
+  const WarpLanes &W = lanesOf(Warp);
+  std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
+  LaneBuf.clear();
+  for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+    LaneEval L;
+    L.Row = W.Rows[Lane];
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      GuardValues[G] = sum(U.Guards[G], W.Guard[G][Lane]);
+    std::tie(L.Reaches, L.Active) = laneState(GuardValues);
+    // A gather's addresses are the data's: nothing to evaluate.
+    if (L.Active && !Scattered)
+      L.Offset = sum(U.Base, W.Address[Lane]);
+    LaneBuf.push_back(L);
+  }
+}
+
+void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
+  UniformParts U = uniformParts();
+  if (simulateWholeWarp(Warp, U, T))
+    return;
+  evaluateLanes(Warp, U);
+  std::vector<int64_t> Addresses;
+  std::vector<std::pair<int64_t, int64_t>> Rows;
+  unsigned Active = 0, Reaching = 0;
+  uint32_t ActiveMask = 0;
+  bool AllAddressed = true;
+  for (unsigned Lane = 0; Lane < LaneBuf.size(); ++Lane) {
+    const LaneEval &L = LaneBuf[Lane];
+    Reaching += L.Reaches;
+    if (!L.Active)
+      continue;
+    ++Active;
+    ActiveMask |= 1u << Lane;
+    if (Scattered)
+      continue;
+    if (L.Offset) {
+      Addresses.push_back(*L.Offset);
+      Rows.push_back(L.Row);
+    } else {
+      AllAddressed = false;
+    }
+  }
+  unsigned Requests = Access.requests();
+  if (Active == 0) {
+    // A warp that branches around the access issues nothing; one whose
+    // lanes are all predicated off still issues it, moving nothing.
+    if (Reaching == 0)
+      return;
+    ++T.Warps;
+    T.Requests += Requests;
+    T.Min = 0;
+    return;
+  }
+  ++T.Warps;
+
+  if (Scattered) {
+    RequestCost Cost = Model.costOfGather(Active, Access.ChunkBytes);
+    for (unsigned C = 0; C < Requests; ++C)
+      T.add(Cost);
+    return;
+  }
+  if (Addresses.empty())
+    return;
+  count(costOf(Warp, ActiveMask, U.Base, AllAddressed, Addresses, Rows), T);
+}
+
+const LaunchWalker::WarpCost &
+LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
+                     std::optional<int64_t> Base, bool Cacheable,
+                     const std::vector<int64_t> &Addresses,
+                     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  auto Compute = [&] {
+    WarpCost R;
+    R.EvenlySpaced = evenlySpacedPerRow(Addresses, Rows);
+    R.Broadcast = broadcastPerRow(Addresses, Rows);
+    std::vector<int64_t> Chunk(Addresses.size());
+    for (unsigned C = 0; C < Access.requests(); ++C) {
+      for (size_t I = 0; I < Addresses.size(); ++I)
+        Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
+      R.Chunks.push_back(Model.costOfRequest(Chunk, Access.ChunkBytes));
+    }
+    return R;
+  };
+  // Shifting every lane by whole periods changes no count: with the lanes'
+  // relative addresses fixed by their place in the block, the costs are a
+  // function of (warp, active lanes, start within a period).
+  if (!Offset.LaneFixedPerBlock || !Cacheable || !Base) {
+    Uncached = Compute();
+    return Uncached;
+  }
+  auto Key =
+      std::make_tuple(Warp, ActiveMask, floorMod(*Base, Model.periodBytes()));
+  auto It = CostCache.find(Key);
+  if (It == CostCache.end())
+    It = CostCache.emplace(Key, Compute()).first;
+  return It->second;
+}
+
+void LaunchWalker::count(const WarpCost &Cost, CostTotals &T) const {
+  if (!Cost.EvenlySpaced)
+    ++T.IrregularWarps;
+  for (const RequestCost &C : Cost.Chunks) {
+    T.AllUniform &= Cost.Broadcast;
+    T.AllDense &= C.AlignedUnits == C.IdealUnits;
+    T.add(C);
+  }
+}
+
+bool LaunchWalker::simulateWholeWarp(int64_t Warp, const UniformParts &U,
+                                     CostTotals &T) {
+  if (Scattered || !Offset.LaneFixedPerBlock || !U.Base)
+    return false;
+  const WarpLanes &W = lanesOf(Warp);
+  if (W.Lanes == 0 || !W.AllAddressesKnown)
+    return false;
+  bool Unknown = false;
+  for (size_t G = 0; G < GuardParts.size(); ++G) {
+    if (!U.Guards[G]) {
+      Unknown = true; // every lane's value is unknown: counted as holding
+      continue;
+    }
+    if (!W.GuardRange[G])
+      return false;
+    std::optional<bool> All =
+        holdsOverRange(Access.Guards[G].Op, *U.Guards[G],
+                       W.GuardRange[G]->first, W.GuardRange[G]->second);
+    if (!All || !*All)
+      return false;
+  }
+  GuardUnknown |= Unknown;
+  ++T.Warps;
+  uint32_t ActiveMask =
+      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+  std::vector<int64_t> Addresses;
+  for (const std::optional<int64_t> &L : W.Address)
+    Addresses.push_back(*sum(U.Base, L));
+  count(costOf(Warp, ActiveMask, U.Base, true, Addresses, W.Rows), T);
+  return true;
+}
+
+CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
+  CostTotals T;
+  // The lane parts may read the unknowns, which change between calls.
+  resetCaches();
+  std::vector<int64_t> Radix = radix();
+  double Total = launchVisits();
+
+  auto Visit = [&](uint64_t Index) {
+    ++T.Visits;
+    simulateWarp(placeVisit(Index, Radix), T);
+  };
+
+  if (Total <= double(WarpBudget)) {
+    for (uint64_t I = 0; I < uint64_t(Total); ++I)
+      Visit(I);
+    return T;
+  }
+  // Too many warps to visit all: a deterministic uniform sample, always with
+  // the first and the last (a partial last block is where guards bite). It
+  // stops early once the average is known far more precisely than the
+  // runtime bench can tell apart (0.5%): most accesses cost the same in
+  // every warp, and visiting 16384 of them was most of the analysis time.
+  Lcg Rng(0x9e3779b97f4a7c15ULL);
+  uint64_t N = uint64_t(Total);
+  Visit(0);
+  Visit(N - 1);
+  RatioPrecision Units, Segments, Ideal;
+  for (uint64_t I = 2; I < WarpBudget; ++I) {
+    uint64_t Index = 0, Scale = 1;
+    for (int64_t R : Radix) {
+      Index += uint64_t(Rng.below(R)) * Scale;
+      Scale *= uint64_t(R);
+    }
+    CostTotals Before = T;
+    Visit(Index);
+    double Requests = double(T.Requests - Before.Requests);
+    Units.add(T.Units - Before.Units, Requests);
+    Segments.add(T.Segments - Before.Segments, Requests);
+    Ideal.add(T.IdealUnits - Before.IdealUnits, Requests);
+    if (I >= limits::MinSampledVisits && I % 256 == 0 && Units.precise() &&
+        Segments.precise() && Ideal.precise())
+      break;
+  }
+  return T;
+}
+
+bool LaunchWalker::movesWholePeriods(AtomId U) const {
+  std::vector<AtomId> Leaves;
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, Leaves);
+  if (std::find(Leaves.begin(), Leaves.end(), U) != Leaves.end())
+    return false;
+  for (const sym::Term &T : Access.ByteOffset.terms()) {
+    bool HasU = false, LaneVarying = false;
+    int64_t Factor = T.Coeff;
+    for (AtomId A : T.Atoms) {
+      if (Ctx.atom(A).Kind == AtomKind::Op) {
+        const std::vector<AtomId> &OpLeaves = Ctx.atom(A).Leaves;
+        if (std::find(OpLeaves.begin(), OpLeaves.end(), U) != OpLeaves.end())
+          return false;
+      }
+      HasU |= A == U;
+      LaneVarying |= Ctx.isLaneVarying(A);
+      if (auto V = Values.get(A))
+        Factor *= *V;
+    }
+    // Atoms without a value here (blockIdx, loop trips, other unknowns) are
+    // integers, so the term moves by multiples of Factor.
+    if (HasU && (LaneVarying || Factor % Model.periodBytes() != 0))
+      return false;
+  }
+  return true;
+}
+
+std::pair<std::optional<int64_t>, std::optional<int64_t>>
+LaunchWalker::firstTwoLanes() {
+  for (const VaryingAxis &V : Varying)
+    Values.set(V.Atom, 0);
+  std::optional<int64_t> Lane[2];
+  for (unsigned L = 0; L < 2; ++L) {
+    Dim3 Tid;
+    if (!laneToThread(Launch.Block, 0, L, Tid))
+      continue;
+    for (unsigned D = 0; D < 3; ++D)
+      Values.set(Ctx.threadIdx(D), Tid[D]);
+    if (!Scattered)
+      Lane[L] = sym::evaluate(Ctx, Access.ByteOffset, Values);
+  }
+  return {Lane[0], Lane[1]};
+}
+
+std::optional<WarpSnapshot> LaunchWalker::firstActiveWarp() {
+  resetCaches();
+  std::vector<int64_t> Radix = radix();
+  uint64_t Budget =
+      uint64_t(std::min(launchVisits(), double(limits::WarpVisitBudget)));
+  for (uint64_t I = 0; I < Budget; ++I) {
+    int64_t Warp = placeVisit(I, Radix);
+    evaluateLanes(Warp, uniformParts());
+    if (std::none_of(LaneBuf.begin(), LaneBuf.end(),
+                     [](const LaneEval &L) { return L.Active; }))
+      continue;
+    WarpSnapshot W;
+    W.Warp = Warp;
+    for (const VaryingAxis &V : Varying)
+      W.Setting.push_back({Ctx.str(V.Atom), *Values.get(V.Atom)});
+    for (AtomId U : Unknowns)
+      W.Setting.push_back({Ctx.str(U), *Values.get(U)});
+    W.WidthBytes = Access.WidthBytes;
+    W.ChunkBytes = Access.ChunkBytes;
+    for (const LaneEval &L : LaneBuf)
+      W.Lanes.push_back({L.Active, L.Offset});
+    return W;
+  }
+  return std::nullopt;
+}
+
+} // namespace model
+} // namespace cudacoalesce

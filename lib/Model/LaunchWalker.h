@@ -1,0 +1,188 @@
+//===- Model/LaunchWalker.h - The warps of a launch at an access -*- C++
+//-*-===//
+//
+// Walks the warps of a launch over one symbolic access, the same way for
+// every memory: every warp of a block, every value of the block index and
+// of the loop iterations the address varies with (all of them, or a
+// deterministic sample when there are too many), each lane's guards and
+// address; then asks a RequestCostModel what each warp's request costs. The
+// unknown values are the caller's to set (Predict.cpp tries them out).
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
+#define CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
+
+#include "cuda-coalesce/Model/WarpModel.h"
+
+#include <map>
+#include <optional>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+/// A deterministic generator, so that the same input always gives the same
+/// output.
+class Lcg {
+public:
+  explicit Lcg(uint64_t Seed) : State(Seed) {}
+  uint64_t next() {
+    State = State * 6364136223846793005ULL + 1442695040888963407ULL;
+    return State >> 33;
+  }
+  int64_t below(int64_t N) {
+    return N <= 1 ? 0 : int64_t(next() % uint64_t(N));
+  }
+
+private:
+  uint64_t State;
+};
+
+class LaunchWalker {
+public:
+  LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
+               const LaunchShape &Launch, const RequestCostModel &Model);
+
+  /// The address is data loaded per lane (a gather): no lane's address is
+  /// computed, each request is priced as a gather.
+  bool dataDependent() const { return Scattered; }
+  /// Per-lane values in the address that the frontend did not follow.
+  const std::vector<sym::AtomId> &unfollowed() const { return Unfollowed; }
+  /// Values of the address known neither statically nor at the launch, in
+  /// the order the address first mentions them. The caller sets them.
+  const std::vector<sym::AtomId> &unknowns() const { return Unknowns; }
+  /// Fixes unknown \p U at \p Value for good: it is no longer listed.
+  void settle(sym::AtomId U, int64_t Value);
+  void set(sym::AtomId A, int64_t Value) { Values.set(A, Value); }
+  /// The grid is not known: the block index is averaged over the assumed
+  /// blocks.
+  bool gridAssumed() const { return GridAssumed; }
+  /// A guard read a value not known here in some walk (its lanes counted as
+  /// active).
+  bool guardUnknown() const { return GuardUnknown; }
+  /// Visits in the whole launch: warps of a block x values of each axis.
+  double launchVisits() const;
+
+  /// Whether unknown \p U only shifts every lane of a warp by the same
+  /// multiple of the cost model's period, whatever its value: then no count
+  /// depends on it.
+  bool movesWholePeriods(sym::AtomId U) const;
+
+  /// Totals over the warps of the launch under the values set, visiting at
+  /// most \p WarpBudget of them.
+  CostTotals walk(uint64_t WarpBudget);
+
+  /// The byte offsets of lanes 0 and 1 of the first warp of the first block
+  /// (every varying axis at 0), where computable.
+  std::pair<std::optional<int64_t>, std::optional<int64_t>> firstTwoLanes();
+
+  /// The first warp in visiting order with an active lane, under the values
+  /// set; within the visit budget.
+  std::optional<WarpSnapshot> firstActiveWarp();
+
+private:
+  /// An atom that takes many values over one launch (the block index, a
+  /// loop iteration) and is averaged over, as Nsight Compute averages over
+  /// warps.
+  struct VaryingAxis {
+    sym::AtomId Atom;
+    int64_t Count; // values 0 .. Count-1
+  };
+  /// One lane of the warp being simulated.
+  struct LaneEval {
+    std::pair<int64_t, int64_t> Row; // (threadIdx.y, threadIdx.z)
+    bool Reaches = false, Active = false;
+    std::optional<int64_t> Offset; // active lanes with a computable address
+  };
+  /// A polynomial split into the terms that do not depend on the thread
+  /// index (evaluated once per warp) and those that do (once per lane).
+  /// Their wrapping sum is the polynomial's value, bit for bit.
+  struct SplitPoly {
+    sym::Poly Uniform, Lane;
+    /// The lane part reads no block index or loop iteration: within one
+    /// walk() it depends only on the lane's place in the block.
+    bool LaneFixedPerBlock = true;
+  };
+  /// The thread-independent parts of the address and of each guard under
+  /// the current values, evaluated once per warp visit.
+  struct UniformParts {
+    std::optional<int64_t> Base; // nullopt for a gather or an unknown value
+    std::vector<std::optional<int64_t>> Guards;
+  };
+  /// One warp of the block, as far as it does not depend on the visit.
+  struct WarpLanes {
+    unsigned Lanes = 0; // lanes that exist (the last warp may be partial)
+    std::vector<std::pair<int64_t, int64_t>> Rows;          // (threadIdx.y, .z)
+    std::vector<std::optional<int64_t>> Address;            // lane part
+    std::vector<std::vector<std::optional<int64_t>>> Guard; // [guard][lane]
+    /// Per guard, the range of its lane part over the lanes, when every
+    /// lane's is known: enough to tell that a guard holds in every lane.
+    std::vector<std::optional<std::pair<int64_t, int64_t>>> GuardRange;
+    bool AllAddressesKnown = true;
+  };
+  /// Request costs of one warp visit, which depend only on the lanes'
+  /// addresses relative to each other and on where in the model's period
+  /// they start: reused across visits that agree on those.
+  struct WarpCost {
+    std::vector<RequestCost> Chunks;
+    bool EvenlySpaced = true, Broadcast = true;
+  };
+
+  void classifyAtoms();
+  SplitPoly split(const sym::Poly &P) const;
+  void prepareSplits();
+  int64_t warpsPerBlock() const;
+  /// Extents of the mixed-radix enumeration of the launch: warps of a block,
+  /// then each varying axis.
+  std::vector<int64_t> radix() const;
+  /// Sets the varying axes for visit \p Index; returns the warp in the block.
+  int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
+  /// Empties the per-block caches: the values they were computed under
+  /// change.
+  void resetCaches();
+  UniformParts uniformParts();
+  const WarpLanes &lanesOf(int64_t Warp);
+  /// Whether the lane reaches the access (non-predicated guards hold) and
+  /// whether it is active there (every guard holds), from each guard's value
+  /// in the lane (nullopt: unknown, counted as holding).
+  std::pair<bool, bool>
+  laneState(const std::vector<std::optional<int64_t>> &GuardValues);
+  /// Guards and addresses of every thread of warp \p Warp, into LaneBuf.
+  void evaluateLanes(int64_t Warp, const UniformParts &U);
+  void simulateWarp(int64_t Warp, CostTotals &T);
+  /// The common case, a warp whose lanes all pass every guard, without
+  /// visiting its lanes one by one; false when it is not that case.
+  bool simulateWholeWarp(int64_t Warp, const UniformParts &U, CostTotals &T);
+  /// The costs of a warp whose active lanes are at \p Addresses.
+  const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
+                         std::optional<int64_t> Base, bool Cacheable,
+                         const std::vector<int64_t> &Addresses,
+                         const std::vector<std::pair<int64_t, int64_t>> &Rows);
+  /// Adds a warp with active lanes and these costs to \p T.
+  void count(const WarpCost &Cost, CostTotals &T) const;
+
+  const sym::Context &Ctx;
+  const AccessShape &Access;
+  const LaunchShape &Launch;
+  const RequestCostModel &Model;
+  sym::Env Values;
+  SplitPoly Offset;
+  std::vector<SplitPoly> GuardParts;
+  std::vector<std::optional<WarpLanes>> LaneCache; // by warp of the block
+  std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
+  WarpCost Uncached;
+  std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
+  bool Scattered = false;
+  bool GuardUnknown = false;
+  bool GridAssumed = false;
+  std::vector<sym::AtomId> Unfollowed;
+  std::vector<VaryingAxis> Varying;
+  std::vector<sym::AtomId> Unknowns;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,237 @@
+//===- Model/Predict.cpp - An access under a launch, unknowns tried -------===//
+//
+// Where the address depends on values known neither statically nor at the
+// launch, the launch is walked once per trial value of them; the verdict is
+// definite when every trial agrees, or when the lanes keep one shape and
+// only the count moves (then the count is given for the aligned trial, with
+// the range and the condition for the ideal).
+//
+//===----------------------------------------------------------------------===//
+#include "LaunchWalker.h"
+
+#include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Support/IntegerMath.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cudacoalesce {
+namespace model {
+
+using sym::AtomId;
+
+namespace {
+
+/// Lanes at consecutive elements, whether or not the first is aligned.
+bool isContiguous(Pattern Kind) {
+  return Kind == Pattern::Coalesced || Kind == Pattern::Misaligned;
+}
+
+/// The smallest power-of-two modulus m for which "ideal iff V % m == 0"
+/// holds over every sample, or 0.
+int64_t divisibilityCondition(const std::vector<int64_t> &Values,
+                              const std::vector<bool> &Ideal) {
+  for (int64_t M = 2; M <= 64; M *= 2) {
+    bool Holds = true;
+    for (size_t I = 0; I < Values.size() && Holds; ++I)
+      Holds = (Values[I] % M == 0) == Ideal[I];
+    if (Holds)
+      return M;
+  }
+  return 0;
+}
+
+std::string names(const sym::Context &Ctx, const std::vector<AtomId> &Atoms) {
+  std::string Names;
+  for (AtomId A : Atoms)
+    Names += (Names.empty() ? "" : ", ") + Ctx.str(A);
+  return Names;
+}
+
+/// The assignments of the unknowns to try: every value of the range for
+/// one unknown; for several, random draws plus the aligned cases (all 32,
+/// all 64), which random draws rarely give at once, so that a range says
+/// when the access can be ideal. The first is the aligned case that counts
+/// are given for.
+std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
+  using limits::FirstValueTried;
+  using limits::ValuesTried;
+  std::vector<std::vector<int64_t>> Samples;
+  if (Unknowns == 0) {
+    Samples.push_back({});
+  } else if (Unknowns == 1) {
+    for (int64_t V = 0; V < ValuesTried; ++V)
+      Samples.push_back({FirstValueTried + V});
+  } else {
+    Samples.push_back(std::vector<int64_t>(Unknowns, FirstValueTried));
+    Samples.push_back(std::vector<int64_t>(Unknowns, 2 * FirstValueTried));
+    Lcg Rng(42);
+    for (int64_t S = 2; S < ValuesTried; ++S) {
+      std::vector<int64_t> Assignment;
+      for (size_t U = 0; U < Unknowns; ++U)
+        Assignment.push_back(FirstValueTried + Rng.below(ValuesTried));
+      Samples.push_back(Assignment);
+    }
+  }
+  return Samples;
+}
+
+/// The counts of \p T as the prediction's.
+void takeCounts(Prediction &P, const CostTotals &T, double LaunchVisits) {
+  P.Sectors = T.avgUnits();
+  P.SectorsMin = T.Min;
+  P.SectorsMax = T.Max;
+  P.IdealSectors = T.avgIdeal();
+  P.Segments = T.avgSegments();
+  P.Walk = {LaunchVisits, T.Visits, T.Warps, T.Requests};
+}
+
+} // namespace
+
+Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
+                       const LaunchShape &Launch,
+                       const RequestCostModel &Model) {
+  using limits::FirstValueTried;
+  using limits::ValuesTried;
+  Prediction P;
+  LaunchWalker Walker(Ctx, Access, Launch, Model);
+  bool Scattered = Walker.dataDependent();
+  P.DependsOnLaneData = Scattered;
+  if (!Walker.unfollowed().empty()) {
+    // Each lane has its own value and we do not know it: no lane's address
+    // can be computed, and unlike a gather nothing says they are random.
+    P.Kind = Pattern::Unknown;
+    P.Cause = UnknownCause{UnknownCause::Kind::UnfollowedLaneValue,
+                           names(Ctx, Walker.unfollowed())};
+    return P;
+  }
+
+  // In order: an unknown settled here is known to the checks of the next.
+  std::vector<AtomId> Unknowns = Walker.unknowns();
+  for (AtomId U : Unknowns) {
+    if (!Walker.movesWholePeriods(U))
+      continue;
+    Walker.settle(U, FirstValueTried);
+    P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
+  }
+  Unknowns = Walker.unknowns();
+  std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size());
+  auto Assign = [&](const std::vector<int64_t> &Assignment) {
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Walker.set(Unknowns[U], Assignment[U]);
+  };
+
+  // Each warp visit evaluates every lane's address and guards: bound the
+  // evaluations (kernels with dozens of nested guards), not just the warps.
+  uint64_t Evaluations = WarpSize * (1 + Access.Guards.size());
+  uint64_t Budget = std::min<uint64_t>(
+      limits::WarpVisitBudget, limits::LaneEvaluationBudget / Evaluations);
+  uint64_t WarpBudget =
+      std::max<uint64_t>(limits::MinVisitsPerTrial, Budget / Samples.size());
+
+  std::vector<CostTotals> Results;
+  for (const std::vector<int64_t> &Assignment : Samples) {
+    Assign(Assignment);
+    Results.push_back(Walker.walk(WarpBudget));
+  }
+
+  // Lane geometry of the first warp, for the notes.
+  Assign(Samples[0]);
+  auto [Lane0, Lane1] = Walker.firstTwoLanes();
+  if (Lane0 && Lane1)
+    P.LaneStrideBytes = *Lane1 - *Lane0;
+  if (Lane0 && Unknowns.empty())
+    P.FirstLaneOffsetInSegment = floorMod(*Lane0, SegmentBytes);
+
+  if (Walker.gridAssumed())
+    P.Assumptions.push_back(
+        {Assumption::Kind::GridAveraged, "", 0, limits::AssumedGridBlocks - 1});
+  if (Walker.guardUnknown())
+    P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
+
+  std::vector<Pattern> Patterns;
+  for (const CostTotals &T : Results)
+    Patterns.push_back(Model.classify(T, Scattered));
+
+  const CostTotals &First = Results[0];
+  double LaunchVisits = Walker.launchVisits();
+  if (First.Requests == 0) {
+    P.Kind = Pattern::Unknown;
+    P.Cause = UnknownCause{UnknownCause::Kind::NoLaneReaches};
+    return P;
+  }
+  bool AllSame = true;
+  for (size_t I = 1; I < Results.size(); ++I)
+    AllSame &= Patterns[I] == Patterns[0] &&
+               std::fabs(Results[I].avgUnits() - First.avgUnits()) < 1e-9 &&
+               std::fabs(Results[I].avgIdeal() - First.avgIdeal()) < 1e-9;
+
+  std::string UnknownNames = names(Ctx, Unknowns);
+  const int64_t LastTried = FirstValueTried + ValuesTried - 1;
+  if (AllSame) {
+    P.Kind = Patterns[0];
+    takeCounts(P, First, LaunchVisits);
+    if (!Unknowns.empty())
+      P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue,
+                               UnknownNames, FirstValueTried, LastTried});
+    if (Scattered) {
+      // The count is the data's: lanes that share a sector (a histogram's
+      // few bins, indices sorted within a warp) need fewer.
+      P.SectorsMin = 1;
+      P.Assumptions.push_back(
+          {Assumption::Kind::DataDependent, "", 0, 0, 1, First.avgUnits()});
+    }
+    return P;
+  }
+
+  // The count depends on values we do not know. When the lanes keep one
+  // shape for every value tried (all strided, or contiguous with only the
+  // start's alignment moving), the pattern is still definite: report it with
+  // the count of the aligned case (every unknown a multiple of 32, as sizes
+  // in practice are), the range, and the condition for the ideal.
+  bool OneShape = true;
+  for (Pattern Kind : Patterns)
+    OneShape &= Kind == Patterns[0] ||
+                (isContiguous(Kind) && isContiguous(Patterns[0]));
+  std::vector<bool> Ideal;
+  double Lowest = 1e300, Highest = 0;
+  for (const CostTotals &T : Results) {
+    Lowest = std::min(Lowest, T.avgUnits());
+    Highest = std::max(Highest, T.avgUnits());
+    Ideal.push_back(T.avgUnits() <= T.avgIdeal() + 1e-9);
+  }
+  if (Unknowns.size() == 1) {
+    std::vector<int64_t> Tried;
+    for (const std::vector<int64_t> &S : Samples)
+      Tried.push_back(S[0]);
+    if (int64_t M = divisibilityCondition(Tried, Ideal))
+      P.Condition = IdealCondition{UnknownNames, M};
+  }
+
+  if (OneShape && Patterns[0] != Pattern::Unknown) {
+    // The trials shared the warp budget; the count reported gets all of it.
+    Assign(Samples[0]);
+    CostTotals Aligned = Walker.walk(Budget);
+    P.Kind = Model.classify(Aligned, Scattered);
+    takeCounts(P, Aligned, LaunchVisits);
+    P.AlignmentAssumed = true;
+    P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue,
+                             UnknownNames, FirstValueTried, LastTried, Lowest,
+                             Highest});
+    return P;
+  }
+
+  P.Kind = Pattern::Unknown;
+  P.SectorsMin = Lowest;
+  P.SectorsMax = Highest;
+  for (const CostTotals &T : Results) {
+    P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
+    P.Segments = std::max(P.Segments, T.avgSegments());
+  }
+  P.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, UnknownNames,
+                         Lowest, Highest};
+  return P;
+}
+
+} // namespace model
+} // namespace cudacoalesce

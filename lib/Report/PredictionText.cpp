@@ -1,0 +1,79 @@
+//===- Report/PredictionText.cpp - A prediction in words ------------------===//
+#include "cuda-coalesce/Report/PredictionText.h"
+
+#include "cuda-coalesce/Support/Text.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+namespace cudacoalesce {
+
+using model::Assumption;
+using model::UnknownCause;
+
+namespace {
+
+std::string range(double Least, double Most) {
+  return formatCount(Least) + " to " + formatCount(Most) + " sectors/request";
+}
+
+std::string tried(const Assumption &A) {
+  return std::to_string(A.Low) + ".." + std::to_string(A.High);
+}
+
+} // namespace
+
+std::string assumptionText(const Assumption &A) {
+  switch (A.What) {
+  case Assumption::Kind::MovesWholeSegments:
+    return A.Names + " unknown: it moves every lane by the same whole "
+                     "128-byte segments, so the count does not depend on it";
+  case Assumption::Kind::GridAveraged:
+    return "grid size unknown: averaged over blockIdx " + tried(A);
+  case Assumption::Kind::GuardUnknown:
+    return "a guard depends on values not known here: its lanes counted as "
+           "active";
+  case Assumption::Kind::SameResultForEveryValue:
+    return A.Names + " unknown: the same result for every value in " + tried(A);
+  case Assumption::Kind::SamePatternForEveryValue:
+    return A.Names + " unknown: the same pattern for every value in " +
+           tried(A) + ", at " + range(A.Least, A.Most) +
+           "; the count is for multiples of 32";
+  case Assumption::Kind::DataDependent:
+    return "data-dependent addresses: " + formatCount(A.Most) +
+           " sectors/request if every lane hits a sector of its own (random "
+           "indices); as few as 1 when lanes share sectors";
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::string conditionText(const model::Prediction &P) {
+  if (!P.Condition)
+    return "";
+  return "coalesced iff " + P.Condition->Unknown + " % " +
+         std::to_string(P.Condition->Modulus) + " == 0";
+}
+
+std::string unknownReasonText(const model::Prediction &P) {
+  if (!P.Cause)
+    return "";
+  const UnknownCause &C = *P.Cause;
+  switch (C.What) {
+  case UnknownCause::Kind::UnfollowedLaneValue:
+    return "depends on " + C.Names +
+           ", a per-lane value computed in a way the analysis does not follow";
+  case UnknownCause::Kind::NoLaneReaches:
+    return "no lane of any simulated warp reaches the access";
+  case UnknownCause::Kind::DependsOnUnknowns:
+    return "depends on " + C.Names + ": " + range(C.Least, C.Most);
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::vector<std::string> assumptionTexts(const Finding &F) {
+  std::vector<std::string> Texts = F.Assumptions;
+  for (const Assumption &A : F.Prediction.Assumptions)
+    Texts.push_back(assumptionText(A));
+  return Texts;
+}
+
+} // namespace cudacoalesce

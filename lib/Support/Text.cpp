@@ -1,0 +1,15 @@
+//===- Support/Text.cpp - Numbers as the reports print them ---------------===//
+#include "cuda-coalesce/Support/Text.h"
+
+#include <sstream>
+
+namespace cudacoalesce {
+
+std::string formatCount(double V) {
+  std::ostringstream OS;
+  OS.precision(4);
+  OS << V;
+  return OS.str();
+}
+
+} // namespace cudacoalesce
