@@ -69,21 +69,32 @@ bool looksLikeCudaSource(const std::string &File,
 }
 
 /// Where the installed data lives relative to the binary (or the plugin)
-/// this code is linked into: PREFIX/bin or PREFIX/lib -> PREFIX/share/...;
-/// the source tree's copy for a build that is not installed.
+/// this code is linked into: PREFIX/bin/x or PREFIX/lib[/ARCH]/x ->
+/// PREFIX/share/cuda-coalesce; the source tree's copy for a build that is
+/// not installed.
 static std::string dataFile(llvm::StringRef Installed, const char *InSource) {
   static const std::string Share = [] {
+    // The shared object this code is in (the clang-tidy plugin), else the
+    // program: for the program dladdr may give the name it was run by
+    // (found on PATH), which is no path.
+    llvm::SmallString<256> P;
     Dl_info Info;
     if (!dladdr(reinterpret_cast<void *>(&shimIncludeDir), &Info) ||
-        !Info.dli_fname)
+        !Info.dli_fname || !llvm::StringRef(Info.dli_fname).contains('/') ||
+        llvm::sys::fs::real_path(Info.dli_fname, P))
+      P = llvm::sys::fs::getMainExecutable(
+          nullptr, reinterpret_cast<void *>(&shimIncludeDir));
+    if (P.empty())
       return std::string();
-    llvm::SmallString<256> P;
-    if (llvm::sys::fs::real_path(Info.dli_fname, P))
-      return std::string();
-    llvm::sys::path::remove_filename(P); // PREFIX/bin
-    llvm::sys::path::remove_filename(P); // PREFIX
-    llvm::sys::path::append(P, "share", "cuda-coalesce");
-    return llvm::sys::fs::is_directory(P) ? std::string(P) : std::string();
+    llvm::sys::path::remove_filename(P);
+    for (int Up = 0; Up < 3 && !P.empty(); ++Up) {
+      llvm::sys::path::remove_filename(P);
+      llvm::SmallString<256> Candidate(P);
+      llvm::sys::path::append(Candidate, "share", "cuda-coalesce");
+      if (llvm::sys::fs::is_directory(Candidate))
+        return std::string(Candidate);
+    }
+    return std::string();
   }();
   if (Share.empty())
     return InSource;

@@ -29,6 +29,7 @@ else:
 tool = os.path.join(config.cuda_coalesce_obj_root, "tool", "cuda-coalesce")
 config.substitutions.append(
     ("%cc", tool + (" --no-cuda-toolkit" if use_shim else "")))
+config.substitutions.append(("%cuda-coalesce-build", config.cuda_coalesce_obj_root))
 config.substitutions.append(("%cuda-coalesce", tool))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
@@ -71,6 +72,18 @@ if os.path.exists(nvcc) and shutil.which("cmake"):
          " " + nvcc))
 if os.path.exists(tidy_module):
     config.substitutions.append(("%tidy-module", tidy_module))
+config.substitutions.append(
+    ("%fixtures", os.path.join(config.test_source_root, "..", "fixtures")))
+# docs/ci/github-actions.yml, run step by step (test/ci/run-workflow.py).
+repo_root = os.path.normpath(os.path.join(config.test_source_root, "..", ".."))
+if os.path.exists(nvcc):
+    config.substitutions.append(
+        ("%ci-workflow", " ".join([
+            config.python_executable,
+            os.path.join(repo_root, "test", "ci", "run-workflow.py"),
+            "--workflow", os.path.join(repo_root, "docs", "ci", "github-actions.yml"),
+            "--build", config.cuda_coalesce_obj_root, "--nvcc", nvcc] +
+            (["--sarif-schema", sarif_schema] if os.path.exists(sarif_schema) else []))))
 run_clang_tidy = os.path.join(config.llvm_tools_dir, "run-clang-tidy")
 if os.path.exists(run_clang_tidy) and os.path.exists(clang_tidy):
     config.available_features.add("run-clang-tidy")
