@@ -76,13 +76,23 @@ std::string describeErrors(const std::string &First, size_t Count) {
 
 /// Moves the flagged findings that a NOLINT comment silences to
 /// \p Suppressed (the others are no warning to silence). As clang-tidy does,
-/// the spelling location is tried, then each macro expansion up the chain.
+/// the spelling location is tried, then each macro expansion up the chain;
+/// then the calls through which the access is reached.
 void setAsideSuppressed(const SourceManager &SM,
                         std::vector<LocatedFinding> &Findings,
                         std::vector<Finding> &Suppressed) {
   NoLintLookup NoLint(SM);
+  // A call of the helper the access is written in counts as the access's
+  // place too: the editor reports it there.
+  auto AtCall = [&](const SourcePoint &P) {
+    auto File = SM.getFileManager().getOptionalFileRef(P.File);
+    FileID FID = File ? SM.translateFile(*File) : FileID();
+    return FID.isValid() && P.Line &&
+           NoLint.silenced(SM.translateLineCol(FID, P.Line, P.Column));
+  };
   llvm::erase_if(Findings, [&](const LocatedFinding &F) {
-    if (!F.Data.isFlagged() || !NoLint.silenced(F.Loc))
+    if (!F.Data.isFlagged() ||
+        (!NoLint.silenced(F.Loc) && llvm::none_of(F.Data.CallChain, AtCall)))
       return false;
     Suppressed.push_back(F.Data);
     return true;

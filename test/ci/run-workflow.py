@@ -202,12 +202,12 @@ def main():
         elif uses:
             print("step '%s': skipped: %s does not run here" % (name, uses))
         elif sid == "tools":
-            missing = [t for t in ("cmake", "ninja", "g++", "git")
+            missing = [t for t in ("cmake", "ninja", "g++")
                        if not shutil.which(t)]
             if missing:
                 sys.exit("run-workflow.py: this machine lacks " + " ".join(missing))
             print("step '%s': replaced: apt-get in the container; this machine "
-                  "has cmake, ninja, g++ and git" % name)
+                  "has cmake, ninja and g++" % name)
         elif sid == "toolkit":
             extra_path.insert(0, os.path.dirname(os.path.abspath(args.nvcc)))
             print("step '%s': replaced: nvcc from %s on the PATH" %

@@ -8,3 +8,7 @@ __device__ inline void put_strided(float *a, int t) {
 __device__ inline void put_strided2(float *a, int t) {
   a[t * 4] = 3.0f;
 }
+
+__device__ inline void put_strided3(float *a, int t) {
+  a[t * 8] = 4.0f;
+}
