@@ -10,6 +10,7 @@
 #include "clang/AST/Decl.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace clang;
 
@@ -64,7 +65,7 @@ sym::AtomId AddressBuilder::paramAtom(const FunctionDecl *K, unsigned Index) {
   std::string Name = P->getName().str();
   if (Name.empty())
     Name = "arg" + std::to_string(Index);
-  return Syms.param(Name);
+  return Syms.param(Name, P);
 }
 
 int AddressBuilder::baseFor(const VarDecl *V) {
@@ -87,6 +88,7 @@ int AddressBuilder::baseFor(const VarDecl *V) {
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   if (!Recording || LV.Kind != LValue::Memory)
     return;
+  assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");
   QualType T = LV.Type;
   if (T->isPointerType() && Kind == AccessKind::Atomic)
     T = T->getPointeeType();
@@ -150,6 +152,7 @@ std::optional<Poly> AddressBuilder::valueOf(const VarDecl *V) const {
 }
 
 std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
+  assert(K->hasBody() && "a kernel without a body has nothing to walk");
   Kernel = K;
   SawErrors = false;
   Sites.clear();

@@ -14,6 +14,7 @@
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
+#include <cassert>
 
 using namespace clang;
 
@@ -160,6 +161,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
     else
       Args.push_back(rvalue(Arg));
   }
+  assert(Args.size() == Def->getNumParams() && "one value per parameter");
   for (unsigned I = 0; I < Def->getNumParams(); ++I)
     Vars[Def->getParamDecl(I)] = Args[I];
 

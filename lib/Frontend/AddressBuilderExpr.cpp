@@ -251,7 +251,7 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     // Kernel scalars by value seen through a member (p.n) or an untracked
     // variable: a named value, the same in every lane.
     SymValue V;
-    V.P = Poly::atom(Syms.param(LV.Var->getName().str()));
+    V.P = Poly::atom(Syms.param(LV.Var->getName().str(), LV.Var));
     V.IsPointer = LV.Var->getType()->isPointerType();
     return V;
   }

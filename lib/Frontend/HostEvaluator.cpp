@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <cassert>
 #include <cmath>
 
 using namespace clang;
@@ -420,6 +421,7 @@ std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
     return std::nullopt;
   int64_t *Fields[3] = {&D->X, &D->Y, &D->Z};
   for (const Reaching::FieldWrite &W : R->Fields) {
+    assert(W.Field >= 0 && W.Field < 3 && "a dim3 field");
     auto N = number(W.Value, W.At, Depth + 1);
     if (!N || N->IsFloat)
       return std::nullopt;

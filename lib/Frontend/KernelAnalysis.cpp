@@ -21,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cassert>
 #include <iterator>
 #include <set>
 #include <sstream>
@@ -218,6 +219,7 @@ void addSharedTileFixes(sym::Context &Syms,
                         std::vector<LocatedFinding> &Findings, size_t First,
                         const std::vector<model::AccessShape> &Shapes,
                         const model::LaunchShape &Launch) {
+  assert(Shapes.size() == Findings.size() - First && "a shape per finding");
   if (Launch.Block.Y == 1)
     return; // one-dimensional blocks: no rows and columns to exchange
   for (size_t I = First; I < Findings.size(); ++I) {

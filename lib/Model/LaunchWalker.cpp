@@ -7,6 +7,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace cudacoalesce {
@@ -131,6 +132,9 @@ LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
                            const RequestCostModel &Model)
     : Ctx(Ctx), Access(Access), Launch(Launch), Model(Model),
       Values(Ctx.size()) {
+  assert(Access.ChunkBytes > 0 && Access.ChunkBytes <= 16 &&
+         "an instruction moves 1 to 16 bytes per lane");
+  assert(Launch.Block.volume() > 0 && "a block has threads");
   classifyAtoms();
   prepareSplits();
 }
@@ -273,6 +277,8 @@ LaunchWalker::UniformParts LaunchWalker::uniformParts() {
 }
 
 const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
+  assert(Warp >= 0 && size_t(Warp) < LaneCache.size() &&
+         "not a warp of the block");
   std::optional<WarpLanes> &Cached = LaneCache[Warp];
   bool Fixed = Offset.LaneFixedPerBlock;
   for (const SplitPoly &G : GuardParts)

@@ -13,6 +13,7 @@
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 namespace cudacoalesce {
@@ -116,6 +117,7 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   }
   Unknowns = Walker.unknowns();
   std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size());
+  assert(!Samples.empty() && Samples[0].size() == Unknowns.size());
   auto Assign = [&](const std::vector<int64_t> &Assignment) {
     for (size_t U = 0; U < Unknowns.size(); ++U)
       Walker.set(Unknowns[U], Assignment[U]);

@@ -32,6 +32,12 @@ config.substitutions.append(
 config.substitutions.append(("%cuda-coalesce-build", config.cuda_coalesce_obj_root))
 config.substitutions.append(("%cuda-coalesce", tool))
 config.substitutions.append(("%python", config.python_executable))
+# FileCheck that fails on any warning or error no CHECK line names, as
+# clang-tidy's check_clang_tidy does: a wrongly flagged access in a test's
+# input must not pass unseen.
+config.substitutions.append(
+    ("%filecheck",
+     "FileCheck --implicit-check-not=warning: --implicit-check-not=error:"))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # The official SARIF schema lives in the shared folder beside the repository.
 sarif_schema = os.path.normpath(os.path.join(

@@ -154,7 +154,10 @@ public:
   /// (x/1, x%1, x<<k as a product, ...), so the result may be no atom at all.
   Poly op(OpKind K, const Poly &L, const Poly &R);
 
-  const Atom &atom(AtomId A) const { return Atoms[A]; }
+  const Atom &atom(AtomId A) const {
+    assert(A < Atoms.size() && "an atom of another context");
+    return Atoms[A];
+  }
   unsigned size() const { return Atoms.size(); }
 
   /// Whether the value can differ between the lanes of one warp.

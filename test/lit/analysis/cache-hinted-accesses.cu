@@ -1,6 +1,6 @@
 // Cache-hinted loads and stores nvcc declares (Clang 22 lacks some of them)
 // parse and count as loads and stores.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void hinted(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float v = __ldcs(&a[t]);

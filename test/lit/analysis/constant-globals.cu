@@ -1,5 +1,5 @@
 // constexpr and const globals are constants, not loads from memory.
-// RUN: not %cc --show-all %s | FileCheck %s --implicit-check-not="from 'TILE'"
+// RUN: not %cc --show-all %s | %filecheck %s --implicit-check-not="from 'TILE'"
 constexpr int TILE = 32;
 const int ROWS = 8;
 enum { PAD = 1 };

@@ -2,7 +2,7 @@
 // is the linear thread index, a tile of 32 is a warp (thread_rank() the lane,
 // meta_group_rank() the warp), a grid's thread_rank() the global index.
 // REQUIRES: cuda-toolkit
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | %filecheck %s
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 

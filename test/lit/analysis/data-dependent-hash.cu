@@ -1,5 +1,5 @@
 // A hashed index is data-dependent across lanes: scattered.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __device__ unsigned hash(unsigned x) {
   x ^= x >> 16;
   x *= 0x45d9f3bu;

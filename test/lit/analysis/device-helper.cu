@@ -1,6 +1,6 @@
 // An access inside a __device__ helper is analysed with the caller's
 // arguments and reported where it is written, with the call that reaches it.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __device__ float load_column(const float *m, int row, int col, int width) {
   return m[col * width + row];
   // CHECK: device-helper.cu:[[@LINE-1]]:10: warning: strided global load from 'm': 32 sectors/request where 4 would do (12.5% efficiency) [cuda-coalesce] (in kernel 'columns')

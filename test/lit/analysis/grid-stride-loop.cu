@@ -1,6 +1,6 @@
 // A grid-stride loop: the index moves by blockDim.x*gridDim.x per trip and
 // every trip stays coalesced.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void saxpy(int n, float a, const float *x, float *y) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
     y[i] = a * x[i] + y[i];

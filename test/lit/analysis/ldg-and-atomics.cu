@@ -1,5 +1,5 @@
 // __ldg is a load; atomics are accesses of their own kind.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void hist(const float *a, int *bins, float *sum) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float v = __ldg(&a[t]);

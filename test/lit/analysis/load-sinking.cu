@@ -1,7 +1,7 @@
 // A load whose value is used only under a later `if` is issued only by the
 // lanes that take the branch: nvcc -O3 sinks it there (measured on an H200:
 // 1 sector/request, one lane per warp).
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void one_lane(float *o, const float *in) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[t];

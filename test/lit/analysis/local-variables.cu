@@ -1,5 +1,5 @@
 // Locals are followed through every assignment, compound ones too.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void locals(const float *a, float *o) {
   int i = threadIdx.x;
   i *= 4;

@@ -1,8 +1,8 @@
 // A loop whose body also accumulates (acc += ...) is named after its own
 // counter, dx, in every run: the name once came from pointer order.
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | FileCheck %s
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | FileCheck %s
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | %filecheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | %filecheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s 2>&1 | %filecheck %s
 __global__ void conv(const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   float acc = 0;

@@ -1,6 +1,6 @@
 // A loop counter that is the same in every lane (matmul's k): A[row*K + k]
 // is one address per warp row, B[k*N + col] a coalesced row.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void matmul(const float *A, const float *B, float *C, int N) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
   int col = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,5 +1,5 @@
 // Accesses written through macros are reported where the macro is used.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 #define IDX(row, col, width) ((row) * (width) + (col))
 #define GID (blockIdx.x * blockDim.x + threadIdx.x)
 __global__ void transpose_naive(const float *in, float *out, int n) {

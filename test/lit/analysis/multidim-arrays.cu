@@ -1,6 +1,6 @@
 // Subscripts of multi-dimensional arrays: a pointer to rows of 64 floats
 // walked down a column.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void grid2d(float (*m)[64], float *o) {
   int r = blockIdx.x * blockDim.x + threadIdx.x;
   float v = m[r][blockIdx.y];

@@ -1,5 +1,5 @@
 // Nested struct members take their offsets from the record layout.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 struct Vec { float x, y; };
 struct Body { Vec pos; Vec vel; float mass; int id; };  // 24 bytes
 __global__ void velocities(const Body *b, float *o) {

@@ -1,6 +1,6 @@
 // n = 1000 with 256-thread blocks: the last warp has 8 active lanes. The
 // average is over the warps that issue the access, as Nsight Compute counts.
-// RUN: %cc --show-all --format=json %s | FileCheck %s
+// RUN: %cc --show-all --format=json %s | %filecheck %s
 __global__ void guarded(const float *a, float *o, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

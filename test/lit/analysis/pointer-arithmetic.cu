@@ -1,5 +1,5 @@
 // Pointer variables and arithmetic: a row pointer, then an offset walk.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void rows(const float *base, float *out, int pitch) {
   const float *row = base + blockIdx.x * pitch;
   const float *p = row + threadIdx.x * 2;

@@ -3,7 +3,7 @@
 // then counts 8 requests per block for 1 sector (measured on an H200: 0.125).
 // At the end of a kernel the same guard lets warps exit instead: only
 // warps with active lanes issue requests.
-// RUN: %cc --show-all --format=json %s | FileCheck %s
+// RUN: %cc --show-all --format=json %s | %filecheck %s
 __global__ void halo(float *out, const float *a) {
   __shared__ float w[256 + 8];
   int t = blockIdx.x * blockDim.x + threadIdx.x;

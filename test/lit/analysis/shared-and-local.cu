@@ -1,5 +1,5 @@
 // Shared and local memory are not global memory: only 'in' and 'out' count.
-// RUN: %cc --show-all %s | FileCheck %s --implicit-check-not="'tile'" --implicit-check-not="'buf'"
+// RUN: %cc --show-all %s | %filecheck %s --implicit-check-not="'tile'" --implicit-check-not="'buf'"
 __global__ void staged(const float *in, float *out) {
   __shared__ float tile[256];
   float buf[4];

@@ -1,6 +1,6 @@
 // Dynamic shared memory handed out by a conversion operator (cuda-samples'
 // SharedMemory<T>) is shared memory, not global: only 'in' and 'out' count.
-// RUN: %cc --show-all %s | FileCheck %s --implicit-check-not="'sdata'" --implicit-check-not=scattered
+// RUN: %cc --show-all %s | %filecheck %s --implicit-check-not="'sdata'" --implicit-check-not=scattered
 template <class T> struct SharedMemory {
   __device__ operator T *() {
     extern __shared__ int __smem[];

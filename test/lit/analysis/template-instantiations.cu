@@ -1,6 +1,6 @@
 // Each template instantiation is analysed on its own: float and double
 // elements give different sector counts for the same source line.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 template <typename T>
 __global__ void scale(const T *in, T *out, T s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,7 +2,7 @@
 // global-memory accesses, so they are skipped, and one remark per kernel says
 // so; the kernel's global accesses are analysed as usual.
 // REQUIRES: cuda-toolkit
-// RUN: %python %inputs/exit-code.py 0 %cc %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 0 %cc %s | %filecheck %s
 __global__ void blur(cudaTextureObject_t tex, float *out, int w) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;

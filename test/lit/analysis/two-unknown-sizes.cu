@@ -1,7 +1,7 @@
 // With two unknown row widths the lanes stay contiguous: the count is the one
 // with both widths multiples of 32, where the access is ideal, so it is not
 // flagged.
-// RUN: %python %inputs/exit-code.py 0 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 0 %cc --show-all %s | %filecheck %s
 __global__ void k(float *d, int w, int wh) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   d[threadIdx.z * wh + threadIdx.y * w + x] = 1.0f;

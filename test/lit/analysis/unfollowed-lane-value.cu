@@ -1,7 +1,7 @@
 // A per-lane value the walk does not follow (a select, a value carried
 // around a loop) makes the pattern unknown, naming the value; only values
 // loaded per lane make an access a data-dependent gather.
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | %filecheck %s
 __global__ void select_index(const float *in, float *out, int nx) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
   int j = c / nx;

@@ -1,7 +1,7 @@
 // No launch gives the row width: the lanes are contiguous whatever it is, so
 // the pattern is definite. The count is the aligned case's, with the range
 // over the widths tried and the condition for the ideal.
-// RUN: %cc --show-all --format=json %s | FileCheck %s
+// RUN: %cc --show-all --format=json %s | %filecheck %s
 __global__ void tile16(const float *a, float *o, int width) {
   int x = blockIdx.x * 16 + threadIdx.x;
   int y = blockIdx.y * 16 + threadIdx.y;

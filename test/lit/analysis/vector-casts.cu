@@ -1,5 +1,5 @@
 // reinterpret_cast to a vector type widens each lane's access.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void vec(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float4 v = reinterpret_cast<const float4 *>(a)[t];

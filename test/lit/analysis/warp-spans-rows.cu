@@ -1,5 +1,5 @@
 // An 8x32 block: each warp covers four rows of 8 floats, 32 bytes each.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void narrow(const float *a, float *o, int W) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

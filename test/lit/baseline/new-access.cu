@@ -3,7 +3,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/k.cu
 // RUN: %python %inputs/exit-code.py 0 %cc --baseline=%t/base.json %t/k.cu
 // RUN: sed -i 's|// ADD: ||' %t/k.cu
-// RUN: %python %inputs/exit-code.py 1 %cc --baseline=%t/base.json %t/k.cu | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc --baseline=%t/base.json %t/k.cu | %filecheck %s --implicit-check-not=warning:
 __global__ void k(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[2 * t];

@@ -1,5 +1,5 @@
 // a[t + 3] starts 12 bytes into a sector: shift the mapping or pad the base.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void shifted(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t + 3];

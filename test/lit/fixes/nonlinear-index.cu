@@ -1,7 +1,7 @@
 // An index that is not linear in threadIdx.x has no rewrite to derive; the
 // fix says what a contiguous mapping costs, and the contiguous version below
 // is analysed to check that prediction.
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | %filecheck %s
 __global__ void padded_column(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[33 * (t % 32)];

@@ -1,6 +1,6 @@
 // A data-dependent gather has no certain static fix: advice, with the cost
 // of the best case (a warp's indices sorted and consecutive).
-// RUN: not %cc --format=json %s | FileCheck %s
+// RUN: not %cc --format=json %s | %filecheck %s
 __global__ void gather(const float *a, const int *idx, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[idx[t]];

@@ -1,7 +1,7 @@
 // A transpose reads rows and writes columns: no mapping serves both, so the
 // first fix is a 32x33 shared tile; the tiled kernel's global accesses are
 // what the fix predicts.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void transpose(float *out, const float *in, int n) {
   int x = blockIdx.x * 32 + threadIdx.x;
   int y = blockIdx.y * 32 + threadIdx.y;

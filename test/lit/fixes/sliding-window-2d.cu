@@ -2,7 +2,7 @@
 // boundaries and the halo offset (-1) misaligns it. Staging the tile in
 // shared memory with loads from the aligned segment below the window costs
 // 4 sectors/request; the staged version below is analysed to check that.
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | %filecheck %s
 #define W 2048
 __global__ void conv3x3(const float *in, float *out, const float *k) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,6 +1,6 @@
 // a[t + k] over a loop on k: each trip starts 4 bytes further; staging the
 // window in shared memory leaves one aligned global load per element.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void window(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;

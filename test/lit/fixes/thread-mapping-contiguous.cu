@@ -1,6 +1,6 @@
 // Each thread owns a block of 8 elements: lanes are 32 bytes apart.
 // Interleaving (consecutive threads, consecutive elements) fixes it.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void blocked(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;

@@ -1,6 +1,6 @@
 // threadIdx.x walks a column: swap the roles of x and y. The fixed kernel,
 // analysed, costs what the fix predicts.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void columns(const float *a, float *o, int W) {
   int col = blockIdx.x * blockDim.x + threadIdx.x;
   int row = blockIdx.y * blockDim.y + threadIdx.y;

@@ -1,5 +1,5 @@
 // A uniform load in a loop is a broadcast: said to be fine.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void bias(const float *w, float *o, int n) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;

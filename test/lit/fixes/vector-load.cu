@@ -1,5 +1,5 @@
 // Four consecutive floats per thread in an unrolled loop: one float4 load.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void four_each(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0;

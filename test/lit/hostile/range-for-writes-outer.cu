@@ -3,7 +3,7 @@
 // (a use after free that crashed the CLI, clang-tidy and clangd on every
 // fattn-mma file of ggml). The kernel is analysed, the loop's value is a
 // per-lane value the walk does not follow.
-// RUN: not %cc %s | FileCheck %s --implicit-check-not=error:
+// RUN: not %cc %s | %filecheck %s --implicit-check-not=error:
 __global__ void sum_strides(float *out) {
   float v = 0;
   int off = 0;

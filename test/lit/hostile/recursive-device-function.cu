@@ -1,6 +1,6 @@
 // Device functions that call themselves (directly, or through another) are
 // not inlined forever: the recursive call is a value the walk does not follow.
-// RUN: %python %inputs/exit-code.py 0 %cc --show-all %s | FileCheck %s
+// RUN: %python %inputs/exit-code.py 0 %cc --show-all %s | %filecheck %s
 __device__ int down(int x) { return x > 0 ? down(x - 1) + 1 : 0; }
 __device__ int ping(int x);
 __device__ int pong(int x) { return ping(x) * 2; }

@@ -1,7 +1,7 @@
 // CUDA 13 keeps CUB, Thrust and libcu++ in include/cccl, which nvcc adds by
 // itself: the tool adds it too, so kernels that use them parse.
 // REQUIRES: cuda-toolkit
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 #include <cuda/std/type_traits>
 #include <cub/block/block_reduce.cuh>
 template <int Threads>

@@ -1,6 +1,6 @@
 // What nvcc's front end only warns about (narrowing in braces, C++17's
 // removed `register`) does not stop the analysis.
-// RUN: %python %inputs/exit-code.py 1 %cc %s 2> %t.err | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc %s 2> %t.err | %filecheck %s
 // RUN: count 0 < %t.err
 __global__ void k(const float *a, float *o, double scale) {
   register int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,5 +1,5 @@
 // With nothing to go by, the block shape is an assumption, stated as one.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void one_d(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t];

@@ -1,5 +1,5 @@
 // --block-dim overrides the launch site's shape.
-// RUN: %cc --show-all --block-dim=16,16 %s | FileCheck %s
+// RUN: %cc --show-all --block-dim=16,16 %s | %filecheck %s
 __global__ void k(const float *a, float *o) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

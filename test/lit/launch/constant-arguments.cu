@@ -1,6 +1,6 @@
 // A constant kernel argument at the launch fixes an otherwise unknown stride;
 // two launches with different values are two predictions.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void strided(const float *a, float *o, int stride) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t * stride];

@@ -1,7 +1,7 @@
 // A kernel launched from a kernel (dynamic parallelism) is analysed on its
 // own with its launch's shape, not walked inside its parent's threads, and
 // a block with no thread is never used.
-// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s -- -fgpu-rdc | FileCheck %s
+// RUN: %python %inputs/exit-code.py 1 %cc --show-all %s -- -fgpu-rdc | %filecheck %s
 // The shim (and the toolkit without its rdc headers) lacks these.
 extern "C" __device__ void *cudaGetParameterBuffer(size_t, size_t);
 extern "C" __device__ cudaError_t cudaLaunchDevice(void *, void *, dim3, dim3,
@@ -15,8 +15,9 @@ __global__ void child(float *o, int n) {
 // 0..30 write 5 sectors, warp 31 has lanes 992..999: bytes 3972..4003, 2
 // sectors: 157/32. Ideal: 4 per full warp, 1 for the last: 125/32.
 // CHECK: device-launch.cu:[[@LINE-5]]:5: warning: misaligned global store to 'o': 4.906 sectors/request where 3.906 would do
-// CHECK: block (32,1,1) from the launch at {{.*}}device-launch.cu:[[@LINE+5]]:3
+// CHECK: block (32,1,1) from the launch at {{.*}}device-launch.cu:[[@LINE+6]]:3
 // CHECK-NOT: in kernel 'parent'
+// CHECK: device-launch.cu:[[@LINE-8]]:5: warning: misaligned global store to 'o': 5 sectors/request where 4 would do (80% efficiency)
 // CHECK: assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}device-launch.cu:[[@LINE+4]]:3 has a block shape only known at run time)
 // CHECK: remark: kernel 'parent' has no global-memory accesses
 __global__ void parent(float *o, int n) {

@@ -1,6 +1,6 @@
 // A warning is Clang-style: location, message, the source line with a caret
 // under the access, then notes.
-// RUN: not %cc %s | FileCheck %s --strict-whitespace --match-full-lines
+// RUN: not %cc %s | %filecheck %s --strict-whitespace --match-full-lines
 __global__ void k(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[2 * t];

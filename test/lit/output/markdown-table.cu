@@ -4,7 +4,7 @@
 // puts lane k at byte 4k + 4, 5 sectors for 4, lane 31 alone in the fifth.
 // The two coalesced stores (4 each, o[t + 32] starts on a 128-byte boundary)
 // are counted in the totals, not listed: 21 sectors where 16 would do.
-// RUN: not %cc --format=markdown %s | FileCheck %s --match-full-lines --strict-whitespace
+// RUN: not %cc --format=markdown %s | %filecheck %s --match-full-lines --strict-whitespace
 __global__ void k(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[2 * t];

@@ -1,6 +1,6 @@
 // An access in a __device__ helper is silenced where it is written, for
 // every kernel that reaches it.
-// RUN: %python %inputs/exit-code.py 0 %cc %s 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 0 %cc %s 2>&1 | %filecheck %s --implicit-check-not=warning:
 __device__ void put(float *a, int i) {
   a[i * 2] = 1.0f; // NOLINT(cuda-memory-coalescing)
 }

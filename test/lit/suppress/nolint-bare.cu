@@ -1,5 +1,5 @@
 // Bare NOLINT and NOLINTNEXTLINE silence every check, ours included.
-// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc %s | %filecheck %s --implicit-check-not=warning:
 __global__ void k(float *a) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   a[t * 2] = 1.0f; // NOLINT

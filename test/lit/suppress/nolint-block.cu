@@ -1,6 +1,6 @@
 // The lines between NOLINTBEGIN and NOLINTEND are silenced; an END must
 // repeat its BEGIN's check list, and an unmatched BEGIN silences nothing.
-// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc %s | %filecheck %s --implicit-check-not=warning:
 __global__ void k(float *a) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   a[t * 2] = 1.0f;

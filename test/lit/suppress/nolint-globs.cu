@@ -1,7 +1,7 @@
 // A check list silences the access when one of its globs names
 // cuda-memory-coalescing, as clang-tidy reads it: `*` wildcards, spaces
 // ignored, negative globs dropped, an empty list silences nothing.
-// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc %s | %filecheck %s --implicit-check-not=warning:
 __global__ void k(float *a) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   a[t * 2] = 1.0f; // NOLINT(cuda-*)

@@ -1,6 +1,6 @@
 // NOLINTNEXTLINE(cuda-memory-coalescing) silences the line after it, and
 // only that line.
-// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc %s | %filecheck %s --implicit-check-not=warning:
 __global__ void k(float *a) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   // NOLINTNEXTLINE(cuda-memory-coalescing)

@@ -1,6 +1,6 @@
 // NOLINT(cuda-memory-coalescing) on the access's line silences it; the
 // other accesses are still reported.
-// RUN: %python %inputs/exit-code.py 1 %cc %s | FileCheck %s --implicit-check-not=warning:
+// RUN: %python %inputs/exit-code.py 1 %cc %s | %filecheck %s --implicit-check-not=warning:
 __global__ void k(float *a) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   a[t * 2] = 1.0f; // NOLINT(cuda-memory-coalescing)

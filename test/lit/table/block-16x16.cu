@@ -1,6 +1,6 @@
 // A 16x16 block: each warp covers two half-rows of 64 bytes; with a row
 // width that is a multiple of 8 floats both halves stay sector-aligned.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void tile(const float *a, float *o, int W) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

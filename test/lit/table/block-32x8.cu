@@ -1,6 +1,6 @@
 // A 32x8 block over a 2048-wide row-major matrix: threadIdx.x along a row is
 // coalesced, along a column (a[x*W+y]) strided.
-// RUN: not %cc --show-all %s | FileCheck %s
+// RUN: not %cc --show-all %s | %filecheck %s
 __global__ void rows_and_columns(const float *a, float *o, int W) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;

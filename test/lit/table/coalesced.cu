@@ -1,5 +1,5 @@
 // a[t]: each warp reads 128 contiguous, aligned bytes.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void copy(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float v = a[t];

@@ -1,5 +1,5 @@
 // float4, double and char elements read contiguously: 16, 8 and 1 sectors.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void widths(const float4 *f4, const double *d, const char *c,
                        float4 *of4, double *od, char *oc) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;

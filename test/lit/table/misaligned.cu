@@ -1,5 +1,5 @@
 // a[t+1]: a 4-byte offset makes every warp touch one extra sector.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void shifted(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t + 1];

@@ -1,5 +1,5 @@
 // a[t+16]: a 64-byte offset stays within 4 sectors but spans 2 segments.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void shifted(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t + 16];

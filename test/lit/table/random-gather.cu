@@ -1,5 +1,5 @@
 // a[idx[t]]: data-dependent indices scatter the warp over 32 sectors.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void gather(const float *a, const int *idx, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   int j = idx[t];

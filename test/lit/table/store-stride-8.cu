@@ -1,5 +1,5 @@
 // o[8*t]: a strided store costs the same 32 sectors as a strided load.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void scatter_store(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   float v = a[t];

@@ -1,5 +1,5 @@
 // a[2*t]: an 8-byte stride uses half of every sector.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void every_other(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[2 * t];

@@ -1,5 +1,5 @@
 // a[32*t]: a stride of 128 bytes gives every lane a sector of its own.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 __global__ void strided(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[32 * t];

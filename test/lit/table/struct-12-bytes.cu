@@ -1,5 +1,5 @@
 // p[t].x of a 12-byte struct: the lanes are 12 bytes apart.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 struct Point { float x, y, z; };
 __global__ void xs(const Point *p, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;

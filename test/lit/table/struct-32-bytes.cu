@@ -1,5 +1,5 @@
 // p[t].x of a 32-byte struct: one sector per lane.
-// RUN: not %cc %s | FileCheck %s
+// RUN: not %cc %s | %filecheck %s
 struct Particle { float x, y, z, vx, vy, vz, mass, charge; };
 __global__ void xs(const Particle *p, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,5 +1,5 @@
 // a[blockIdx.x]: the whole warp reads one address, one sector.
-// RUN: %cc --show-all %s | FileCheck %s
+// RUN: %cc --show-all %s | %filecheck %s
 __global__ void per_block(const float *a, float *o) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[blockIdx.x];

@@ -1,0 +1,150 @@
+// The walk over a kernel's AST: which accesses it records, in which address
+// space, with which symbolic offset, width and guards.
+#include "AddressBuilder.h"
+#include "ParseCuda.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudacoalesce;
+
+namespace {
+
+struct Walked {
+  std::unique_ptr<clang::ASTUnit> Unit;
+  sym::Context Syms;
+  std::unique_ptr<AddressBuilder> Builder;
+  std::vector<AccessSite> Sites;
+
+  Walked(const std::string &Code, llvm::StringRef Kernel) {
+    Unit = test::parseCuda(Code);
+    EXPECT_TRUE(Unit);
+    if (!Unit)
+      return;
+    clang::ASTContext &AST = Unit->getASTContext();
+    Builder = std::make_unique<AddressBuilder>(AST, Syms);
+    const clang::FunctionDecl *K = test::function(AST, Kernel);
+    EXPECT_TRUE(K) << Kernel.str();
+    if (K)
+      Sites = Builder->walkKernel(K);
+  }
+  std::string offset(size_t I) { return Syms.str(Sites[I].ByteOffset); }
+  sym::Poly atom(sym::AtomId A) { return sym::Poly::atom(A); }
+  sym::Poly gtid() {
+    return atom(Syms.blockIdx(0)) * atom(Syms.blockDim(0)) +
+           atom(Syms.threadIdx(0));
+  }
+  std::string base(size_t I) {
+    return Sites[I].Base < 0 ? "" : Builder->bases()[Sites[I].Base].Name;
+  }
+};
+
+TEST(AddressBuilderTest, RecordsEveryAccessWithItsSpaceInProgramOrder) {
+  Walked W(R"(
+    __global__ void k(const float *a, float *o, int n) {
+      int i = blockIdx.x * blockDim.x + threadIdx.x;
+      __shared__ float tile[64];
+      if (i < n) {
+        tile[threadIdx.x] = a[i + 1];
+        o[i] = tile[threadIdx.x];
+      }
+    })",
+           "k");
+  ASSERT_EQ(W.Sites.size(), 4u);
+  // An assignment reads its right side before it stores.
+  EXPECT_EQ(W.base(0), "a");
+  EXPECT_EQ(W.Sites[0].Kind, AccessKind::Load);
+  EXPECT_EQ(W.Sites[0].Space, model::AddressSpace::Global);
+  EXPECT_EQ(W.offset(0), "4*blockIdx.x*blockDim.x + 4*threadIdx.x + 4");
+  EXPECT_EQ(W.base(1), "tile");
+  EXPECT_EQ(W.Sites[1].Kind, AccessKind::Store);
+  EXPECT_EQ(W.Sites[1].Space, model::AddressSpace::Shared);
+  EXPECT_EQ(W.offset(1), "4*threadIdx.x");
+  EXPECT_EQ(W.Sites[2].Space, model::AddressSpace::Shared);
+  EXPECT_EQ(W.base(3), "o");
+  EXPECT_EQ(W.Sites[3].Kind, AccessKind::Store);
+  // Every access is under `i < n`, the last statement of the kernel: lanes
+  // that fail it branch to the exit, nothing is predicated.
+  sym::Poly N = W.atom(
+      W.Builder->paramAtom(test::function(W.Unit->getASTContext(), "k"), 2));
+  for (const AccessSite &S : W.Sites) {
+    ASSERT_EQ(S.Guards.size(), 1u);
+    EXPECT_EQ(S.Guards[0].Op, model::Cmp::LT);
+    EXPECT_EQ(S.Guards[0].Diff, W.gtid() - N);
+    EXPECT_FALSE(S.Guards[0].Predicated);
+  }
+}
+
+TEST(AddressBuilderTest, ElementWidthsAndInstructionWidths) {
+  Walked W(R"(
+    struct S3 { float x, y, z; };
+    __global__ void w(const float4 *v, const S3 *s, float *o) {
+      float4 q = v[threadIdx.x];
+      S3 t = s[threadIdx.x];
+      o[threadIdx.x] = q.x + t.y;
+    })",
+           "w");
+  ASSERT_EQ(W.Sites.size(), 3u);
+  // A float4 is one 16-byte instruction; a 12-byte struct three of 4 bytes.
+  EXPECT_EQ(W.Sites[0].WidthBytes, 16u);
+  EXPECT_EQ(W.Sites[0].ChunkBytes, 16u);
+  EXPECT_EQ(W.offset(0), "16*threadIdx.x");
+  EXPECT_EQ(W.Sites[1].WidthBytes, 12u);
+  EXPECT_EQ(W.Sites[1].ChunkBytes, 4u);
+  EXPECT_EQ(W.offset(1), "12*threadIdx.x");
+}
+
+TEST(AddressBuilderTest, ShortGuardWithCodeAfterItIsPredicated) {
+  Walked W(R"(
+    __global__ void halo(const float *in, float *out) {
+      __shared__ float s[264];
+      if (threadIdx.x < 8)
+        s[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];
+      __syncthreads();
+      out[blockIdx.x * 256 + threadIdx.x] = s[threadIdx.x];
+    })",
+           "halo");
+  ASSERT_GE(W.Sites.size(), 1u);
+  EXPECT_EQ(W.base(0), "in");
+  ASSERT_EQ(W.Sites[0].Guards.size(), 1u);
+  EXPECT_TRUE(W.Sites[0].Guards[0].Predicated);
+  EXPECT_EQ(W.Syms.str(W.Sites[0].Guards[0].Diff), "threadIdx.x - 8");
+}
+
+TEST(AddressBuilderTest, LoopCounterIsAnInductionVariable) {
+  Walked W(R"(
+    __global__ void fill(float *o, int n) {
+      for (int k = 0; k < n; k += 4)
+        o[threadIdx.x + k] = 0;
+    })",
+           "fill");
+  ASSERT_EQ(W.Sites.size(), 1u);
+  // k = 4 * iter(k): the same in every lane, 16 bytes a trip.
+  const sym::Poly &Offset = W.Sites[0].ByteOffset;
+  sym::Poly Trips = Offset - W.atom(W.Syms.threadIdx(0)).scaled(4);
+  ASSERT_EQ(Trips.terms().size(), 1u);
+  ASSERT_EQ(Trips.terms()[0].Atoms.size(), 1u);
+  sym::AtomId Iter = Trips.terms()[0].Atoms[0];
+  EXPECT_EQ(W.Syms.atom(Iter).Kind, sym::AtomKind::LoopIteration);
+  EXPECT_EQ(W.Syms.atom(Iter).Name, "k");
+  EXPECT_EQ(Trips.terms()[0].Coeff, 16);
+  ASSERT_EQ(W.Sites[0].Guards.size(), 1u);
+  sym::Poly N = W.atom(
+      W.Builder->paramAtom(test::function(W.Unit->getASTContext(), "fill"), 1));
+  EXPECT_EQ(W.Sites[0].Guards[0].Diff, W.atom(Iter).scaled(4) - N);
+}
+
+TEST(AddressBuilderTest, HelperIsWalkedInTheCallersContext) {
+  Walked W(R"(
+    __device__ float get(const float *p, int i) { return p[2 * i]; }
+    __global__ void k(const float *a, float *o) {
+      o[threadIdx.x] = get(a, threadIdx.x + 1);
+    })",
+           "k");
+  ASSERT_EQ(W.Sites.size(), 2u);
+  EXPECT_EQ(W.base(0), "a");
+  EXPECT_EQ(W.offset(0), "8*threadIdx.x + 8");
+  ASSERT_EQ(W.Sites[0].CallChain.size(), 1u);
+  EXPECT_EQ(W.Sites[0].WrittenIn->getName(), "get");
+}
+
+} // namespace
