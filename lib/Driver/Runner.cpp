@@ -601,12 +601,22 @@ std::vector<std::string> includersOf(const CompilationDatabase &DB,
   return Found;
 }
 
+/// The unqualified name of a kernel, without template arguments: what a
+/// launch of it spells at least.
+llvm::StringRef plainKernelName(llvm::StringRef Kernel) {
+  Kernel = Kernel.take_until([](char C) { return C == '<'; });
+  size_t Colons = Kernel.rfind("::");
+  return Colons == llvm::StringRef::npos ? Kernel
+                                         : Kernel.drop_front(Colons + 2);
+}
+
 /// The CUDA files of the database other than \p Inputs whose text has a
-/// launch: parsed for their launches only, when a kernel of the inputs has
-/// none among them.
+/// launch and names one of \p Kernels: parsed for their launches only,
+/// when those kernels of the inputs have none among them.
 std::vector<std::string>
 launchersOutside(const CompilationDatabase &DB,
-                 const std::vector<std::string> &Inputs) {
+                 const std::vector<std::string> &Inputs,
+                 const std::set<std::string> &Kernels) {
   std::set<std::string> Given;
   for (const std::string &F : Inputs)
     Given.insert(absolutePath(F, ""));
@@ -618,7 +628,11 @@ launchersOutside(const CompilationDatabase &DB,
         !looksLikeCudaSource(Source, C.CommandLine))
       continue;
     auto Text = llvm::MemoryBuffer::getFile(Source);
-    if (Text && (*Text)->getBuffer().contains("<<<"))
+    if (!Text || !(*Text)->getBuffer().contains("<<<"))
+      continue;
+    if (llvm::any_of(Kernels, [&](const std::string &K) {
+          return (*Text)->getBuffer().contains(plainKernelName(K));
+        }))
       Found.push_back(Source);
   }
   return Found;
@@ -759,15 +773,17 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   // files, which are parsed for them (their findings are not reported).
   std::vector<FileOutcome> Launchers;
   if (!Opts.BuildDir.empty() && !Opts.ParseOnly) {
-    bool Unlaunched = false;
+    std::set<std::string> Unlaunched;
     for (size_t I : All)
       if (!Outcomes[I].Failed)
         for (const std::string &K : Outcomes[I].KernelsWithoutLaunch)
-          Unlaunched |= llvm::none_of(Outcomes, [&](const FileOutcome &O) {
-            return &O != &Outcomes[I] && !O.Failed && O.Launches.count(K);
-          });
-    if (Unlaunched) {
-      std::vector<std::string> Files = launchersOutside(*DB, Opts.Files);
+          if (llvm::none_of(Outcomes, [&](const FileOutcome &O) {
+                return &O != &Outcomes[I] && !O.Failed && O.Launches.count(K);
+              }))
+            Unlaunched.insert(K);
+    if (!Unlaunched.empty()) {
+      std::vector<std::string> Files =
+          launchersOutside(*DB, Opts.Files, Unlaunched);
       std::vector<size_t> Indices(Files.size());
       for (size_t I = 0; I < Files.size(); ++I)
         Indices[I] = I;
