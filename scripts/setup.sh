@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 
 PACKAGES=(
   cmake ninja-build g++ ccache python3
+  # test/ci/run-workflow.py and the pre-commit test read YAML.
+  python3-yaml
   llvm-22-dev libclang-22-dev clang-22 llvm-22-tools
   # The plugin's tests run the real clang-tidy-22.
   clang-tidy-22

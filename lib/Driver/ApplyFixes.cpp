@@ -1,5 +1,6 @@
 //===- Driver/ApplyFixes.cpp - --fix and --export-fixes -------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -142,7 +143,7 @@ bool exportFixes(const std::vector<Finding> &Findings, const std::string &Path,
             clang::tooling::Replacement(File, R.Offset, R.Length, R.Text)));
       }
       TU.Diagnostics.emplace_back(
-          "cuda-memory-coalescing", Message,
+          TidyCheckName.str(), Message,
           llvm::SmallVector<clang::tooling::DiagnosticMessage, 1>(),
           clang::tooling::Diagnostic::Warning, Cwd.str());
     }

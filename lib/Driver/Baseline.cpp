@@ -1,5 +1,6 @@
 //===- Driver/Baseline.cpp - Report only what a baseline does not have ----===//
 #include "cuda-coalesce/Policy/Baseline.h"
+#include "cuda-coalesce/Driver/CompileSetup.h"
 #include "cuda-coalesce/Driver/Runner.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -30,15 +31,45 @@ bool applyBaseline(std::vector<FileOutcome> &Outcomes, const std::string &Path,
       }
   std::vector<BaselineEntry> Entries = baselineEntries(Items, Dir);
 
+  // The files this run judged: the inputs analysed and every file a finding
+  // is in. An entry of another file is neither found nor stale: kept.
+  std::set<std::string> Judged;
+  for (const FileOutcome &O : Outcomes)
+    if (!O.Failed && !O.Skipped)
+      Judged.insert(baselinePath(absolutePath(O.File, ""), Dir));
+  for (const BaselineEntry &E : Entries)
+    Judged.insert(E.File);
+
+  std::vector<BaselineEntry> Previous;
+  bool Exists = llvm::sys::fs::exists(Path);
+  if (Exists && !readBaseline(Path, Previous, Error)) {
+    if (!Update)
+      return false;
+    // Rewritten anyway: --update-baseline repairs a file it cannot read.
+    Previous.clear();
+    Error.clear();
+  }
+  // Entries of judged files that no finding matches: fixed (or changed
+  // beyond recognition). Reported; --update-baseline drops them.
+  std::set<BaselineEntry> Today(Entries.begin(), Entries.end());
+  for (const BaselineEntry &E : Previous)
+    if (Judged.count(E.File) && !Today.count(E))
+      Result.Stale.push_back(E);
+
   std::vector<BaselineEntry> Known;
-  if (Update || !llvm::sys::fs::exists(Path)) {
-    if (!writeBaseline(Path, Entries, Error))
+  if (Update || !Exists) {
+    std::vector<BaselineEntry> Written = Entries;
+    for (const BaselineEntry &E : Previous)
+      if (!Judged.count(E.File))
+        Written.push_back(E);
+    if (!writeBaseline(Path, Written, Error))
       return false;
     Result.Written = true;
-    Result.Recorded = Entries.size();
+    Result.Recorded = Written.size();
+    Result.Dropped = Update ? Result.Stale.size() : 0;
     Known = Entries;
-  } else if (!readBaseline(Path, Known, Error)) {
-    return false;
+  } else {
+    Known = std::move(Previous);
   }
 
   std::set<BaselineEntry> InBaseline(Known.begin(), Known.end());

@@ -23,9 +23,9 @@ namespace {
 // tripwires fail the build when a record's size changes (on the platform
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(FileOutcome) == 424, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 760, "serialise the new field below");
-static_assert(sizeof(Finding) == 720, "serialise the new field below");
+static_assert(sizeof(FileOutcome) == 456, "serialise the new field below");
+static_assert(sizeof(ReportedFinding) == 800, "serialise the new field below");
+static_assert(sizeof(Finding) == 760, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 272, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 72, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 40, "serialise the new field");
@@ -70,9 +70,9 @@ template <class IO> void fields(IO &A, fixes::Fix &F) {
   A(F.Kind, F.Message, F.PredictedSectors, F.Replacements);
 }
 template <class IO> void fields(IO &A, Finding &F) {
-  A(F.Where, F.Kernel, F.Function, F.Kind, F.Expression, F.Index, F.ByteOffset,
-    F.BaseName, F.ElementBytes, F.Block, F.BlockOrigin, F.Prediction,
-    F.Assumptions, F.CallChain, F.Fixes, F.Warp);
+  A(F.Where, F.End, F.Kernel, F.Function, F.Kind, F.Expression, F.Index,
+    F.ByteOffset, F.BaseName, F.ElementBytes, F.Block, F.BlockOrigin,
+    F.Prediction, F.Assumptions, F.CallChain, F.Fixes, F.Warp);
 }
 template <class IO> void fields(IO &A, LaunchSite &L) {
   A(L.Where, L.Block, L.Grid, L.Arguments);
@@ -82,9 +82,10 @@ template <class IO> void fields(IO &A, ReportedFinding &R) {
 }
 template <class IO> void fields(IO &A, FileOutcome &O) {
   A(O.File, O.Failed, O.Error, O.Kernels, O.KernelsWithErrors, O.HostErrors,
-    O.FirstHostError, O.AnalysedThrough, O.Findings, O.Remarks, O.ConfigFile,
-    O.Skipped, O.Suppressed, O.InBaseline, O.ParseSeconds, O.AnalysisSeconds,
-    O.CommandDirectory, O.IncludedInputs, O.Launches, O.KernelsWithoutLaunch);
+    O.FirstHostError, O.AnalysedThrough, O.CommandInferredFrom, O.Findings,
+    O.Remarks, O.ConfigFile, O.Skipped, O.Suppressed, O.InBaseline,
+    O.ParseSeconds, O.AnalysisSeconds, O.CommandDirectory, O.IncludedInputs,
+    O.Launches, O.KernelsWithoutLaunch);
 }
 
 template <class T> struct IsVector : std::false_type {};

@@ -1,8 +1,9 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
 #include "SingleCommandDatabase.h"
+#include "cuda-coalesce/Driver/CompileDatabase.h"
+#include "cuda-coalesce/Driver/NoLintLookup.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
-#include "cuda-coalesce/Policy/NoLint.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -12,10 +13,12 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <ctime>
@@ -73,35 +76,49 @@ std::string describeErrors(const std::string &First, size_t Count) {
 
 /// Moves the flagged findings that a NOLINT comment silences to
 /// \p Suppressed (the others are no warning to silence). As clang-tidy does,
-/// the spelling location is tried, then each macro expansion up the chain.
+/// the spelling location is tried, then each macro expansion up the chain;
+/// then the calls through which the access is reached.
 void setAsideSuppressed(const SourceManager &SM,
                         std::vector<LocatedFinding> &Findings,
                         std::vector<Finding> &Suppressed) {
-  std::map<FileID, std::optional<NoLintIndex>> Indexes;
-  auto Silenced = [&](SourceLocation Loc) {
-    for (; Loc.isValid(); Loc = SM.getImmediateExpansionRange(Loc).getBegin()) {
-      auto [File, Offset] = SM.getDecomposedSpellingLoc(Loc);
-      auto It = Indexes.find(File);
-      if (It == Indexes.end()) {
-        std::optional<StringRef> Buffer = SM.getBufferDataOrNone(File);
-        It = Indexes
-                 .emplace(File, Buffer ? std::optional<NoLintIndex>(*Buffer)
-                                       : std::nullopt)
-                 .first;
-      }
-      if (It->second && It->second->suppresses(Offset, NoLintCheckName))
-        return true;
-      if (!Loc.isMacroID())
-        break;
-    }
-    return false;
+  NoLintLookup NoLint(SM);
+  // A call of the helper the access is written in counts as the access's
+  // place too: the editor reports it there.
+  auto AtCall = [&](const SourcePoint &P) {
+    auto File = SM.getFileManager().getOptionalFileRef(P.File);
+    FileID FID = File ? SM.translateFile(*File) : FileID();
+    return FID.isValid() && P.Line &&
+           NoLint.silenced(SM.translateLineCol(FID, P.Line, P.Column));
   };
   llvm::erase_if(Findings, [&](const LocatedFinding &F) {
-    if (!F.Data.isFlagged() || !Silenced(F.Loc))
+    if (!F.Data.isFlagged() ||
+        (!NoLint.silenced(F.Loc) && llvm::none_of(F.Data.CallChain, AtCall)))
       return false;
     Suppressed.push_back(F.Data);
     return true;
   });
+}
+
+/// The last character of a finding's source text, in the file where it
+/// starts (unset when the text ends elsewhere, e.g. in a macro's body).
+SourcePoint endOf(const SourceManager &SM, const LangOptions &LO,
+                  const LocatedFinding &F) {
+  SourcePoint End;
+  if (F.Range.isInvalid())
+    return End;
+  SourceLocation Last = SM.getExpansionRange(F.Range).getEnd();
+  Last = Lexer::getLocForEndOfToken(Last, 0, SM, LO);
+  if (Last.isInvalid())
+    return End;
+  PresumedLoc P = SM.getPresumedLoc(Last.getLocWithOffset(-1));
+  PresumedLoc Begin = SM.getPresumedLoc(SM.getFileLoc(F.Loc));
+  if (P.isInvalid() || Begin.isInvalid() ||
+      llvm::StringRef(P.getFilename()) != Begin.getFilename())
+    return End;
+  End.File = P.getFilename();
+  End.Line = P.getLine();
+  End.Column = P.getColumn();
+  return End;
 }
 
 /// CPU seconds this thread has run (the parse and the analysis of one file
@@ -197,6 +214,8 @@ private:
       return;
     }
     TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
+    for (LocatedFinding &F : R.Findings)
+      F.Data.End = endOf(SM, AST.getLangOpts(), F);
     setAsideSuppressed(SM, R.Findings, Outcome.Suppressed);
     Outcome.Kernels = R.KernelsAnalysed;
     Outcome.KernelsWithErrors = R.KernelsWithErrors.size();
@@ -246,20 +265,14 @@ private:
   ParseState &State;
 };
 
-/// -p's compile_commands.json, or the flags after `--` (or none) for all.
+/// -p's compile_commands.json (response files expanded), or the flags
+/// after `--` (or none) for all.
 std::unique_ptr<CompilationDatabase> openDatabase(const RunOptions &Opts,
                                                   std::string &Error) {
   if (Opts.BuildDir.empty())
     return std::make_unique<FixedCompilationDatabase>(
         ".", Opts.ExtraFlags ? *Opts.ExtraFlags : std::vector<std::string>());
-  std::string Why;
-  llvm::SmallString<256> Path(Opts.BuildDir);
-  llvm::sys::path::append(Path, "compile_commands.json");
-  auto DB = JSONCompilationDatabase::loadFromFile(
-      Path, Why, JSONCommandLineSyntax::AutoDetect);
-  if (!DB)
-    Error = "cannot read a compile database in '" + Opts.BuildDir + "': " + Why;
-  return DB;
+  return loadCompileDatabase(Opts.BuildDir, Error);
 }
 
 ArgumentsAdjuster deviceParseAdjuster(const ToolchainSetup &Toolchain) {
@@ -309,6 +322,21 @@ bool parsesCleanly(const RunOptions &Opts, const std::string &File,
 
 namespace {
 
+/// How many files that #include a file outside the database are analysed
+/// for it.
+constexpr size_t MaxIncluders = 8;
+
+/// The same access of the same kernel under the same launch, reached
+/// through the same calls (a helper called twice is two instructions),
+/// whichever translation unit reported it.
+std::string findingKey(const FileOutcome &O, const Finding &F);
+
+/// A consumer for files parsed for their launches only.
+struct IgnoreFindings : TranslationUnitConsumer {
+  void handle(clang::ASTContext &, const TranslationUnitResult &,
+              FileOutcome &) const override {}
+};
+
 /// One pass over one file. Outcomes are written by index, so workers never
 /// share one.
 class FileAnalyser {
@@ -324,8 +352,56 @@ public:
     }
   }
 
-  FileOutcome analyse(const std::string &File,
-                      const AnalysisOptions &Analysis) const {
+  /// Analyses \p File: its own translation unit, or those of \p Through
+  /// (files of the database that #include it), keeping only what is
+  /// written in \p File: the first that reports something is named.
+  FileOutcome analyse(const std::string &File, const AnalysisOptions &Analysis,
+                      const std::vector<std::string> &Through = {}) const {
+    if (Through.empty())
+      return analyse(File, Analysis, std::string());
+    FileOutcome Merged;
+    std::set<std::string> Seen;
+    for (const std::string &Includer : Through) {
+      FileOutcome O = analyse(File, Analysis, Includer);
+      if (Merged.File.empty() || (Merged.Failed && !O.Failed) ||
+          (Merged.Findings.empty() && Merged.Suppressed.empty() && !O.Failed &&
+           (!O.Findings.empty() || !O.Suppressed.empty()))) {
+        // The first includer that reports something is the one named.
+        std::vector<ReportedFinding> Kept = std::move(Merged.Findings);
+        std::vector<Finding> KeptSuppressed = std::move(Merged.Suppressed);
+        LaunchMap KeptLaunches = std::move(Merged.Launches);
+        Merged = std::move(O);
+        O = FileOutcome();
+        O.Findings = std::move(Kept);
+        O.Suppressed = std::move(KeptSuppressed);
+        O.Launches = std::move(KeptLaunches);
+        O.CommandDirectory = Merged.CommandDirectory;
+      }
+      if (O.Failed)
+        continue;
+      for (const ReportedFinding &F : Merged.Findings)
+        Seen.insert(findingKey(Merged, F.Data));
+      for (ReportedFinding &F : O.Findings)
+        if (Seen.insert(findingKey(O, F.Data)).second)
+          Merged.Findings.push_back(std::move(F));
+      for (Finding &F : O.Suppressed)
+        if (Seen.insert(findingKey(O, F)).second)
+          Merged.Suppressed.push_back(std::move(F));
+      for (auto &[Kernel, Sites] : O.Launches) {
+        std::vector<LaunchSite> &Into = Merged.Launches[Kernel];
+        Into.insert(Into.end(), Sites.begin(), Sites.end());
+      }
+      // Each includer's kernels take their shapes from the launches of the
+      // others in the project pass, as separate files do.
+      for (std::string &K : O.KernelsWithoutLaunch)
+        if (!llvm::is_contained(Merged.KernelsWithoutLaunch, K))
+          Merged.KernelsWithoutLaunch.push_back(std::move(K));
+    }
+    return Merged;
+  }
+
+  FileOutcome analyse(const std::string &File, const AnalysisOptions &Analysis,
+                      const std::string &Through) const {
     FileOutcome Outcome;
     Outcome.File = File;
     auto Fail = [&](std::string Why) {
@@ -337,20 +413,31 @@ public:
       return Fail("is a directory, not a source file");
     if (!llvm::sys::fs::exists(File))
       return Fail("no such file");
-    llvm::SmallString<256> Absolute(File);
+    llvm::SmallString<256> Absolute(Through.empty() ? File : Through);
     llvm::sys::fs::make_absolute(Absolute);
     std::vector<CompileCommand> Commands = DB.getCompileCommands(Absolute);
+    // Not in the database: the command of a neighbour, as clangd infers it.
+    std::unique_ptr<SingleCommandDatabase> Inferred;
+    if (Commands.empty() && Inferring) {
+      Commands = Inferring->getCompileCommands(Absolute);
+      if (!Commands.empty()) {
+        Outcome.CommandInferredFrom = Commands.front().Heuristic;
+        Inferred = std::make_unique<SingleCommandDatabase>(Commands.front());
+      }
+    }
     if (Commands.empty())
       return Fail("not in the compile database of '" + Opts.BuildDir + "'");
-    if (!looksLikeCudaSource(File, Commands.front().CommandLine))
+    if (!looksLikeCudaSource(Through.empty() ? File : Through,
+                             Commands.front().CommandLine))
       return Fail(
           "not a CUDA source (expected .cu or .cuh, or -x cuda in its flags)");
     Outcome.CommandDirectory = Commands.front().Directory;
+    Outcome.AnalysedThrough = Through;
 
-    ClangTool Tool(DB, {std::string(Absolute)});
+    ClangTool Tool(Inferred ? *Inferred : DB, {std::string(Absolute)});
     Tool.clearArgumentsAdjusters();
     Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
-    if (Preambles)
+    if (Preambles && Through.empty() && !Inferred)
       Tool.appendArgumentsAdjuster(Preambles->adjusterFor(File));
     Tool.setPrintErrorMessage(false);
     ErrorCollector Errors;
@@ -377,12 +464,34 @@ public:
     }
     if (RC != 0 && Errors.Errors.empty())
       return Fail("the parse failed");
+    if (!Through.empty()) {
+      // What the includer reports of the file given, nothing else.
+      std::string Real = realPathOf(File);
+      auto Elsewhere = [&](const Finding &F) {
+        return realPathOf(absoluteFindingPath(Outcome, F)) != Real;
+      };
+      llvm::erase_if(Outcome.Findings, [&](const ReportedFinding &F) {
+        return Elsewhere(F.Data);
+      });
+      llvm::erase_if(Outcome.Suppressed, Elsewhere);
+    }
     return Outcome;
   }
 
+  /// A database that infers a command for a file it does not list.
+  void setInferring(const CompilationDatabase *DB) { Inferring = DB; }
+
 private:
+  static std::string realPathOf(const std::string &File) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(File, Real))
+      return File;
+    return std::string(Real);
+  }
+
   const RunOptions &Opts;
   const CompilationDatabase &DB;
+  const CompilationDatabase *Inferring = nullptr;
   const TranslationUnitConsumer &Consumer;
   SharedPreambles *Preambles; // null: none
   std::vector<std::string> InputRealPaths;
@@ -391,6 +500,8 @@ private:
 /// Analyses the files \p Indices of the run, each under its own options,
 /// into \p Outcomes; \p Done(I) after each, one call at a time.
 void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
+                 const std::vector<std::string> &Files,
+                 const std::vector<std::vector<std::string>> &Through,
                  const std::vector<size_t> &Indices,
                  const std::vector<AnalysisOptions> &With,
                  std::vector<FileOutcome> &Outcomes,
@@ -398,7 +509,8 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
   runTasks(
       Indices, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
       [&](size_t I) {
-        return serializeOutcome(Analyser.analyse(Opts.Files[I], With[I]));
+        return serializeOutcome(
+            Analyser.analyse(Files[I], With[I], Through[I]));
       },
       [&](size_t I, ChildResult R) {
         FileOutcome &O = Outcomes[I];
@@ -407,7 +519,7 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
           Why = "the analysis ended without a result";
         if (!Why.empty()) {
           O = FileOutcome();
-          O.File = Opts.Files[I];
+          O.File = Files[I];
           O.Failed = true;
           O.Error = std::move(Why);
         }
@@ -418,24 +530,115 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
 /// The launches of the other files for the kernels \p Outcome does not
 /// launch itself.
 LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
-                            size_t Self) {
+                            size_t Self,
+                            const std::vector<FileOutcome> &LaunchersOnly) {
   LaunchMap Found;
-  for (const std::string &Kernel : Outcomes[Self].KernelsWithoutLaunch)
-    for (size_t I = 0; I < Outcomes.size(); ++I) {
-      if (I == Self || Outcomes[I].Failed)
-        continue;
-      auto It = Outcomes[I].Launches.find(Kernel);
-      if (It == Outcomes[I].Launches.end())
-        continue;
-      std::vector<LaunchSite> &Sites = Found[Kernel];
-      Sites.insert(Sites.end(), It->second.begin(), It->second.end());
-    }
+  auto Add = [&](const std::string &Kernel, const FileOutcome &O) {
+    auto It = O.Launches.find(Kernel);
+    if (O.Failed || It == O.Launches.end())
+      return;
+    std::vector<LaunchSite> &Sites = Found[Kernel];
+    for (const LaunchSite &L : It->second)
+      // One launch reported by two translation units (a header, a file
+      // analysed through its includer) shapes the kernel once.
+      if (llvm::none_of(Sites, [&](const LaunchSite &S) {
+            return S.Where.Line == L.Where.Line &&
+                   S.Where.Column == L.Where.Column &&
+                   absolutePath(S.Where.File, "") ==
+                       absolutePath(L.Where.File, "");
+          }))
+        Sites.push_back(L);
+  };
+  for (const std::string &Kernel : Outcomes[Self].KernelsWithoutLaunch) {
+    for (size_t I = 0; I < Outcomes.size(); ++I)
+      if (I != Self)
+        Add(Kernel, Outcomes[I]);
+    for (const FileOutcome &O : LaunchersOnly)
+      Add(Kernel, O);
+  }
   return Found;
 }
 
-/// The same access of the same kernel under the same launch, reached
-/// through the same calls (a helper called twice is two instructions),
-/// whichever translation unit reported it.
+/// The files of the database that #include \p File (by the path the
+/// directive spells, matched against the end of \p File's), first found
+/// first; CUDA sources only.
+std::vector<std::string> includersOf(const CompilationDatabase &DB,
+                                     const std::string &File) {
+  std::vector<std::string> Found;
+  llvm::SmallString<256> Target(absolutePath(File, ""));
+  std::string Name = llvm::sys::path::filename(Target).str();
+  std::set<std::string> Seen;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    std::string Source = absolutePath(C.Filename, C.Directory);
+    if (Source == std::string(Target) || !Seen.insert(Source).second ||
+        !looksLikeCudaSource(Source, C.CommandLine))
+      continue;
+    auto Text = llvm::MemoryBuffer::getFile(Source);
+    if (!Text || (*Text)->getBuffer().find(Name) == llvm::StringRef::npos)
+      continue;
+    llvm::SmallVector<llvm::StringRef> Lines;
+    (*Text)->getBuffer().split(Lines, '\n');
+    for (llvm::StringRef Line : Lines) {
+      Line = Line.ltrim();
+      if (!Line.consume_front("#"))
+        continue;
+      Line = Line.ltrim();
+      if (!Line.consume_front("include"))
+        continue;
+      Line = Line.ltrim();
+      if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
+        continue;
+      char Close = Line[0] == '"' ? '"' : '>';
+      llvm::StringRef Spelled = Line.drop_front().split(Close).first;
+      llvm::SmallString<256> Tail("/");
+      Tail += Spelled;
+      llvm::sys::path::remove_dots(Tail, /*remove_dot_dot=*/false);
+      if (llvm::StringRef(Target).ends_with(Tail)) {
+        Found.push_back(Source);
+        break;
+      }
+    }
+  }
+  return Found;
+}
+
+/// The unqualified name of a kernel, without template arguments: what a
+/// launch of it spells at least.
+llvm::StringRef plainKernelName(llvm::StringRef Kernel) {
+  Kernel = Kernel.take_until([](char C) { return C == '<'; });
+  size_t Colons = Kernel.rfind("::");
+  return Colons == llvm::StringRef::npos ? Kernel
+                                         : Kernel.drop_front(Colons + 2);
+}
+
+/// The CUDA files of the database other than \p Inputs whose text has a
+/// launch and names one of \p Kernels: parsed for their launches only,
+/// when those kernels of the inputs have none among them.
+std::vector<std::string>
+launchersOutside(const CompilationDatabase &DB,
+                 const std::vector<std::string> &Inputs,
+                 const std::set<std::string> &Kernels) {
+  std::set<std::string> Given;
+  for (const std::string &F : Inputs)
+    Given.insert(absolutePath(F, ""));
+  std::vector<std::string> Found;
+  std::set<std::string> Seen;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    std::string Source = absolutePath(C.Filename, C.Directory);
+    if (Given.count(Source) || !Seen.insert(Source).second ||
+        !looksLikeCudaSource(Source, C.CommandLine))
+      continue;
+    auto Text = llvm::MemoryBuffer::getFile(Source);
+    if (!Text || !(*Text)->getBuffer().contains("<<<"))
+      continue;
+    if (llvm::any_of(Kernels, [&](const std::string &K) {
+          return (*Text)->getBuffer().contains(plainKernelName(K));
+        }))
+      Found.push_back(Source);
+  }
+  return Found;
+}
+
 std::string findingKey(const FileOutcome &O, const Finding &F) {
   std::string Key = (absoluteFindingPath(O, F) + ":" +
                      llvm::Twine(F.Where.Line) + ":" +
@@ -468,6 +671,27 @@ void applyConfig(FileOutcome &O, const ProjectConfig *Config) {
 }
 
 } // namespace
+
+bool databaseSources(const std::string &BuildDir,
+                     std::vector<std::string> &Sources, size_t &Others,
+                     std::string &Error) {
+  std::unique_ptr<CompilationDatabase> DB =
+      loadCompileDatabase(BuildDir, Error);
+  if (!DB)
+    return false;
+  std::set<std::string> Seen;
+  Others = 0;
+  for (const CompileCommand &C : DB->getAllCompileCommands()) {
+    std::string File = absolutePath(C.Filename, C.Directory);
+    if (!Seen.insert(File).second)
+      continue;
+    if (looksLikeCudaSource(File, C.CommandLine))
+      Sources.push_back(File);
+    else
+      ++Others;
+  }
+  return true;
+}
 
 std::string absoluteFindingPath(const FileOutcome &O, const Finding &F) {
   return absolutePath(F.Where.File, O.CommandDirectory);
@@ -523,11 +747,63 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
         Opts.Isolate ? &Opts.Limits : nullptr);
   }
   FileAnalyser Analyser(Opts, *DB, Consumer, Preambles.get());
+  // A file the database does not list (a header, a kernel file that
+  // another #includes, an example): analysed through a file of the
+  // database that includes it, else with a command inferred from a
+  // neighbour, as clangd does.
+  std::vector<std::vector<std::string>> Through(Outcomes.size());
+  std::unique_ptr<CompilationDatabase> Inferring;
+  if (!Opts.BuildDir.empty()) {
+    std::string Ignored;
+    if (auto Base = loadCompileDatabase(Opts.BuildDir, Ignored))
+      Inferring = inferMissingCompileCommands(std::move(Base));
+    Analyser.setInferring(Inferring.get());
+    for (size_t I : All) {
+      const std::string &File = Opts.Files[I];
+      if (!llvm::sys::fs::is_regular_file(File) ||
+          !DB->getCompileCommands(absolutePath(File, "")).empty())
+        continue;
+      // A few of them: the first may not reach the file's code (it
+      // includes a header for a declaration).
+      Through[I] = includersOf(*DB, File);
+      if (Through[I].size() > MaxIncluders)
+        Through[I].resize(MaxIncluders);
+    }
+  }
   size_t Done = 0;
-  analyseEach(Opts, Analyser, All, With, Outcomes, [&](size_t I) {
-    if (Opts.Progress)
-      Opts.Progress(++Done, All.size(), Opts.Files[I]);
-  });
+  analyseEach(Opts, Analyser, Opts.Files, Through, All, With, Outcomes,
+              [&](size_t I) {
+                if (Opts.Progress)
+                  Opts.Progress(++Done, All.size(), Opts.Files[I]);
+              });
+
+  // Kernels that no input launches: the launches in the database's other
+  // files, which are parsed for them (their findings are not reported).
+  std::vector<FileOutcome> Launchers;
+  if (!Opts.BuildDir.empty() && !Opts.ParseOnly) {
+    std::set<std::string> Unlaunched;
+    for (size_t I : All)
+      if (!Outcomes[I].Failed)
+        for (const std::string &K : Outcomes[I].KernelsWithoutLaunch)
+          if (llvm::none_of(Outcomes, [&](const FileOutcome &O) {
+                return &O != &Outcomes[I] && !O.Failed && O.Launches.count(K);
+              }))
+            Unlaunched.insert(K);
+    if (!Unlaunched.empty()) {
+      std::vector<std::string> Files =
+          launchersOutside(*DB, Opts.Files, Unlaunched);
+      std::vector<size_t> Indices(Files.size());
+      for (size_t I = 0; I < Files.size(); ++I)
+        Indices[I] = I;
+      Launchers.resize(Files.size());
+      std::vector<AnalysisOptions> Plain(Files.size(), Opts.Analysis);
+      IgnoreFindings Ignore;
+      FileAnalyser LaunchesOnly(Opts, *DB, Ignore, nullptr);
+      analyseEach(Opts, LaunchesOnly, Files,
+                  std::vector<std::vector<std::string>>(Files.size()), Indices,
+                  Plain, Launchers, [](size_t) {});
+    }
+  }
 
   // Kernels launched only from other files: analyse their files again
   // under those launches.
@@ -536,13 +812,14 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
   for (size_t I : All) {
     if (Outcomes[I].Failed)
       continue;
-    LaunchMap Elsewhere = launchesElsewhere(Outcomes, I);
+    LaunchMap Elsewhere = launchesElsewhere(Outcomes, I, Launchers);
     if (Elsewhere.empty())
       continue;
     AgainWith[I].ProjectLaunches = std::move(Elsewhere);
     Again.push_back(I);
   }
-  analyseEach(Opts, Analyser, Again, AgainWith, Outcomes, [](size_t) {});
+  analyseEach(Opts, Analyser, Opts.Files, Through, Again, AgainWith, Outcomes,
+              [](size_t) {});
 
   if (Preambles && Opts.PreambleReport)
     Opts.PreambleReport(Preambles->stats());

@@ -1,5 +1,6 @@
 //===- Policy/NoLint.cpp - NOLINT comments, as clang-tidy reads them ------===//
 #include "cuda-coalesce/Policy/NoLint.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -147,6 +148,12 @@ bool NoLintIndex::suppresses(size_t Offset, llvm::StringRef Check) const {
     return true;
   return llvm::any_of(Blocks, [&](const Block &B) {
     return B.Begin.Offset < Offset && Offset < B.End && B.Begin.covers(Check);
+  });
+}
+
+bool NoLintIndex::suppressesFinding(size_t Offset) const {
+  return llvm::any_of(AllCheckNames, [&](llvm::StringRef Name) {
+    return suppresses(Offset, Name);
   });
 }
 

@@ -1,5 +1,6 @@
 //===- Report/AuditReport.cpp - What the audit reports share --------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Support/Text.h"
 
 #include <algorithm>
@@ -83,6 +84,93 @@ Audit buildAudit(const std::vector<Finding> &Findings) {
                    [](const FileGroup &A, const FileGroup &B) {
                      return worse(A.Sum, B.Sum);
                    });
+  return Out;
+}
+
+namespace {
+
+double wasted(const Finding &F) {
+  const model::Prediction &P = F.Prediction;
+  return std::max(0.0,
+                  (P.Sectors ? *P.Sectors : P.SectorsMin) - P.IdealSectors);
+}
+
+} // namespace
+
+std::vector<RootCause>
+rootCauses(const std::vector<const Finding *> &Findings) {
+  std::map<std::tuple<std::string, std::string, std::string, std::string, int,
+                      std::string>,
+           RootCause>
+      ByCause;
+  for (const Finding *F : Findings) {
+    if (!F->isFlagged())
+      continue;
+    std::string Fix =
+        F->Fixes.empty() ? "" : fixes::fixKindName(F->Fixes.front().Kind);
+    RootCause &C = ByCause[{F->Where.File, F->Kernel, F->BlockOrigin,
+                            F->BaseName, int(F->Prediction.Kind), Fix}];
+    C.Accesses.push_back(F);
+    C.Wasted += wasted(*F);
+  }
+  std::vector<RootCause> Out;
+  for (auto &[Key, C] : ByCause) {
+    std::stable_sort(C.Accesses.begin(), C.Accesses.end(),
+                     [](const Finding *A, const Finding *B) {
+                       return std::tie(A->Where.Line, A->Where.Column) <
+                              std::tie(B->Where.Line, B->Where.Column);
+                     });
+    Out.push_back(std::move(C));
+  }
+  std::stable_sort(
+      Out.begin(), Out.end(), [](const RootCause &A, const RootCause &B) {
+        if (std::fabs(A.Wasted - B.Wasted) > 1e-9)
+          return A.Wasted > B.Wasted;
+        return std::tie(A.first().Where.File, A.first().Where.Line) <
+               std::tie(B.first().Where.File, B.first().Where.Line);
+      });
+  return Out;
+}
+
+std::vector<RootCause> rootCauses(const std::vector<Finding> &Findings) {
+  std::vector<const Finding *> All;
+  for (const Finding &F : Findings)
+    All.push_back(&F);
+  return rootCauses(All);
+}
+
+std::string causeText(const RootCause &C) {
+  const Finding &F = C.first();
+  size_t N = C.Accesses.size();
+  std::string S = std::to_string(N) + " " +
+                  model::patternName(F.Prediction.Kind) +
+                  (N == 1 ? " access" : " accesses");
+  if (!F.BaseName.empty())
+    S += " to '" + F.BaseName + "'";
+  S += " in kernel '" + F.Kernel + "'";
+  if (!F.Fixes.empty())
+    S += " (fix: " + bestFixText(F) + ")";
+  return S;
+}
+
+std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,
+                                const std::string &Root) {
+  RunInfo Info;
+  Info.SourceRoot = Root;
+  std::vector<Finding> Out = Findings;
+  if (Root.empty())
+    return Out;
+  for (Finding &F : Out) {
+    F.Where.File = Info.relative(F.Where.File);
+    F.End.File = Info.relative(F.End.File);
+    for (SourcePoint &P : F.CallChain)
+      P.File = Info.relative(P.File);
+    F.BlockOrigin = Info.relativeText(F.BlockOrigin);
+    for (std::string &A : F.Assumptions)
+      A = Info.relativeText(A);
+    for (fixes::Fix &X : F.Fixes)
+      X.Message = Info.relativeText(X.Message);
+  }
   return Out;
 }
 

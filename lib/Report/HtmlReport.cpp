@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -15,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 
 namespace cudacoalesce {
 
@@ -59,6 +61,7 @@ const char *Style = R"(
 body{font:14px/1.4 system-ui,sans-serif;margin:1em auto;max-width:1100px;
 color:#1b1b1b;padding:0 1em}
 h1{font-size:1.6em;margin:.4em 0}
+.errors{border-left:4px solid #c0392b;padding-left:.8em}
 h2{margin-top:1.4em;border-bottom:1px solid #ccc}
 code{font:.93em ui-monospace,monospace;background:#f3f3f3;padding:0 .2em}
 table{border-collapse:collapse;margin:.6em 0}
@@ -256,6 +259,12 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
 
 void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool ShowAll) {
+  writeHtml(OS, Findings, ShowAll, RunInfo());
+}
+
+void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
+               bool ShowAll, const RunInfo &Info) {
+  std::vector<Finding> Findings = audit::relativeTo(Given, Info.SourceRoot);
   audit::Audit A = audit::buildAudit(Findings);
   OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
         "charset=\"utf-8\">\n"
@@ -263,6 +272,17 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         "'none'; style-src 'unsafe-inline'\">\n"
      << "<title>cuda-coalesce audit report</title>\n<style>" << Style
      << "</style>\n</head>\n<body>\n<h1>cuda-coalesce audit report</h1>\n";
+  if (!Info.Errors.empty()) {
+    size_t N = Info.Errors.size();
+    OS << "<section class=\"errors\" id=\"errors\">\n<p><strong>" << N
+       << (N == 1 ? " file" : " files")
+       << " could not be analysed</strong>; the totals below leave out what "
+          "they hold:</p>\n<ul>\n";
+    for (const FileError &E : Info.Errors)
+      OS << "<li><code>" << esc(Info.relative(E.File))
+         << "</code>: " << esc(Info.relativeText(E.Message)) << "</li>\n";
+    OS << "</ul>\n</section>\n";
+  }
   if (A.Files.empty()) {
     OS << "<p>No global-memory access was found.</p>\n</body>\n</html>\n";
     return;
@@ -272,6 +292,32 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
      << (A.kernels() == 1 ? " kernel launch" : " kernel launches") << " and "
      << A.Files.size() << (A.Files.size() == 1 ? " file" : " files")
      << ".</p>\n<p>" << esc(audit::listingText(ShowAll)) << "</p>\n";
+
+  // Where each access's details are: the serials the loop below gives.
+  std::map<const Finding *, size_t> SerialOf;
+  {
+    size_t Serial = 0;
+    for (const audit::FileGroup &File : A.Files)
+      for (const audit::KernelGroup &K : File.Kernels)
+        for (const Finding *F : K.Accesses)
+          SerialOf[F] = Serial++;
+  }
+  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
+  if (!Causes.empty()) {
+    constexpr size_t Ranked = 10;
+    OS << "<h2>Fix these first</h2>\n<ol class=\"first\">\n";
+    for (size_t I = 0; I < Causes.size() && I < Ranked; ++I) {
+      const Finding &F = Causes[I].first();
+      OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
+         << esc(F.Where.File) << ":" << F.Where.Line
+         << "</code></a>: " << esc(audit::causeText(Causes[I])) << "; "
+         << formatCount(Causes[I].Wasted)
+         << " sectors/request wasted</li>\n";
+    }
+    OS << "</ol>\n";
+    if (Causes.size() > Ranked)
+      OS << "<p>" << Causes.size() - Ranked << " more below.</p>\n";
+  }
   OS << "<h2>Files, worst first</h2>\n";
   filesTable(OS, A);
   size_t Serial = 0;

@@ -105,12 +105,34 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             for (const SourcePoint &C : F.CallChain)
               J.object([&] { writePoint(J, C); });
           });
+          if (F.End.Line) {
+            J.attribute("end_line", int64_t(F.End.Line));
+            J.attribute("end_column", int64_t(F.End.Column));
+          }
         });
       }
     });
     J.attribute("suppressed", int64_t(Totals.Suppressed));
     if (Totals.InBaseline)
       J.attribute("in_baseline", int64_t(*Totals.InBaseline));
+    J.attributeArray("errors", [&] {
+      for (const FileError &E : Totals.Errors)
+        J.object([&] {
+          J.attribute("file", E.File);
+          J.attribute("message", E.Message);
+        });
+    });
+    if (Totals.InBaseline)
+      J.attributeArray("stale_baseline", [&] {
+        for (const StaleBaselineEntry &E : Totals.Stale)
+          J.object([&] {
+            J.attribute("file", E.File);
+            J.attribute("kernel", E.Kernel);
+            J.attribute("kind", E.Kind);
+            J.attribute("expression", E.Expression);
+            J.attribute("pattern", E.Pattern);
+          });
+      });
   });
   OS << "\n";
 }

@@ -1,6 +1,7 @@
 //===- Report/MarkdownReport.cpp - Audit report in Markdown ---------------===//
 #include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -124,13 +125,28 @@ void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
      << " of the base on; offsets above are from there.\n\n";
 }
 
-void accessDetails(llvm::raw_ostream &OS, const Finding &F) {
+/// One entry per root cause: its first access with its fixes and a warp,
+/// the others with the same cause named.
+void causeDetails(llvm::raw_ostream &OS, const audit::RootCause &C) {
+  const Finding &F = C.first();
   OS << "#### " << F.Where.Line << ":" << F.Where.Column << " "
-     << code(F.Expression, false) << "\n\n";
+     << code(F.Expression, false);
+  if (C.Accesses.size() > 1)
+    OS << " and " << C.Accesses.size() - 1 << " more with the same cause";
+  OS << "\n\n";
   OS << text(findingMessage(F)) << ".";
   if (F.Function != F.Kernel)
     OS << " Written in " << code(F.Function, false) << ".";
   OS << "\n\n";
+  if (C.Accesses.size() > 1) {
+    OS << "Also:";
+    for (size_t I = 1; I < C.Accesses.size(); ++I)
+      OS << (I == 1 ? " " : ", ") << C.Accesses[I]->Where.Line << ":"
+         << C.Accesses[I]->Where.Column << " "
+         << code(C.Accesses[I]->Expression, false);
+    OS << " (" << formatCount(C.Wasted)
+       << " sectors/request wasted in all).\n\n";
+  }
   for (const fixes::Fix &X : F.Fixes)
     OS << "- fix (" << fixes::fixKindName(X.Kind) << "): " << text(X.Message)
        << (X.Replacements.empty() ? "" : " (mechanical: `--fix` applies it)")
@@ -140,14 +156,40 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F) {
   warpPicture(OS, F);
 }
 
+void errorsList(llvm::raw_ostream &OS, const RunInfo &Info) {
+  if (Info.Errors.empty())
+    return;
+  size_t N = Info.Errors.size();
+  OS << "**" << N << (N == 1 ? " file" : " files")
+     << " could not be analysed**; "
+        "the totals below leave out what they hold:\n\n";
+  constexpr size_t Shown = 20;
+  for (size_t I = 0; I < N && I < Shown; ++I)
+    OS << "- " << code(Info.relative(Info.Errors[I].File), false) << ": "
+       << text(Info.relativeText(Info.Errors[I].Message)) << "\n";
+  if (N > Shown)
+    OS << "- and " << N - Shown << " more\n";
+  OS << "\n";
+}
+
 } // namespace
 
 void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                    bool ShowAll) {
+  writeMarkdown(OS, Findings, ShowAll, RunInfo());
+}
+
+void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
+                   bool ShowAll, const RunInfo &Info, size_t Limit) {
+  std::vector<Finding> Findings = audit::relativeTo(Given, Info.SourceRoot);
   audit::Audit A = audit::buildAudit(Findings);
+  std::string Report;
+  llvm::raw_string_ostream OS(Report);
   OS << "# cuda-coalesce audit report\n\n";
+  errorsList(OS, Info);
   if (A.Files.empty()) {
     OS << "No global-memory access was found.\n";
+    Out << Report;
     return;
   }
   OS << text(audit::totalsText(A.Sum)) << ", in " << A.kernels()
@@ -156,23 +198,89 @@ void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
      << text(audit::listingText(ShowAll)) << "\n\n";
   OS << "## Files, worst first\n\n";
   filesTable(OS, A);
-  for (const audit::FileGroup &File : A.Files) {
-    OS << "\n## " << code(File.File, false) << "\n";
-    for (const audit::KernelGroup &K : File.Kernels) {
-      OS << "\n### " << code(K.Kernel, false) << ": " << text(K.Launch)
-         << "\n\n"
-         << text(audit::totalsText(K.Sum)) << ".\n\n";
-      if (std::none_of(
-              K.Accesses.begin(), K.Accesses.end(),
-              [&](const Finding *F) { return audit::listed(*F, ShowAll); }))
-        continue;
-      accessTable(OS, K, ShowAll);
-      OS << "\n";
-      for (const Finding *F : K.Accesses)
-        if (F->isFlagged())
-          accessDetails(OS, *F);
+
+  // The root causes across files, worst first.
+  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
+  if (!Causes.empty()) {
+    constexpr size_t Ranked = 10;
+    OS << "\n## Fix these first\n\n";
+    for (size_t I = 0; I < Causes.size() && I < Ranked; ++I) {
+      const Finding &F = Causes[I].first();
+      OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
+         << ": " << text(audit::causeText(Causes[I])) << "; "
+         << formatCount(Causes[I].Wasted) << " sectors/request wasted\n";
     }
+    if (Causes.size() > Ranked)
+      OS << "\n" << Causes.size() - Ranked << " more below.\n";
   }
+
+  // The details, file by file, folded; each piece goes in while the
+  // report stays under the limit (GitHub's for a comment), with room for
+  // the note that says what was left out.
+  constexpr size_t Reserve = 600;
+  size_t CausesLeft = Causes.size(), FilesLeft = A.Files.size();
+  bool Cut = false;
+  auto Fits = [&](const std::string &Piece) {
+    return Report.size() + Piece.size() + Reserve <= Limit;
+  };
+  for (const audit::FileGroup &File : A.Files) {
+    std::string Head;
+    llvm::raw_string_ostream H(Head);
+    H << "\n<details><summary>" << code(File.File, false) << ": "
+      << text(audit::totalsText(File.Sum)) << "</summary>\n\n## "
+      << code(File.File, false) << "\n";
+    if (!Fits(Head + "</details>\n")) {
+      Cut = true;
+      break;
+    }
+    OS << Head;
+    bool FileDone = true;
+    for (const audit::KernelGroup &K : File.Kernels) {
+      std::string Piece;
+      llvm::raw_string_ostream P(Piece);
+      P << "\n### " << code(K.Kernel, false) << ": " << text(K.Launch) << "\n\n"
+        << text(audit::totalsText(K.Sum)) << ".\n\n";
+      bool Listed = std::any_of(
+          K.Accesses.begin(), K.Accesses.end(),
+          [&](const Finding *F) { return audit::listed(*F, ShowAll); });
+      if (Listed) {
+        accessTable(P, K, ShowAll);
+        P << "\n";
+      }
+      if (!Fits(Piece + "</details>\n")) {
+        FileDone = false;
+        break;
+      }
+      OS << Piece;
+      for (const audit::RootCause &C : audit::rootCauses(K.Accesses)) {
+        std::string Entry;
+        llvm::raw_string_ostream E(Entry);
+        causeDetails(E, C);
+        if (!Fits(Entry + "</details>\n")) {
+          FileDone = false;
+          break;
+        }
+        OS << Entry;
+        --CausesLeft;
+      }
+      if (!FileDone)
+        break;
+    }
+    OS << "</details>\n";
+    if (!FileDone) {
+      Cut = true;
+      break;
+    }
+    --FilesLeft;
+  }
+  if (Cut)
+    OS << "\n**Cut off here** to stay under " << Limit
+       << " characters (GitHub's limit for a comment): the details of "
+       << CausesLeft << (CausesLeft == 1 ? " root cause" : " root causes")
+       << " in " << FilesLeft << (FilesLeft == 1 ? " file are" : " files are")
+       << " left out; the summary above counts everything. "
+          "`--format=html` or `--format=json` has all of it.\n";
+  Out << Report;
 }
 
 } // namespace cudacoalesce

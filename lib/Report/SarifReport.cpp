@@ -1,15 +1,19 @@
 //===- Report/SarifReport.cpp - SARIF 2.1.0 for code scanning -------------===//
 #include "cuda-coalesce/Report/SarifReport.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <map>
+#include <optional>
 
 namespace cudacoalesce {
 
@@ -17,72 +21,113 @@ namespace {
 
 struct Rule {
   model::Pattern Pattern;
-  const char *Id, *Name, *Short, *Help;
+  const char *Name, *Short, *Help;
 };
 
+/// One rule per pattern, in the order of the log's rules array.
 const Rule Rules[] = {
-    {model::Pattern::Strided, "cuda-coalesce/strided", "StridedGlobalAccess",
+    {model::Pattern::Strided, "StridedGlobalAccess",
      "Consecutive lanes of a warp access addresses far apart",
      "Lanes whose addresses are more than an element apart make the warp touch "
-     "more "
-     "32-byte sectors than the bytes it uses. Map threadIdx.x to the "
-     "contiguous "
-     "dimension, stage through shared memory, or split structs into arrays."},
-    {model::Pattern::Misaligned, "cuda-coalesce/misaligned",
-     "MisalignedGlobalAccess",
+     "more 32-byte sectors than the bytes it uses. Map threadIdx.x to the "
+     "contiguous dimension, stage through shared memory, or split structs into "
+     "arrays."},
+    {model::Pattern::Misaligned, "MisalignedGlobalAccess",
      "A warp's contiguous access starts off a sector boundary",
      "Dense accesses that do not start on a 32-byte boundary touch one more "
-     "sector "
-     "per request. Shift the mapping, pad the base, or pitch the rows."},
-    {model::Pattern::Scattered, "cuda-coalesce/scattered",
-     "ScatteredGlobalAccess", "Addresses depend on data loaded per lane",
+     "sector per request. Shift the mapping, pad the base, or pitch the rows."},
+    {model::Pattern::Scattered, "ScatteredGlobalAccess",
+     "Addresses depend on data loaded per lane",
      "Data-dependent indices can put every lane in a sector of its own. Sort "
      "or "
      "bucket the indices, or read through the read-only path."},
-    {model::Pattern::Unknown, "cuda-coalesce/unknown", "UndecidedGlobalAccess",
+    {model::Pattern::Unknown, "UndecidedGlobalAccess",
      "The cost depends on values not known statically",
      "The sectors per request depend on kernel arguments or loaded values; the "
      "result gives the range and the condition under which the access "
      "coalesces."},
-    {model::Pattern::Coalesced, "cuda-coalesce/coalesced",
-     "CoalescedGlobalAccess", "The access is coalesced",
-     "Reported with --show-all only."},
-    {model::Pattern::Uniform, "cuda-coalesce/uniform", "UniformGlobalAccess",
+    {model::Pattern::Coalesced, "CoalescedGlobalAccess",
+     "The access is coalesced", "Reported with --show-all only."},
+    {model::Pattern::Uniform, "UniformGlobalAccess",
      "Every lane of a warp row reads one address",
      "A broadcast: nothing to fix."},
 };
 
+/// The rule of a pattern: every pattern has one (a new pattern without a
+/// rule is a compile warning here, and never falls back to another's).
 size_t ruleIndex(model::Pattern P) {
-  for (size_t I = 0; I < std::size(Rules); ++I)
-    if (Rules[I].Pattern == P)
-      return I;
-  return 0;
+  switch (P) {
+  case model::Pattern::Strided:
+    return 0;
+  case model::Pattern::Misaligned:
+    return 1;
+  case model::Pattern::Scattered:
+    return 2;
+  case model::Pattern::Unknown:
+    return 3;
+  case model::Pattern::Coalesced:
+    return 4;
+  case model::Pattern::Uniform:
+    return 5;
+  }
+  llvm_unreachable("a pattern without a SARIF rule");
 }
 
-std::string uriFor(const std::string &File, const std::string &Root) {
+std::string ruleId(model::Pattern P) {
+  return (ToolCheckName + "/" + model::patternName(P)).str();
+}
+
+std::string uriFor(const std::string &File, const RunInfo &Info) {
   llvm::SmallString<256> Abs(File);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::StringRef Path = Abs;
-  llvm::StringRef Base = Root;
-  if (!Base.empty() && Path.consume_front(Base) && Path.consume_front("/"))
-    return Path.str();
+  std::string Rel = Info.relative(Abs);
+  if (Rel != std::string(Abs) || llvm::sys::path::is_relative(Abs))
+    return Rel;
   return "file://" + std::string(Abs);
 }
 
+void artifact(llvm::json::OStream &J, const std::string &File,
+              const RunInfo &Info) {
+  J.attributeObject("artifactLocation", [&] {
+    std::string Uri = uriFor(File, Info);
+    J.attribute("uri", Uri);
+    if (Uri.rfind("file://", 0) != 0)
+      J.attribute("uriBaseId", "%SRCROOT%");
+  });
+}
+
 void physicalLocation(llvm::json::OStream &J, const SourcePoint &P,
-                      const std::string &Root) {
+                      const RunInfo &Info, const SourcePoint *End = nullptr) {
   J.attributeObject("physicalLocation", [&] {
-    J.attributeObject("artifactLocation", [&] {
-      std::string Uri = uriFor(P.File, Root);
-      J.attribute("uri", Uri);
-      if (Uri.rfind("file://", 0) != 0)
-        J.attribute("uriBaseId", "%SRCROOT%");
-    });
+    artifact(J, P.File, Info);
     J.attributeObject("region", [&] {
       J.attribute("startLine", int64_t(P.Line));
       J.attribute("startColumn", int64_t(P.Column));
+      if (End && End->Line >= P.Line) {
+        J.attribute("endLine", int64_t(End->Line));
+        // SARIF's end column is one past the last character.
+        J.attribute("endColumn", int64_t(End->Column + 1));
+      }
     });
   });
+}
+
+/// The launch a note names ("... from the launch at src/main.cu:16:3").
+std::optional<SourcePoint> launchIn(llvm::StringRef Note) {
+  size_t At = Note.find("the launch at ");
+  if (At == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef Rest = Note.substr(At + strlen("the launch at "));
+  Rest = Rest.take_until([](char C) { return C == ' ' || C == ';'; });
+  Rest = Rest.rtrim(".,)");
+  auto [PathLine, Column] = Rest.rsplit(':');
+  auto [Path, Line] = PathLine.rsplit(':');
+  SourcePoint P;
+  if (Path.empty() || Line.getAsInteger(10, P.Line) ||
+      Column.getAsInteger(10, P.Column))
+    return std::nullopt;
+  P.File = Path.str();
+  return P;
 }
 
 /// Stable across unrelated edits above the line: what is accessed, how,
@@ -100,6 +145,13 @@ std::string fingerprint(const Finding &F) {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::string &SourceRoot, bool ShowAll) {
+  RunInfo Info;
+  Info.SourceRoot = SourceRoot;
+  writeSarif(OS, Findings, Info, ShowAll);
+}
+
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const RunInfo &Info, bool ShowAll) {
   llvm::json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -108,33 +160,71 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       J.object([&] {
         J.attributeObject("tool", [&] {
           J.attributeObject("driver", [&] {
-            J.attribute("name", "cuda-coalesce");
-            J.attribute("version", "0.1.0");
-            J.attribute("informationUri",
-                        "https://github.com/cuda-coalesce/cuda-coalesce");
+            J.attribute("name", ToolCheckName);
+            J.attribute("version", CUDA_COALESCE_VERSION);
+            J.attribute("informationUri", ProjectUrl);
             J.attributeArray("rules", [&] {
               for (const Rule &R : Rules)
                 J.object([&] {
-                  J.attribute("id", R.Id);
+                  std::string Pattern = model::patternName(R.Pattern);
+                  J.attribute("id", ruleId(R.Pattern));
                   J.attribute("name", R.Name);
                   J.attributeObject("shortDescription",
                                     [&] { J.attribute("text", R.Short); });
                   J.attributeObject("fullDescription",
                                     [&] { J.attribute("text", R.Help); });
-                  J.attributeObject("help",
-                                    [&] { J.attribute("text", R.Help); });
+                  J.attribute("helpUri", checkDocsUrl(Pattern));
+                  J.attributeObject("help", [&] {
+                    J.attribute("text", R.Help);
+                    J.attribute("markdown", std::string(R.Help) + "\n\n[`" +
+                                                TidyCheckName.str() +
+                                                "`: " + Pattern + "](" +
+                                                checkDocsUrl(Pattern) + ")");
+                  });
                   J.attributeObject("defaultConfiguration", [&] {
                     bool Warn = R.Pattern != model::Pattern::Coalesced &&
                                 R.Pattern != model::Pattern::Uniform;
                     J.attribute("level", Warn ? "warning" : "note");
                   });
+                  J.attributeObject("properties", [&] {
+                    J.attributeArray("tags", [&] {
+                      J.value("performance");
+                      J.value("cuda");
+                    });
+                  });
                 });
             });
           });
         });
+        // Files that could not be analysed: the run did not do all its job.
+        J.attributeArray("invocations", [&] {
+          J.object([&] {
+            J.attribute("executionSuccessful", Info.Errors.empty());
+            J.attributeArray("toolExecutionNotifications", [&] {
+              for (const FileError &E : Info.Errors)
+                J.object([&] {
+                  J.attribute("level", "error");
+                  J.attributeObject("message", [&] {
+                    J.attribute("text", Info.relative(E.File) + ": " +
+                                            Info.relativeText(E.Message));
+                  });
+                  J.attributeArray("locations", [&] {
+                    J.object([&] {
+                      J.attributeObject("physicalLocation",
+                                        [&] { artifact(J, E.File, Info); });
+                    });
+                  });
+                });
+            });
+          });
+        });
+        // Where relative paths start; its place on the machine that ran the
+        // tool is not written (code scanning takes the repository's root).
         J.attributeObject("originalUriBaseIds", [&] {
           J.attributeObject("%SRCROOT%", [&] {
-            J.attribute("uri", "file://" + SourceRoot + "/");
+            J.attributeObject("description", [&] {
+              J.attribute("text", "The directory cuda-coalesce ran in.");
+            });
           });
         });
         J.attributeArray("results", [&] {
@@ -144,27 +234,47 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
               continue;
             size_t Rule = ruleIndex(F.Prediction.Kind);
             J.object([&] {
-              J.attribute("ruleId", Rules[Rule].Id);
+              J.attribute("ruleId", ruleId(F.Prediction.Kind));
               J.attribute("ruleIndex", int64_t(Rule));
               J.attribute("level", Flagged ? "warning" : "note");
-              J.attributeObject(
-                  "message", [&] { J.attribute("text", findingMessage(F)); });
+              J.attributeObject("message", [&] {
+                J.attribute("text", Info.relativeText(findingMessage(F)));
+              });
               J.attributeArray("locations", [&] {
-                J.object([&] { physicalLocation(J, F.Where, SourceRoot); });
+                J.object([&] {
+                  physicalLocation(J, F.Where, Info,
+                                   F.End.Line && F.End.File == F.Where.File
+                                       ? &F.End
+                                       : nullptr);
+                });
               });
               J.attributeArray("relatedLocations", [&] {
                 int64_t Id = 1;
-                for (const std::string &Note : findingNotes(F))
+                std::vector<SourcePoint> Launches;
+                for (const std::string &Note : findingNotes(F)) {
+                  if (std::optional<SourcePoint> L = launchIn(Note))
+                    Launches.push_back(*L);
                   J.object([&] {
                     J.attribute("id", Id++);
-                    physicalLocation(J, F.Where, SourceRoot);
-                    J.attributeObject("message",
-                                      [&] { J.attribute("text", Note); });
+                    physicalLocation(J, F.Where, Info);
+                    J.attributeObject("message", [&] {
+                      J.attribute("text", Info.relativeText(Note));
+                    });
+                  });
+                }
+                for (const SourcePoint &L : Launches)
+                  J.object([&] {
+                    J.attribute("id", Id++);
+                    physicalLocation(J, L, Info);
+                    J.attributeObject("message", [&] {
+                      J.attribute("text",
+                                  "the launch that gives the block shape");
+                    });
                   });
                 for (const SourcePoint &Call : F.CallChain)
                   J.object([&] {
                     J.attribute("id", Id++);
-                    physicalLocation(J, Call, SourceRoot);
+                    physicalLocation(J, Call, Info);
                     J.attributeObject("message", [&] {
                       J.attribute("text", "reached through this call");
                     });
@@ -182,17 +292,13 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   for (const fixes::Replacement &R : X.Replacements)
                     ByFile[R.File].push_back(&R);
                   J.object([&] {
-                    J.attributeObject("description",
-                                      [&] { J.attribute("text", X.Message); });
+                    J.attributeObject("description", [&] {
+                      J.attribute("text", Info.relativeText(X.Message));
+                    });
                     J.attributeArray("artifactChanges", [&] {
                       for (const auto &[File, Reps] : ByFile)
                         J.object([&] {
-                          J.attributeObject("artifactLocation", [&] {
-                            std::string Uri = uriFor(File, SourceRoot);
-                            J.attribute("uri", Uri);
-                            if (Uri.rfind("file://", 0) != 0)
-                              J.attribute("uriBaseId", "%SRCROOT%");
-                          });
+                          artifact(J, File, Info);
                           J.attributeArray("replacements", [&] {
                             for (const fixes::Replacement *R : Reps)
                               J.object([&] {

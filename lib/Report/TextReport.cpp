@@ -1,5 +1,6 @@
 //===- Report/TextReport.cpp - Clang-style diagnostics --------------------===//
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Support/Text.h"
@@ -106,7 +107,7 @@ void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
   FullSourceLoc Loc(SM.getFileLoc(LF.Loc), SM);
   CharSourceRange Range = CharSourceRange::getTokenRange(
       SM.getExpansionRange(LF.Range).getAsRange());
-  std::string Message = findingMessage(F) + " [cuda-coalesce]";
+  std::string Message = findingMessage(F) + " [" + ToolCheckName.str() + "]";
   // Name the kernel where the line alone does not: helpers, templates.
   if (F.Kernel != F.Function || F.Kernel.find('<') != std::string::npos)
     Message += " (in kernel '" + F.Kernel + "')";
@@ -131,13 +132,14 @@ void printTextureReads(llvm::raw_ostream &OS, const TextureReads &R) {
      << "' reads through texture or surface "
      << "objects (" << R.Count << (R.Count == 1 ? " fetch" : " fetches")
      << "): they go through the texture path, are not global-memory accesses "
-        "and are not analysed [cuda-coalesce]\n";
+        "and are not analysed ["
+     << ToolCheckName << "]\n";
 }
 
 void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &K) {
   OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
-     << ": remark: kernel '" << K.Kernel
-     << "' has no global-memory accesses [cuda-coalesce]\n";
+     << ": remark: kernel '" << K.Kernel << "' has no global-memory accesses ["
+     << ToolCheckName << "]\n";
 }
 
 } // namespace cudacoalesce

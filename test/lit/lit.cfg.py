@@ -3,6 +3,7 @@
 # suite twice: with the CUDA toolkit and with the built-in header shim
 # (--param shim=1), so every test passes both ways.
 import os
+import shutil
 
 import lit.formats
 
@@ -28,6 +29,7 @@ else:
 tool = os.path.join(config.cuda_coalesce_obj_root, "tool", "cuda-coalesce")
 config.substitutions.append(
     ("%cc", tool + (" --no-cuda-toolkit" if use_shim else "")))
+config.substitutions.append(("%cuda-coalesce-build", config.cuda_coalesce_obj_root))
 config.substitutions.append(("%cuda-coalesce", tool))
 config.substitutions.append(("%python", config.python_executable))
 # FileCheck that fails on any warning or error no CHECK line names, as
@@ -65,6 +67,34 @@ if os.path.exists(clangd):
         ("%lsp-session", config.python_executable + " " +
          os.path.join(config.test_source_root, "Inputs", "lsp-session.py") + " " + clangd))
 
+# The fixture project (test/fixtures/fluid): a CMake project with CUDA as a
+# language, configured in the test with nvcc (no GPU needed).
+nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+if os.path.exists(nvcc) and shutil.which("cmake"):
+    config.available_features.add("nvcc-project")
+    config.substitutions.append(
+        ("%fluid-project", config.python_executable + " " +
+         os.path.join(config.test_source_root, "Inputs", "fluid-project.py") +
+         " " + nvcc))
+if os.path.exists(tidy_module):
+    config.substitutions.append(("%tidy-module", tidy_module))
+config.substitutions.append(
+    ("%fixtures", os.path.join(config.test_source_root, "..", "fixtures")))
+# docs/ci/github-actions.yml, run step by step (test/ci/run-workflow.py).
+repo_root = os.path.normpath(os.path.join(config.test_source_root, "..", ".."))
+if os.path.exists(nvcc):
+    config.substitutions.append(
+        ("%ci-workflow", " ".join([
+            config.python_executable,
+            os.path.join(repo_root, "test", "ci", "run-workflow.py"),
+            "--workflow", os.path.join(repo_root, "docs", "ci", "github-actions.yml"),
+            "--build", config.cuda_coalesce_obj_root, "--nvcc", nvcc] +
+            (["--sarif-schema", sarif_schema] if os.path.exists(sarif_schema) else []))))
+run_clang_tidy = os.path.join(config.llvm_tools_dir, "run-clang-tidy")
+if os.path.exists(run_clang_tidy) and os.path.exists(clang_tidy):
+    config.available_features.add("run-clang-tidy")
+    config.substitutions.append(("%run-clang-tidy", run_clang_tidy))
+
 # Debian's chromium renders the HTML audit report headless: its DOM and a
 # screenshot show what a reviewer would see.
 if os.path.exists("/usr/bin/chromium"):
@@ -80,3 +110,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 # The tool must not depend on the caller's terminal or toolkit variables.
 config.environment.pop("CUDA_PATH", None)
+# The clang-tidy check's and clangd's launch index caches its entries here,
+# not in the home directory of whoever runs the tests.
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.cuda_coalesce_obj_root, "test", "lit", "xdg-cache" + ("-shim" if use_shim else ""))

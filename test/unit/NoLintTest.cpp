@@ -147,3 +147,28 @@ TEST(NoLintTest, FirstLineAndLastLineWithoutNewline) {
 }
 
 } // namespace
+
+namespace {
+
+/// Whether a finding at the start of line \p Line is silenced under any of
+/// its names.
+bool findingSilenced(llvm::StringRef Text, unsigned Line) {
+  size_t Offset = 0;
+  for (unsigned L = 1; L < Line; ++L)
+    Offset = Text.find('\n', Offset) + 1;
+  return NoLintIndex(Text).suppressesFinding(Offset);
+}
+
+TEST(NoLintTest, EveryNameOfTheCheckNamesTheFinding) {
+  EXPECT_TRUE(findingSilenced("a; // NOLINT(cuda-coalesce)\n", 1));
+  EXPECT_TRUE(findingSilenced("a; // NOLINT(cuda-memory-coalescing)\n", 1));
+  EXPECT_TRUE(findingSilenced("// NOLINTNEXTLINE(cuda-coalesce)\na;\n", 2));
+  EXPECT_TRUE(findingSilenced("// NOLINTBEGIN(cuda-coalesce)\na;\n"
+                              "// NOLINTEND(cuda-coalesce)\n",
+                              2));
+  EXPECT_TRUE(findingSilenced("a; // NOLINT(cuda-*)\n", 1));
+  EXPECT_FALSE(findingSilenced("a; // NOLINT(cuda-coalescing)\n", 1));
+  EXPECT_FALSE(findingSilenced("a; // NOLINT(-cuda-coalesce)\n", 1));
+}
+
+} // namespace

@@ -11,6 +11,7 @@ namespace {
 Finding sampleFinding(const std::string &Kernel) {
   Finding F;
   F.Where = {"k.cu", 12, 7};
+  F.End = {"k.cu", 12, 19};
   F.Kernel = Kernel;
   F.Function = "helper";
   F.Kind = AccessKind::Atomic;
@@ -65,6 +66,7 @@ FileOutcome sampleOutcome() {
   O.HostErrors = 3;
   O.FirstHostError = "host.cu:2:2: bad";
   O.AnalysedThrough = "main.cu";
+  O.CommandInferredFrom = "inferred from neighbour.cu";
   O.Findings.push_back(
       {sampleFinding("k1"), "k.cu:12:7: warning: ...\n", true});
   O.Findings.push_back({Finding(), "", false});
@@ -100,6 +102,7 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(Out.HostErrors, 3u);
   EXPECT_EQ(Out.FirstHostError, In.FirstHostError);
   EXPECT_EQ(Out.AnalysedThrough, "main.cu");
+  EXPECT_EQ(Out.CommandInferredFrom, "inferred from neighbour.cu");
   EXPECT_EQ(Out.Remarks, In.Remarks);
   EXPECT_EQ(Out.ConfigFile, In.ConfigFile);
   EXPECT_TRUE(Out.Skipped);
@@ -116,6 +119,7 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(F.Where.File, "k.cu");
   EXPECT_EQ(F.Where.Line, 12u);
   EXPECT_EQ(F.Where.Column, 7u);
+  EXPECT_EQ(F.End.Column, 19u);
   EXPECT_EQ(F.Kind, AccessKind::Atomic);
   EXPECT_EQ(F.Expression, "a[i * 2]");
   EXPECT_EQ(F.Block.Z, 2);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CudaMemoryCoalescingCheck.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 
 #include "clang-tidy/ClangTidyModule.h"
 
@@ -15,8 +16,7 @@ class CudaCoalesceTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void
   addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<CudaMemoryCoalescingCheck>(
-        "cuda-memory-coalescing");
+    Factories.registerCheck<CudaMemoryCoalescingCheck>(TidyCheckName);
   }
 };
 

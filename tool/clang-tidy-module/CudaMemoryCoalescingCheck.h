@@ -2,7 +2,13 @@
 //
 // The check `cuda-memory-coalescing`: the analysis of the cuda-coalesce CLI,
 // run on the translation unit clang-tidy (or clangd) has parsed, with each
-// finding as a diagnostic whose notes and fix-its are the CLI's.
+// finding as a diagnostic whose notes and fix-its are the CLI's. It gives
+// the CLI's answer for the file: the project's .cuda-coalesce.yaml applies
+// (block-dim, skip), and a kernel that the file does not launch takes its
+// shapes from the launches in the other files of the compile database
+// (Driver/LaunchIndex.h). An access written in a header is reported at the
+// place in the main file that reaches it (the call of the helper, or the
+// #include), naming where it is written.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_TIDY_CUDAMEMORYCOALESCINGCHECK_H
@@ -22,6 +28,12 @@ namespace tidy {
 /// ideal sectors, `high` at least four times.
 enum class Severity { Low, Medium, High };
 
+/// In an editor (cuda-coalesce-clangd sets it): each fix goes on a note that
+/// says what it does (clangd titles the code action with it) and on every
+/// warning it fixes. Otherwise (clang-tidy) on the warning, once per edit,
+/// so that --fix applies it.
+void setEditorMode(bool On);
+
 class CudaMemoryCoalescingCheck : public clang::tidy::ClangTidyCheck {
 public:
   CudaMemoryCoalescingCheck(llvm::StringRef Name,
@@ -38,6 +50,8 @@ private:
   std::string MinimumSeverityOption;
   Severity MinimumSeverity = Severity::Low;
   std::optional<bool> ReportCoalesced; // nullopt: an invalid value
+  std::optional<bool> ProjectLaunches; // nullopt: an invalid value
+  std::string CompileCommandsDir;      // empty: found as clangd finds it
 };
 
 } // namespace tidy

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Driver/ApplyFixes.h"
+#include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Report/HtmlReport.h"
@@ -17,6 +18,7 @@
 #include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -36,8 +38,11 @@ enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
 enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
 
 cl::OptionCategory Category("cuda-coalesce options");
-cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
-                            cl::cat(Category));
+cl::list<std::string>
+    Files(cl::Positional,
+          cl::desc("<file.cu>... (with -p and none: every CUDA file of the "
+                   "compile database)"),
+          cl::cat(Category));
 cl::opt<std::string>
     BuildDir("p", cl::desc("Build directory with compile_commands.json"),
              cl::value_desc("dir"), cl::cat(Category));
@@ -124,6 +129,12 @@ cl::opt<bool> UpdateBaseline("update-baseline",
                              cl::desc("Rewrite the --baseline file with "
                                       "today's findings"),
                              cl::cat(Category));
+cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write DIR/compile_commands.json with the -p database's "
+             "commands as clangd and clang-tidy take them (nvcc's "
+             "translated, the device side), then exit"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool>
     ShowAll("show-all",
             cl::desc("Also report coalesced, uniform and undecided accesses"),
@@ -179,6 +190,8 @@ std::string reasonWithoutPlace(const std::string &Error) {
 }
 
 std::string counted(size_t N, const std::string &Noun) {
+  if (N != 1 && Noun.back() == 'y')
+    return std::to_string(N) + " " + Noun.substr(0, Noun.size() - 1) + "ies";
   return std::to_string(N) + " " + Noun +
          (N == 1               ? ""
           : Noun.back() == 's' ? "es"
@@ -278,6 +291,10 @@ int main(int Argc, const char **Argv) {
     }
 
   cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   std::string ParseErrors;
   llvm::raw_string_ostream ParseErrorStream(ParseErrors);
   if (!cl::ParseCommandLineOptions(ToolArgc, Argv,
@@ -292,9 +309,57 @@ int main(int Argc, const char **Argv) {
       error(First.str());
     return ExitError;
   }
-  if (Files.empty()) {
-    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS]; "
-          "see --help)");
+  if (!ExportCompileCommands.empty()) {
+    if (BuildDir.empty()) {
+      error("--export-compile-commands needs -p BUILD_DIR (the database to "
+            "translate)");
+      return ExitError;
+    }
+    ToolchainSetup Setup;
+    Setup.Arch = Arch;
+    Setup.ResourceDir = defaultResourceDir();
+    if (!NoCudaToolkit) {
+      std::string CudaError;
+      Setup.CudaPath = findCudaToolkit(CudaPath, CudaError);
+      if (!CudaError.empty()) {
+        error(CudaError);
+        return ExitError;
+      }
+    }
+    std::string Error;
+    auto DB = loadCompileDatabase(BuildDir, Error);
+    size_t Written = 0;
+    if (!DB || !exportCompileCommands(*DB, ExportCompileCommands, Setup,
+                                      Written, Error)) {
+      error(Error);
+      return ExitError;
+    }
+    note("wrote " + counted(Written, "compile command") + " to " +
+         ExportCompileCommands + "/compile_commands.json");
+    return ExitClean;
+  }
+  // -p without files: every CUDA file of the database, as run-clang-tidy
+  // runs every file.
+  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  if (Inputs.empty() && !BuildDir.empty()) {
+    std::string Error;
+    size_t Others = 0;
+    if (!databaseSources(BuildDir, Inputs, Others, Error)) {
+      error(Error);
+      return ExitError;
+    }
+    if (Others)
+      note(counted(Others, "file") + " of the compile database " +
+           (Others == 1 ? "is" : "are") + " not CUDA (host code): left out");
+    if (Inputs.empty()) {
+      error("the compile database in '" + BuildDir + "' has no CUDA file");
+      return ExitError;
+    }
+  }
+  if (Inputs.empty()) {
+    error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS], "
+          "or -p BUILD_DIR for every file of its compile database; see "
+          "--help)");
     return ExitError;
   }
   if (UpdateBaseline && Baseline.empty()) {
@@ -303,7 +368,7 @@ int main(int Argc, const char **Argv) {
   }
 
   RunOptions Opts;
-  Opts.Files = Files;
+  Opts.Files = Inputs;
   Opts.BuildDir = BuildDir;
   Opts.ExtraFlags = ExtraFlags;
   Opts.Toolchain.Arch = Arch;
@@ -347,7 +412,7 @@ int main(int Argc, const char **Argv) {
                        : std::string()));
     };
   ProgressLine Progress;
-  bool ShowProgress = llvm::errs().is_displayed() && Files.size() > 1;
+  bool ShowProgress = llvm::errs().is_displayed() && Inputs.size() > 1;
   if (ShowProgress)
     Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
       Progress.update(Done, Total, File);
@@ -379,8 +444,16 @@ int main(int Argc, const char **Argv) {
   std::vector<Finding> All;
   bool AnyFlagged = false;
   JsonTotals Totals;
+  RunInfo Info;
+  {
+    llvm::SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    Info.SourceRoot = std::string(Cwd);
+  }
   for (const FileOutcome &O : Outcomes) {
     Totals.Suppressed += O.Suppressed.size();
+    if (O.Failed)
+      Info.Errors.push_back({O.File, O.Error});
     for (const ReportedFinding &F : O.Findings) {
       All.push_back(F.Data);
       AnyFlagged |= F.FailsRun;
@@ -388,21 +461,38 @@ int main(int Argc, const char **Argv) {
     }
     llvm::outs() << O.Remarks;
   }
+  for (const BaselineEntry &E : Base.Stale)
+    Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
   if (!Baseline.empty())
     Totals.InBaseline = Base.Known;
+  Totals.Errors = Info.Errors;
+  Totals.Stale = Info.Stale;
   if (Format == OutputFormat::Json)
     writeJson(llvm::outs(), All, Totals);
-  if (Format == OutputFormat::Sarif) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    writeSarif(llvm::outs(), All, std::string(Cwd), ShowAll);
-  }
+  if (Format == OutputFormat::Sarif)
+    writeSarif(llvm::outs(), All, Info, ShowAll);
   if (Format == OutputFormat::Markdown)
-    writeMarkdown(llvm::outs(), All, ShowAll);
+    writeMarkdown(llvm::outs(), All, ShowAll, Info);
   if (Format == OutputFormat::Html)
-    writeHtml(llvm::outs(), All, ShowAll);
+    writeHtml(llvm::outs(), All, ShowAll, Info);
   llvm::outs().flush();
 
+  if (!Base.Stale.empty()) {
+    note(counted(Base.Stale.size(), "baseline entry") +
+         (Base.Stale.size() == 1 ? " matches" : " match") +
+         " no finding any more (fixed?)" +
+         (Base.Dropped ? "; --update-baseline dropped them"
+                       : "; --update-baseline drops them") +
+         ":");
+    constexpr size_t Shown = 10;
+    for (size_t I = 0; I < Base.Stale.size() && I < Shown; ++I) {
+      const BaselineEntry &E = Base.Stale[I];
+      note("  " + E.File + ": " + E.Kind + " '" + E.Expression +
+           "' in kernel '" + E.Kernel + "' (" + E.Pattern + ")");
+    }
+    if (Base.Stale.size() > Shown)
+      note("  and " + std::to_string(Base.Stale.size() - Shown) + " more");
+  }
   if (Base.Written)
     note("wrote " + counted(Base.Recorded, "finding") + " to the baseline " +
          Baseline);
@@ -434,6 +524,9 @@ int main(int Argc, const char **Argv) {
     else if (!O.AnalysedThrough.empty())
       note(O.File + ": analysed as part of " + O.AnalysedThrough +
            ", which #includes it");
+    else if (!O.CommandInferredFrom.empty())
+      note(O.File + ": not in the compile database; analysed with a command " +
+           O.CommandInferredFrom);
     else if (O.Kernels == 0 && Format == OutputFormat::Text && !ParseOnly)
       note(O.File + ": no CUDA kernel with a body");
     if (O.HostErrors)

@@ -29,17 +29,42 @@ struct ToolchainSetup {
 /// sets \p Error when \p Explicit names a directory without CUDA headers.
 std::string findCudaToolkit(const std::string &Explicit, std::string &Error);
 
+/// \p Command with its response files spliced in: `@FILE` (GCC and Clang)
+/// and nvcc's `--options-file FILE` / `-optf FILE` (CMake's Makefiles
+/// generator puts include paths there). Relative paths start at
+/// \p Directory, the command's; an unreadable file adds nothing.
+std::vector<std::string>
+expandResponseFiles(const std::vector<std::string> &Command,
+                    const std::string &Directory, unsigned Depth = 0);
+
 /// An nvcc command (as CMake's CUDA language writes it) as the Clang flags
 /// that matter to a parse: include paths, macros, -std, forced includes,
-/// -fgpu-rdc, the sources, and --cuda-gpu-arch from -arch/-gencode.
+/// -fgpu-rdc, the sources, and --cuda-gpu-arch from -arch/-gencode (the
+/// first one named). Response files are expanded first (\p Directory).
 std::vector<std::string>
-translateNvccCommand(const std::vector<std::string> &Command);
+translateNvccCommand(const std::vector<std::string> &Command,
+                     const std::string &Directory = "");
 
 /// The device-side parse command for \p Command (argv[0] first, the source
-/// among the arguments); nvcc commands are translated first.
+/// among the arguments); nvcc commands are translated first. Flags that
+/// load code or write files are dropped, -Xclang pairs that pass one too.
 std::vector<std::string>
 deviceParseCommand(const std::vector<std::string> &Command,
-                   const ToolchainSetup &Setup);
+                   const ToolchainSetup &Setup,
+                   const std::string &Directory = "");
+
+/// The command of \p File as a Clang tool (clangd, clang-tidy, any other
+/// LibTooling tool) takes it, so that it parses what the analysis parses:
+/// for a CUDA file or an nvcc command, Clang's driver with `-x cuda
+/// --cuda-device-only --cuda-gpu-arch=`, the toolkit's (or the shim's)
+/// headers, nvcc's flags translated, response files expanded, the flags
+/// that load code or write files dropped. Other commands (host C++) are
+/// returned as they are. No -fsyntax-only and no resource directory: the
+/// tool adds its own.
+std::vector<std::string>
+clangToolCommand(const std::vector<std::string> &Command,
+                 const std::string &File, const std::string &Directory,
+                 const ToolchainSetup &Setup);
 
 /// Whether \p File is CUDA: a .cu or .cuh, or -x cuda in its \p Command.
 bool looksLikeCudaSource(const std::string &File,
@@ -49,8 +74,14 @@ bool looksLikeCudaSource(const std::string &File,
 /// it is relative and the directory is known), without . and .. parts.
 std::string absolutePath(const std::string &Path, const std::string &Directory);
 
-/// The built-in CUDA header shim's include directory.
+/// The built-in CUDA header shim's include directory: PREFIX/share/
+/// cuda-coalesce/shim/include beside an installed binary, else the source
+/// tree's.
 const char *shimIncludeDir();
+
+/// The header force-included with a real toolkit (what nvcc declares and
+/// Clang does not), found as shimIncludeDir is.
+const char *compatHeader();
 
 /// The resource directory baked in at build time.
 const char *defaultResourceDir();

@@ -30,6 +30,7 @@
 #include "cuda-coalesce/Driver/Isolation.h"
 #include "cuda-coalesce/Driver/SharedPreamble.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
+#include "cuda-coalesce/Policy/Baseline.h"
 
 #include <functional>
 #include <optional>
@@ -87,8 +88,12 @@ struct FileOutcome {
   /// Compile errors in host-only functions (the kernels were analysed).
   unsigned HostErrors = 0;
   std::string FirstHostError;
-  /// The input that #includes this file and was analysed in its place.
+  /// The file that #includes this one and was analysed in its place: an
+  /// input, or a file of the compile database when this one is not in it.
   std::string AnalysedThrough;
+  /// Not in the compile database: where its command was inferred from
+  /// ("inferred from src/neighbour.cu").
+  std::string CommandInferredFrom;
   std::vector<ReportedFinding> Findings;
   std::string
       Remarks; // rendered by the consumer, e.g. kernels without accesses
@@ -124,10 +129,20 @@ public:
 };
 
 /// Analyses every file; \p SetupError is set (and nothing analysed) when the
-/// compile database cannot be read.
+/// compile database cannot be read. With a compile database (-p), a file it
+/// does not list is analysed through a file of it that #includes it, else
+/// with a command inferred from a neighbour; kernels that no input launches
+/// take their shapes from the launches in the database's other files.
 std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
                                       const TranslationUnitConsumer &Consumer,
                                       std::string &SetupError);
+
+/// The CUDA sources of BUILD_DIR/compile_commands.json, each once, in the
+/// database's order; \p Others counts the files left out (host code).
+/// False with \p Error when the database cannot be read.
+bool databaseSources(const std::string &BuildDir,
+                     std::vector<std::string> &Sources, size_t &Others,
+                     std::string &Error);
 
 /// The absolute path of the file \p F is in (paths in findings may be
 /// relative to the compile command's directory).
@@ -136,13 +151,19 @@ std::string absoluteFindingPath(const FileOutcome &O, const Finding &F);
 /// What --baseline did.
 struct BaselineResult {
   bool Written = false; // the file did not exist, or Update: it was written
-  size_t Recorded = 0;  // findings written
+  size_t Recorded = 0;  // entries written
   size_t Known = 0;     // findings left out as already in it
+  /// Entries of the files this run analysed that no finding matches any
+  /// more (fixed, or changed beyond recognition).
+  std::vector<BaselineEntry> Stale;
+  size_t Dropped = 0; // stale entries --update-baseline left out
 };
 
 /// Leaves out of \p Outcomes the flagged findings that the baseline file
-/// \p Path has (Policy/Baseline.h). When \p Path does not exist, or with
-/// \p Update, first writes every flagged finding to it (so none is left).
+/// \p Path has (Policy/Baseline.h), and finds its stale entries. When
+/// \p Path does not exist, or with \p Update, first writes every flagged
+/// finding to it (so none is left), with the entries of files this run did
+/// not analyse kept and the stale ones dropped.
 /// False with \p Error, and \p Outcomes unchanged, when the file cannot be
 /// read or written.
 bool applyBaseline(std::vector<FileOutcome> &Outcomes, const std::string &Path,

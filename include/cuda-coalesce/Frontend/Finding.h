@@ -29,6 +29,7 @@ struct SourcePoint {
 
 struct Finding {
   SourcePoint Where;    // where the access is written (outside macros)
+  SourcePoint End;      // its last character, when known (set by the driver)
   std::string Kernel;   // the analysed kernel, with template arguments
   std::string Function; // the function the access is written in
   AccessKind Kind = AccessKind::Load;

@@ -30,9 +30,6 @@
 
 namespace cudacoalesce {
 
-/// The name the CLI answers to in NOLINT lists: the clang-tidy check's.
-inline constexpr llvm::StringLiteral NoLintCheckName = "cuda-memory-coalescing";
-
 enum class NoLintKind { NoLint, NextLine, Begin, End };
 
 struct NoLintDirective {
@@ -60,6 +57,10 @@ public:
 
   /// Whether a diagnostic of \p Check at byte \p Offset is silenced.
   bool suppresses(size_t Offset, llvm::StringRef Check) const;
+
+  /// Whether a cuda-coalesce finding at byte \p Offset is silenced: a
+  /// directive names it by any of its names (Policy/CheckNames.def).
+  bool suppressesFinding(size_t Offset) const;
 
   /// NOLINTBEGIN and NOLINTEND comments that have no partner.
   const std::vector<NoLintDirective> &unmatched() const { return Unmatched; }

@@ -55,6 +55,30 @@ struct Audit {
 /// then by name so that the order is stable.
 Audit buildAudit(const std::vector<Finding> &Findings);
 
+/// Flagged accesses that one change fixes together: in one kernel under
+/// one launch, of one base pointer, with one pattern and the same best fix
+/// (the fields of one array of structs, one row read at several offsets).
+struct RootCause {
+  std::vector<const Finding *> Accesses; // source order
+  double Wasted = 0; // sectors/request over the ideal, summed (the least
+                     // the access moves when the count is a range)
+  const Finding &first() const { return *Accesses.front(); }
+};
+
+/// The flagged findings grouped by root cause, most wasted first (then by
+/// file and line, so that the order is stable).
+std::vector<RootCause> rootCauses(const std::vector<const Finding *> &Findings);
+std::vector<RootCause> rootCauses(const std::vector<Finding> &Findings);
+
+/// "6 strided accesses to 'p' (aos-to-soa)": what a root cause is, in one
+/// line, without its place.
+std::string causeText(const RootCause &C);
+
+/// \p Findings with every path that lies under \p Root shown relative to
+/// it, in places and in texts (notes, launch sites).
+std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,
+                                const std::string &Root);
+
 /// The kernel tables list the flagged accesses, or all with --show-all;
 /// the others are counted in the totals only.
 inline bool listed(const Finding &F, bool ShowAll) {

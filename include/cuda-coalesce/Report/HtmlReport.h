@@ -3,6 +3,7 @@
 #define CUDA_COALESCE_REPORT_HTMLREPORT_H
 
 #include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Report/RunInfo.h"
 
 #include <vector>
 
@@ -17,6 +18,11 @@ namespace cudacoalesce {
 /// policy forbids loading any), with each flagged access's warp drawn as
 /// inline SVG: lanes 0..31 above the 32-byte sectors they touch, each
 /// sector filled where its bytes are requested.
+/// It opens with the files that could not be analysed and a ranked list of
+/// the root causes to fix first, across files; paths are relative to
+/// Info.SourceRoot.
+void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               bool ShowAll, const RunInfo &Info);
 void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool ShowAll);
 

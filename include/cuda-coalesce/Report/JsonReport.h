@@ -3,6 +3,7 @@
 #define CUDA_COALESCE_REPORT_JSONREPORT_H
 
 #include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Report/RunInfo.h"
 
 #include <optional>
 #include <vector>
@@ -19,6 +20,11 @@ namespace cudacoalesce {
 struct JsonTotals {
   size_t Suppressed = 0;            // "suppressed": by NOLINT comments
   std::optional<size_t> InBaseline; // "in_baseline": with --baseline
+  /// "errors": [{"file", "message"}], the files not analysed (always there)
+  std::vector<FileError> Errors;
+  /// "stale_baseline": [{"file", "kernel", "kind", "expression",
+  /// "pattern"}], with --baseline: its entries no finding matched
+  std::vector<StaleBaselineEntry> Stale;
 };
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,

@@ -4,8 +4,10 @@ initialize, initialized, didOpen FILE, wait for its publishDiagnostics, then
 shutdown and exit. Prints one line per diagnostic:
 
   LINE:COL: SEVERITY: MESSAGE [SOURCE CODE]
-      related: LINE:COL: MESSAGE          (relatedInformation, the notes)
-  fix-it: TITLE                           (code actions carried in the diagnostic)
+      docs: HREF                          (codeDescription)
+      related: [FILE:]LINE:COL: MESSAGE   (relatedInformation, the notes; FILE
+                                           when not the file opened)
+      fix-it: TITLE                       (code actions carried in the diagnostic)
 
 and the server's exit status. Lines and columns are 1-based.
 
@@ -87,10 +89,15 @@ def main():
             start["line"] + 1, start["character"] + 1,
             SEVERITY.get(d.get("severity"), "?"), d["message"],
             d.get("source", ""), d.get("code", "")))
+        if "codeDescription" in d:
+            print("    docs: " + d["codeDescription"]["href"])
         for r in d.get("relatedInformation", []):
             s = r["location"]["range"]["start"]
-            print("    related: %d:%d: %s" % (s["line"] + 1, s["character"] + 1,
-                                             r["message"]))
+            where = ""
+            if r["location"]["uri"] != uri:
+                where = os.path.basename(r["location"]["uri"]) + ":"
+            print("    related: %s%d:%d: %s" % (where, s["line"] + 1,
+                                               s["character"] + 1, r["message"]))
         for action in d.get("codeActions", []):
             print("    fix-it: " + action["title"])
     print("exit status %d" % status)

@@ -1,0 +1,43 @@
+//===- Policy/CheckNames.h - The names findings go by -----------*- C++ -*-===//
+//
+// Constants generated from CheckNames.def, and where each finding's
+// documentation lives.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_POLICY_CHECKNAMES_H
+#define CUDA_COALESCE_POLICY_CHECKNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace cudacoalesce {
+
+#define CUDA_COALESCE_CHECK_NAME(Id, Name, Shown)                              \
+  inline constexpr llvm::StringLiteral Id##CheckName = Name;
+#include "cuda-coalesce/Policy/CheckNames.def"
+
+/// Every name of CheckNames.def: a NOLINT list that names one of them
+/// silences the finding, in every front end.
+inline constexpr llvm::StringLiteral AllCheckNames[] = {
+#define CUDA_COALESCE_CHECK_NAME(Id, Name, Shown) Name,
+#include "cuda-coalesce/Policy/CheckNames.def"
+};
+
+/// The project's home, and the check's documentation in it (what clangd's
+/// codeDescription, SARIF's helpUri and the reports link to).
+inline constexpr llvm::StringLiteral ProjectUrl =
+    "https://github.com/cuda-coalesce/cuda-coalesce";
+inline constexpr llvm::StringLiteral CheckDocsUrl =
+    "https://github.com/cuda-coalesce/cuda-coalesce/blob/main/docs/checks/"
+    "cuda-memory-coalescing.md";
+
+/// The documentation of one pattern: CheckDocsUrl#PATTERN.
+inline std::string checkDocsUrl(llvm::StringRef Anchor = "") {
+  return Anchor.empty() ? CheckDocsUrl.str()
+                        : CheckDocsUrl.str() + "#" + Anchor.str();
+}
+
+} // namespace cudacoalesce
+
+#endif

@@ -1,0 +1,64 @@
+//===- ReportTest.cpp - What the reports share ----------------------------===//
+#include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/RunInfo.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudacoalesce;
+
+namespace {
+
+TEST(RunInfoTest, PathsUnderTheRootAreRelative) {
+  RunInfo Info;
+  Info.SourceRoot = "/runner/work/proj";
+  EXPECT_EQ(Info.relative("/runner/work/proj/src/a.cu"), "src/a.cu");
+  EXPECT_EQ(Info.relative("/runner/work/proj/./src/../b.cu"), "b.cu");
+  EXPECT_EQ(Info.relative("/runner/work/project2/a.cu"),
+            "/runner/work/project2/a.cu");
+  EXPECT_EQ(Info.relative("/usr/include/x.h"), "/usr/include/x.h");
+  EXPECT_EQ(Info.relativeText("block (4,64,1) from the launch at "
+                              "/runner/work/proj/src/main.cu:16:3"),
+            "block (4,64,1) from the launch at src/main.cu:16:3");
+  // Only whole paths: a longer one that starts alike is left alone.
+  EXPECT_EQ(Info.relativeText("at /x/runner/work/proj/a.cu"),
+            "at /x/runner/work/proj/a.cu");
+  RunInfo NoRoot;
+  EXPECT_EQ(NoRoot.relative("/a/b.cu"), "/a/b.cu");
+}
+
+Finding flagged(std::string Base, unsigned Line, model::Pattern P,
+                double Sectors) {
+  Finding F;
+  F.Where = {"k.cu", Line, 3};
+  F.Kernel = F.Function = "k";
+  F.BaseName = std::move(Base);
+  F.BlockOrigin = "block (256,1,1) from the launch at k.cu:30:3";
+  F.Prediction.Kind = P;
+  F.Prediction.Sectors = Sectors;
+  F.Prediction.SectorsMin = F.Prediction.SectorsMax = Sectors;
+  F.Prediction.IdealSectors = 4;
+  F.Fixes.push_back({fixes::FixKind::AosToSoa, "split it", 4.0, {}});
+  return F;
+}
+
+TEST(RootCauseTest, OneBaseOnePatternOneFixIsOneCause) {
+  std::vector<Finding> Findings = {
+      flagged("p", 12, model::Pattern::Strided, 24),
+      flagged("p", 13, model::Pattern::Strided, 24),
+      flagged("q", 14, model::Pattern::Strided, 8),
+      flagged("p", 15, model::Pattern::Misaligned, 5)};
+  Finding Fine = flagged("r", 16, model::Pattern::Coalesced, 4);
+  Findings.push_back(Fine);
+  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
+  ASSERT_EQ(Causes.size(), 3u);
+  EXPECT_EQ(Causes[0].Accesses.size(), 2u); // p, strided: 40 wasted
+  EXPECT_DOUBLE_EQ(Causes[0].Wasted, 40);
+  EXPECT_EQ(Causes[0].first().Where.Line, 12u);
+  EXPECT_EQ(Causes[1].first().BaseName, "q"); // 4 wasted
+  EXPECT_EQ(Causes[2].first().Prediction.Kind, model::Pattern::Misaligned);
+  EXPECT_EQ(audit::causeText(Causes[0]),
+            "2 strided accesses to 'p' in kernel 'k' (fix: aos-to-soa: 4 "
+            "sectors/request)");
+}
+
+} // namespace
