@@ -17,7 +17,8 @@
 # session runs in (build-llmc/ must be inside it: it is git-ignored as /build-*/):
 #   run  command: "tools/real-code/llmc-check.sh device"   carry: ["build-llmc"]   timeout_s: 600
 # which writes $OUT/measurements.json (parse_ncu.py records, one per (launch, line, kind), with
-# "block"/"grid"), log.txt, versions.txt, runs.tsv and ncu-csv.tar.gz. Then, here:
+# "block"/"grid"), log.txt, versions.txt, runs.tsv and ncu-csv.tar.gz (split into
+# ncu-csv.tar.gz.part-N when over 15 MiB). Then, here:
 #   tools/real-code/llmc-check.sh compare /path/to/measurements.json
 #
 # Environment:
@@ -30,9 +31,9 @@
 #   device time limits (seconds since the device step started):
 #   PROFILE_BUDGET_S  no new program is started after this (default 400)
 #   DEADLINE_S     every program's ncu run is cut (timeout) so that it ends by this (default 470)
-#   PROG_TIMEOUT_S ncu run of one program at most (default 150)
+#   PROG_TIMEOUT_S ncu run of one program at most (default 180)
 #   EXPORT_END_S   background CSV exports still running then are stopped (default 505)
-#   LAUNCH_CAP     ncu --launch-count: at most this many launches profiled per program (default 40)
+#   LAUNCH_CAP     ncu --launch-count: at most this many launches profiled per program (default 60)
 #   With the defaults the device step ends by about 520 s (8.7 min) whatever happens; expected
 #   about 4-6 minutes for the 21 programs (see docs/real-code.md for a measured run, once made).
 #
@@ -248,8 +249,8 @@ cmd_device() {
   local out="${OUT:-$LC_DIR/out}"; mkdir -p "$out"
   W="$LC_DIR/ncu"; rm -rf "$W"; mkdir -p "$W"
   exec > >(tee -a "$out/log.txt") 2>&1
-  local BUDGET="${PROFILE_BUDGET_S:-400}" DEADLINE="${DEADLINE_S:-470}" PTO="${PROG_TIMEOUT_S:-150}"
-  local EXPORT_END="${EXPORT_END_S:-505}" CAP="${LAUNCH_CAP:-40}"
+  local BUDGET="${PROFILE_BUDGET_S:-400}" DEADLINE="${DEADLINE_S:-470}" PTO="${PROG_TIMEOUT_S:-180}"
+  local EXPORT_END="${EXPORT_END_S:-505}" CAP="${LAUNCH_CAP:-60}"
   XM=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
   echo "== llmc-check device start $(date -u +%Y-%m-%dT%H:%M:%SZ): budget ${BUDGET}s, deadline ${DEADLINE}s, per program ${PTO}s, launch cap $CAP"
   # The binaries were built elsewhere: their line tables name the sources under the build
@@ -309,6 +310,12 @@ cmd_device() {
   done
   cp "$W/runs.tsv" "$out/"
   (cd "$W" && tar -czf "$out/ncu-csv.tar.gz" -- *.csv *.ptx *.log *.err versions.txt runs.tsv 2>/dev/null)
+  # the device tool brings back files of at most 16 MiB: split a larger tarball
+  # (here: cat ncu-csv.tar.gz.part-* > ncu-csv.tar.gz)
+  if [ "$(stat -c %s "$out/ncu-csv.tar.gz" 2>/dev/null || echo 0)" -gt 15728640 ]; then
+    (cd "$out" && split -b 15M -d -a 1 ncu-csv.tar.gz ncu-csv.tar.gz.part- && rm ncu-csv.tar.gz)
+    echo "ncu-csv.tar.gz split into $(ls "$out"/ncu-csv.tar.gz.part-* | wc -l) parts"
+  fi
   python3 "$HERE/llmc_check_compare.py" parse --build "$W" -o "$out/measurements.json" \
     || echo "PARSE FAILED (the CSVs are in ncu-csv.tar.gz)"
   echo "== llmc-check device end at ${SECONDS}s"

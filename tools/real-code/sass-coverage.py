@@ -29,6 +29,12 @@ Options:
   --timeout S          per nvcc / analyzer run (default 900)
   --reuse              keep cubins, disassembly and analyzer JSON already in --work
   --json OUT.json      everything (per file, kernel, source line, instruction)
+  --validate-against M.json   instead: check this nvcc + nvdisasm pair against Nsight Compute. For
+                       every kernel of runtime-bench's measurements (M.json, the SASS that ncu
+                       printed for the same nvcc), compile runtime-bench/kernels/NAME.cu here,
+                       disassemble it, and compare the global-memory opcodes (with modifiers),
+                       per kernel as a multiset and per source line where ncu attributed them
+                       to the kernel's own line; exit 1 on any difference
   --markdown OUT.md    totals per file and the missing lines ('-': stdout; default stdout)
 
 Per file:
@@ -716,6 +722,69 @@ def markdown(data):
     return "\n".join(o) + "\n"
 
 
+def validate(meas_path, nvcc, nvdisasm, work, sysdirs):
+    """See --validate-against."""
+    meas = json.load(open(meas_path))
+    kdir = os.path.join(ROOT, "runtime-bench", "kernels")
+    ncu_k = defaultdict(lambda: defaultdict(int))
+    ncu_l = defaultdict(lambda: defaultdict(int))
+    for r in meas["records"]:
+        name = os.path.basename(r["file"])[:-3]
+        for x in r["per_instruction"]:
+            toks = RE_PRED.sub("", x["sass"]).split()
+            if not toks or toks[0].split(".")[0] not in GLOBAL_OPS:
+                continue
+            ncu_k[(name, norm_name(r["kernel"]))][toks[0]] += 1
+            if r.get("attribution") == "ncu":
+                ncu_l[(name, norm_name(r["kernel"]), r["line"])][toks[0]] += 1
+    bad = 0
+    same_k = same_l = 0
+    for name in sorted({k[0] for k in ncu_k}):
+        src = os.path.join(kdir, name + ".cu")
+        cubin = os.path.join(work, "validate-" + name + ".cubin")
+        rc, _, err = run([nvcc] + NVCC_BASE + ["-o", cubin, src], cwd=kdir)
+        out = ""
+        if rc == 0:
+            rc, out, err = run([nvdisasm, "-gi", "-c", cubin])
+            if rc != 0 or not out.strip():
+                if patch_elf_abi(cubin, cubin + ".abi7"):
+                    rc, out, err = run([nvdisasm, "-gi", "-c", cubin + ".abi7"])
+        funcs = parse_sass(out) if rc == 0 else {}
+        dem = demangle(sorted(funcs))
+        mine_k = defaultdict(lambda: defaultdict(int))
+        mine_l = defaultdict(lambda: defaultdict(int))
+        for m, f in funcs.items():
+            k = norm_name(short_kernel(dem[m]))
+            for i in f["instrs"]:
+                if i["space"] != "global":
+                    continue
+                mine_k[k][i["full"]] += 1
+                uc = user_chain(i["chain"], sysdirs)
+                ln = next((l for p, l in uc if os.path.basename(p) == name + ".cu"), None)
+                mine_l[(k, ln)][i["full"]] += 1
+        for (n, k), c in ncu_k.items():
+            if n != name:
+                continue
+            if dict(mine_k.get(k, {})) == dict(c):
+                same_k += 1
+            else:
+                bad += 1
+                print("DIFF %s %s: ncu %s, nvdisasm %s" % (n, k, dict(c), dict(mine_k.get(k, {}))))
+        for (n, k, l), c in ncu_l.items():
+            if n != name:
+                continue
+            got = mine_l.get((k, l), {})
+            if all(got.get(o, 0) >= v for o, v in c.items()):
+                same_l += 1
+            else:
+                bad += 1
+                print("DIFF %s %s line %d: ncu %s, nvdisasm %s" % (n, k, l, dict(c), dict(got)))
+    print("kernels with the same global-memory opcodes (multiset): %d of %d" % (same_k, len(ncu_k)))
+    print("lines where ncu's opcodes are also at that line in nvdisasm's output: %d of %d" % (same_l, len(ncu_l)))
+    print("nvcc: %s; nvdisasm: %s" % (version_line([nvcc, "--version"]), version_line([nvdisasm, "--version"])))
+    return 1 if bad else 0
+
+
 def main():
     argv = sys.argv[1:]
     flags = []
@@ -760,6 +829,7 @@ def main():
     ap.add_argument("--reuse", action="store_true")
     ap.add_argument("--json")
     ap.add_argument("--markdown", default="-")
+    ap.add_argument("--validate-against")
     a = ap.parse_args(argv)
     a.flags = flags
     a.add_flag, a.add_flag_for = taken["--add-flag"], taken["--add-flag-for"]
@@ -781,6 +851,8 @@ def main():
                                                     os.path.join(CUDA, "targets"),
                                                     os.path.dirname(os.path.realpath(nvcc)) + "/../targets",
                                                     "/usr/include", "/usr/lib", "/usr/local/include")})
+    if a.validate_against:
+        sys.exit(validate(a.validate_against, nvcc, nvdisasm, a.work, sysdirs))
     jobs = jobs_from_args(a)
     if not jobs:
         sys.exit("sass-coverage.py: no .cu file given")
