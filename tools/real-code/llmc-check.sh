@@ -229,8 +229,8 @@ fix_libs() {
   echo "libraries not found by the loader: $missing"
   for lib in $missing; do
     for d in /usr/local/cuda/lib64 /usr/local/cuda/targets/x86_64-linux/lib /usr/local/cuda-*/lib64 \
-             /usr/lib/x86_64-linux-gnu $(python3 -c 'import site; print(" ".join(site.getsitepackages()))' 2>/dev/null | \
-               xargs -n1 -I{} sh -c 'ls -d {}/nvidia/*/lib {}/nvidia/lib {}/torch/lib 2>/dev/null') "$LC_DIR/lib"; do
+             /usr/lib/x86_64-linux-gnu $(python3 -c 'import site; print("\n".join(site.getsitepackages()))' 2>/dev/null | \
+               xargs -I{} sh -c 'ls -d {}/nvidia/*/lib {}/nvidia/lib {}/torch/lib 2>/dev/null') "$LC_DIR/lib"; do
       if [ -e "$d/$lib" ]; then found="$found:$d"; echo "  $lib in $d"; break; fi
     done
   done
