@@ -715,6 +715,17 @@ def markdown(data):
                         "/".join(r["kinds"]), "; ".join("`%s`" % e.replace("|", "\\|").replace("`", "'")
                                                         for e in r["expressions"][:3])))
     none_row(o, at)
+    o += ["", "## Per kernel", "",
+          "| file | kernel | SASS instr. | global lines | missing | generic lines | analyzer lines | no instr. | "
+          "analyzer match |", "|---|---|---|---|---|---|---|---|---|"]
+    for f in data["files"]:
+        for k in f.get("kernels", []):
+            t = totals([k])
+            o.append("| %s | %s%s | %d | %d | %d | %d | %d | %d | %s |" % (
+                f["file"], k["kernel"].replace("|", "\\|"), "" if k["entry"] else " (device function)",
+                k["sass_instructions"], t.get("global_lines", 0), t.get("global_missing", 0),
+                t.get("generic_lines", 0), t.get("analyzer_lines", 0), t.get("analyzer_no_instruction", 0),
+                k["analyzer_match"]))
     nk = [(f["file"], k) for f in data["files"] for k in f.get("analyzer_kernels_not_in_sass", [])]
     if nk:
         o += ["", "Analyzer kernels with no SASS function of that name (not instantiated, or named "
