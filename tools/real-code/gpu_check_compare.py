@@ -93,6 +93,33 @@ def match_accesses(ps, per_instruction):
     return out
 
 
+def judge_line(ps, m):
+    """The line status of runtime-bench/compare.py for the analyzer entries ps of one line and kind
+    against the measured sectors/request m: the mean of the entries' predictions is compared;
+    {"predicted", "predicted_range", "status": exact / in range / miss} (the keys that apply).
+    m None (the line's instructions never executed in that launch): status "not executed"."""
+    row = {}
+    if m is None:
+        row["status"] = "not executed"
+        return row
+    definite = [p for p in ps if p["sectors_per_request"] is not None]
+    if len(definite) == len(ps):
+        v = sum(p["sectors_per_request"] for p in ps) / len(ps)
+        row["predicted"] = round(v, 4)
+        row["status"] = "exact" if exact(v, m) else "miss"
+        if row["status"] == "miss" and all(p["pattern"] == "scattered" for p in ps):
+            lo = min(p["sectors_min"] for p in ps)
+            hi = max(p["sectors_max"] for p in ps)
+            row["predicted_range"] = [lo, hi]
+            row["status"] = "in range" if lo - 0.01 <= m <= hi + 0.01 else "miss"
+    else:
+        lo = sum(p["sectors_min"] for p in ps) / len(ps)
+        hi = sum(p["sectors_max"] for p in ps) / len(ps)
+        row["predicted_range"] = [round(lo, 4), round(hi, 4)]
+        row["status"] = "in range" if lo - 0.01 <= m <= hi + 0.01 else "miss"
+    return row
+
+
 def compress(vals):
     """[1, 32, 1, 32, None] -> '1 x2, 32 x2' (executed instructions only)."""
     seen = []
@@ -186,22 +213,7 @@ def cmd_compare(a):
             row["n_flagged"] = sum(bool(p.get("flagged")) for p in ps)
             row["block"] = ps[0].get("block")
             row["assumptions"] = sorted({s for p in ps for s in p.get("assumptions", [])})
-            m = r["sectors_per_request"]
-            definite = [p for p in ps if p["sectors_per_request"] is not None]
-            if len(definite) == len(ps):
-                v = sum(p["sectors_per_request"] for p in ps) / len(ps)
-                row["predicted"] = round(v, 4)
-                row["status"] = "exact" if exact(v, m) else "miss"
-                if row["status"] == "miss" and all(p["pattern"] == "scattered" for p in ps):
-                    lo = min(p["sectors_min"] for p in ps)
-                    hi = max(p["sectors_max"] for p in ps)
-                    row["predicted_range"] = [lo, hi]
-                    row["status"] = "in range" if lo - 0.01 <= m <= hi + 0.01 else "miss"
-            else:
-                lo = sum(p["sectors_min"] for p in ps) / len(ps)
-                hi = sum(p["sectors_max"] for p in ps) / len(ps)
-                row["predicted_range"] = [round(lo, 4), round(hi, 4)]
-                row["status"] = "in range" if lo - 0.01 <= m <= hi + 0.01 else "miss"
+            row.update(judge_line(ps, r["sectors_per_request"]))
             # Per instruction: when the line compiles to as many instructions as the analyzer
             # lists accesses, compare the sorted values one to one as well.
             row["access_status"] = match_accesses(ps, row["per_instruction"])
