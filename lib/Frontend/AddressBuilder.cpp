@@ -47,10 +47,23 @@ SymValue AddressBuilder::opaqueFor(const Expr *E, sym::Variation Varies) {
   return V;
 }
 
-/// A value read from memory: per-lane data when lanes read different
-/// addresses, one value for the warp when they all read the same one.
-Variation AddressBuilder::loadedVariation(const Poly &Address) const {
-  return Syms.isLaneVarying(Address) ? Variation::LaneData : Variation::Uniform;
+Variation AddressBuilder::loadedVariation(const SymValue &Address) const {
+  if (Syms.isLaneVarying(Address.P))
+    return Variation::LaneData;
+  bool PerWarp =
+      (Address.Base >= 0 && Bases[Address.Base].Varies != Variation::Uniform) ||
+      Syms.containsLeaf(Address.P, [](const sym::Atom &A) {
+        return A.Kind == sym::AtomKind::BlockIdx ||
+               A.Kind == sym::AtomKind::LoopIteration || A.ReadsPerWarp;
+      });
+  return PerWarp ? Variation::PerWarp : Variation::Uniform;
+}
+
+SymValue AddressBuilder::loadedValue(const Expr *At, const SymValue &Address) {
+  SymValue V;
+  V.P = Poly::atom(Syms.loaded(text(At), loadedVariation(Address), Address.P));
+  V.IsPointer = At->getType()->isPointerType();
+  return V;
 }
 
 SymValue AddressBuilder::pointerTo(int Base) const {

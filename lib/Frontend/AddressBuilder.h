@@ -19,6 +19,8 @@
 #ifndef CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
 #define CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
 
+#include "DeviceBuiltins.h"
+
 #include "cuda-coalesce/Frontend/Finding.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
@@ -50,6 +52,9 @@ struct MemoryBase {
   /// Not a kernel's pointer parameter or a __device__ variable: its
   /// alignment is assumed, not known.
   bool AlignmentAssumed = false;
+  /// A pointer loaded from memory: whether it is the same for the whole
+  /// launch or differs from warp to warp (a row's pointer loaded per block).
+  sym::Variation Varies = sym::Variation::Uniform;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -135,7 +140,13 @@ private:
   SymValue rvalue(const clang::Expr *E);
   LValue lvalue(const clang::Expr *E);
   SymValue opaqueFor(const clang::Expr *E, sym::Variation Varies);
-  sym::Variation loadedVariation(const sym::Poly &Address) const;
+  /// How a value read at \p Address varies: per lane where the lanes'
+  /// addresses differ, per warp where the address depends on the block, a
+  /// loop's trip or data that differs per warp, else not at all.
+  sym::Variation loadedVariation(const SymValue &Address) const;
+  /// The value read at \p Address by \p At: an opaque value that knows
+  /// where it came from.
+  SymValue loadedValue(const clang::Expr *At, const SymValue &Address);
   SymValue visitChildren(const clang::Expr *E);
   SymValue binary(const clang::BinaryOperator *B);
   SymValue unary(const clang::UnaryOperator *U);
@@ -163,6 +174,9 @@ private:
   // of class-typed values in memory (float4, __half, user structs).
   /// The value of \p E, loading the object when E names one in memory.
   SymValue readObject(const clang::Expr *E);
+  /// The value of \p E, reading it when E is an lvalue (an argument bound
+  /// to a reference parameter is read by the callee).
+  SymValue readValue(const clang::Expr *E);
   /// The address of the object \p Object names (\p Arrow: a pointer to
   /// it): what `this` is in a method called on it.
   SymValue objectAddress(const clang::Expr *Object, bool Arrow);
@@ -172,6 +186,10 @@ private:
   SymValue opaqueCall(const clang::CallExpr *C);
   /// memcpy(dst, src, n) with a constant n: a load and a store of n bytes.
   std::optional<SymValue> memoryCopy(const clang::CallExpr *C);
+  /// A warp shuffle, reduction or vote: what its result shares across the
+  /// warp (a broadcast of lane 0 is one value per warp).
+  SymValue warpCollectiveCall(const clang::CallExpr *C,
+                              const WarpCollective &W);
   /// Loads (and stores) the object \p LV, of the type \p At has, as a call
   /// reads or writes it; returns the value read.
   SymValue touchObject(const LValue &LV, const clang::Expr *At, bool Reads,

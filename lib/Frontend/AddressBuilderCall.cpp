@@ -10,6 +10,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -48,11 +49,11 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     }
     if (isAtomicName(Name)) {
       LValue LV = pointerArgument(C, AccessKind::Atomic);
-      return opaqueFor(C, loadedVariation(LV.Address.P));
+      return loadedValue(C, LV.Address);
     }
     if (auto Kind = cacheHintedAccess(Name)) {
       LValue LV = pointerArgument(C, *Kind);
-      return opaqueFor(C, loadedVariation(LV.Address.P));
+      return loadedValue(C, LV.Address);
     }
     if (auto MinMax = minMaxName(Name))
       if (C->getNumArgs() == 2 && C->getType()->isIntegerType()) {
@@ -61,6 +62,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
         V.P = Syms.op(*MinMax, L.P, R.P);
         return V;
       }
+    if (std::optional<WarpCollective> W = warpCollective(Name))
+      return warpCollectiveCall(C, *W);
     if (isMul24Name(Name) && C->getNumArgs() == 2) {
       SymValue V;
       V.P = rvalue(C->getArg(0)).P * rvalue(C->getArg(1)).P;
@@ -70,6 +73,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
 
   if (std::optional<Poly> Group = cooperativeGroupsQuery(C, Syms))
     return SymValue{false, -1, *Group};
+  if (std::optional<WarpCollective> W = cooperativeGroupsCollective(C))
+    return warpCollectiveCall(C, *W);
   if (std::optional<SymValue> Copy = memoryCopy(C))
     return *Copy;
   if (Callee)
@@ -195,6 +200,44 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
     Varies = std::max(Varies, Syms.variationOf(R.P));
   }
   return Same ? Results[0] : opaqueFor(C, Varies);
+}
+
+SymValue AddressBuilder::warpCollectiveCall(const CallExpr *C,
+                                            const WarpCollective &W) {
+  std::vector<SymValue> Args;
+  for (const Expr *Arg : C->arguments())
+    Args.push_back(readValue(Arg));
+  if (W.What == WarpCollective::Vote)
+    return opaqueFor(C, Variation::PerWarp);
+  if (W.ValueArg >= Args.size())
+    return opaqueFor(C, Variation::LaneComputed);
+  const SymValue &Value = Args[W.ValueArg];
+  Variation Varies = Syms.variationOf(Value.P);
+  // What every lane holds the same, any lane hands on unchanged.
+  if (!Syms.isLaneVarying(Value.P) && W.What != WarpCollective::Reduce)
+    return Value;
+  switch (W.What) {
+  case WarpCollective::Broadcast: {
+    // One source lane for the whole warp (a width below 32 splits it).
+    unsigned Source = W.ValueArg + 1, Width = W.ValueArg + 2;
+    bool WholeWarp = Width >= Args.size() ||
+                     isa<CXXDefaultArgExpr>(C->getArg(Width)) ||
+                     Args[Width].P.asConstant().value_or(0) >= model::WarpSize;
+    bool OneSource = Source < Args.size() &&
+                     !Syms.isLaneVarying(Args[Source].P) && WholeWarp;
+    if (OneSource)
+      return opaqueFor(C, Variation::PerWarp);
+    return opaqueFor(C, std::max(Varies, Variation::LaneComputed));
+  }
+  case WarpCollective::Exchange:
+    return opaqueFor(C, std::max(Varies, Variation::LaneComputed));
+  case WarpCollective::Reduce:
+    return opaqueFor(C,
+                     Syms.isLaneVarying(Value.P) ? Variation::PerWarp : Varies);
+  case WarpCollective::Vote:
+    break;
+  }
+  llvm_unreachable("votes are answered above");
 }
 
 } // namespace cudacoalesce

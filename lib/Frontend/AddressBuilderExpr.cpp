@@ -286,13 +286,14 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     return V;
   }
   record(LV, AccessKind::Load, At);
-  SymValue V = opaqueFor(At, loadedVariation(LV.Address.P));
+  SymValue V = loadedValue(At, LV.Address);
   if (V.IsPointer && !Syms.isLaneVarying(V.P)) {
     // A pointer loaded from memory, the same for the whole warp: a new
     // object whose alignment we can only assume.
     MemoryBase B;
     B.Name = text(At);
     B.AlignmentAssumed = true;
+    B.Varies = Syms.variationOf(V.P);
     Bases.push_back(B);
     V = pointerTo(Bases.size() - 1);
   }
@@ -424,7 +425,7 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
     if (LV.Kind == LValue::Memory) {
       record(LV, AccessKind::Load, U->getSubExpr());
       record(LV, AccessKind::Store, U->getSubExpr());
-      return opaqueFor(U, loadedVariation(LV.Address.P));
+      return loadedValue(U, LV.Address);
     }
     if (LV.Kind != LValue::Variable)
       return opaqueFor(U, Variation::Uniform);

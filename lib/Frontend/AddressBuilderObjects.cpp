@@ -49,6 +49,15 @@ SymValue AddressBuilder::readObject(const Expr *E) {
   return rvalue(E);
 }
 
+SymValue AddressBuilder::readValue(const Expr *E) {
+  if (E->isGLValue()) {
+    LValue LV = lvalue(E);
+    if (LV.Kind != LValue::None)
+      return loadFrom(LV, E);
+  }
+  return rvalue(E);
+}
+
 SymValue AddressBuilder::objectAddress(const Expr *Object, bool Arrow) {
   if (Arrow) {
     SymValue P = rvalue(Object);
@@ -76,7 +85,7 @@ SymValue AddressBuilder::touchObject(const LValue &LV, const Expr *At,
     record(Object, AccessKind::Load, At);
   if (Writes)
     record(Object, AccessKind::Store, At);
-  return opaqueFor(At, loadedVariation(LV.Address.P));
+  return loadedValue(At, LV.Address);
 }
 
 SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
@@ -106,7 +115,7 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
         record(LV, AccessKind::Load, At);
       if (Assigns || isCompoundAssignment(Op) || !Method->isConst())
         record(LV, AccessKind::Store, At);
-      Varies = loadedVariation(LV.Address.P);
+      Varies = loadedVariation(LV.Address);
     } else if (LV.Kind == LValue::None && !Arrow) {
       rvalue(Object);
     }

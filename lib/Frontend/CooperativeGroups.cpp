@@ -4,6 +4,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -108,6 +109,42 @@ std::optional<Poly> cooperativeGroupsQuery(const CallExpr *C,
     break;
   }
   return Value;
+}
+
+std::optional<WarpCollective> cooperativeGroupsCollective(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  QualType Group;
+  unsigned ValueArg = 0;
+  if (const auto *Member =
+          dyn_cast<MemberExpr>(C->getCallee()->IgnoreParenImpCasts())) {
+    Group = Member->getBase()->IgnoreParenImpCasts()->getType();
+    if (Member->isArrow())
+      Group = Group->getPointeeType();
+  } else if (Name == "reduce" && C->getNumArgs() >= 2) {
+    Group = C->getArg(0)->IgnoreParenImpCasts()->getType();
+    ValueArg = 1;
+  } else {
+    return std::nullopt;
+  }
+  GroupType G = groupTypeOf(Group);
+  if (G.Kind == GroupType::None || G.Kind == GroupType::Grid)
+    return std::nullopt;
+  bool WholeWarps = G.Kind == GroupType::Block || G.TileSize >= 32;
+  std::optional<WarpCollective::Kind> Kind =
+      llvm::StringSwitch<std::optional<WarpCollective::Kind>>(Name)
+          .Case("shfl", WarpCollective::Broadcast)
+          .Cases({"shfl_up", "shfl_down", "shfl_xor"}, WarpCollective::Exchange)
+          .Case("reduce", WarpCollective::Reduce)
+          .Cases({"any", "all", "ballot"}, WarpCollective::Vote)
+          .Default(std::nullopt);
+  if (!Kind || (ValueArg == 0 && *Kind == WarpCollective::Reduce))
+    return std::nullopt;
+  if (!WholeWarps)
+    Kind = WarpCollective::Exchange;
+  return WarpCollective{*Kind, ValueArg};
 }
 
 } // namespace cudacoalesce

@@ -80,4 +80,21 @@ bool isMul24Name(StringRef Name) {
   return Name == "__mul24" || Name == "__umul24";
 }
 
+std::optional<WarpCollective> warpCollective(StringRef Name) {
+  using W = WarpCollective;
+  return llvm::StringSwitch<std::optional<WarpCollective>>(Name)
+      .Case("__shfl_sync", W{W::Broadcast, 1})
+      .Case("__shfl", W{W::Broadcast, 0})
+      .Cases({"__shfl_up_sync", "__shfl_down_sync", "__shfl_xor_sync"},
+             W{W::Exchange, 1})
+      .Cases({"__shfl_up", "__shfl_down", "__shfl_xor"}, W{W::Exchange, 0})
+      .Cases({"__reduce_add_sync", "__reduce_min_sync", "__reduce_max_sync",
+              "__reduce_and_sync", "__reduce_or_sync", "__reduce_xor_sync"},
+             W{W::Reduce, 1})
+      .Cases({"__ballot_sync", "__any_sync", "__all_sync", "__uni_sync",
+              "__activemask", "__ballot", "__any", "__all"},
+             W{W::Vote, 0})
+      .Default(std::nullopt);
+}
+
 } // namespace cudacoalesce

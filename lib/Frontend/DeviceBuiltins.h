@@ -43,6 +43,20 @@ std::optional<sym::OpKind> minMaxName(llvm::StringRef Name);
 /// __mul24 and __umul24: a product of their two arguments.
 bool isMul24Name(llvm::StringRef Name);
 
+/// Warp-wide intrinsics, and what their result shares across the warp.
+struct WarpCollective {
+  enum Kind {
+    Broadcast, // __shfl_sync(mask, v, src[, width]): one lane's value
+    Exchange,  // __shfl_up/down/xor_sync: another lane's value
+    Reduce,    // __reduce_add_sync(mask, v) and kin: one value per warp
+    Vote,      // __ballot_sync, __any_sync, __all_sync, __activemask
+  } What;
+  unsigned ValueArg; // the argument each lane contributes (Vote: none)
+};
+/// The warp intrinsic \p Name is (CUDA's free functions; cooperative
+/// groups' methods `shfl`, `reduce` and kin are CooperativeGroups's).
+std::optional<WarpCollective> warpCollective(llvm::StringRef Name);
+
 } // namespace cudacoalesce
 
 #endif

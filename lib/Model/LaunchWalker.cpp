@@ -4,6 +4,7 @@
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -139,10 +140,76 @@ LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
   prepareSplits();
 }
 
+bool LaunchWalker::loadedOncePerWarp(const sym::Atom &Loaded) const {
+  if (Loaded.LoadedFrom.empty())
+    return false;
+  const sym::Poly &Address = Loaded.LoadedFrom.front();
+  // What the lanes of a warp share does not change the question: the block
+  // index and unknowns are fixed at 0 and 32, the launch's values set.
+  sym::Env Scratch(Ctx.size());
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Address, Leaves);
+  for (AtomId A : Leaves) {
+    const sym::Atom &At = Ctx.atom(A);
+    switch (At.Kind) {
+    case AtomKind::BlockDim:
+      Scratch.set(A, Launch.Block[At.Dim]);
+      break;
+    case AtomKind::GridDim:
+      Scratch.set(A, Launch.Grid ? (*Launch.Grid)[At.Dim] : 1);
+      break;
+    case AtomKind::Param: {
+      auto It = Launch.Known.find(A);
+      Scratch.set(A, It != Launch.Known.end() ? It->second
+                                              : limits::FirstValueTried);
+      break;
+    }
+    case AtomKind::BlockIdx:
+    case AtomKind::LoopIteration:
+      Scratch.set(A, 0);
+      break;
+    case AtomKind::Opaque:
+      if (!At.LaneVarying)
+        Scratch.set(A, limits::FirstValueTried);
+      break; // a per-lane value stays unset: the address is not computable
+    case AtomKind::ThreadIdx:
+    case AtomKind::Op:
+      break;
+    }
+  }
+  for (int64_t Warp : {int64_t(0), warpsPerBlock() - 1}) {
+    std::optional<int64_t> First;
+    for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+      Dim3 Tid;
+      if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+        break;
+      for (unsigned D = 0; D < 3; ++D)
+        Scratch.set(Ctx.threadIdx(D), Tid[D]);
+      std::optional<int64_t> Here = sym::evaluate(Ctx, Address, Scratch);
+      if (!Here || (First && *First != *Here))
+        return false;
+      First = Here;
+    }
+  }
+  return true;
+}
+
 void LaunchWalker::classifyAtoms() {
-  Scattered = Ctx.dependsOnLaneData(Access.ByteOffset);
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
+  // Data the lanes of a warp share: a value per visit. Any other data read
+  // per lane makes the addresses the data's (a gather).
+  Scattered = false;
+  for (AtomId A : Leaves) {
+    const sym::Atom &At = Ctx.atom(A);
+    if (At.Kind != AtomKind::Opaque)
+      continue;
+    if (At.Varies == sym::Variation::PerWarp ||
+        (At.Varies == sym::Variation::LaneData && loadedOncePerWarp(At)))
+      PerWarp.push_back(A);
+    else if (At.Varies == sym::Variation::LaneData)
+      Scattered = true;
+  }
   // Values only guards read are not tried out: a guard on a value we do not
   // know counts its lanes as active (stated), rather than as never taken.
   size_t AddressLeaves = Leaves.size();
@@ -185,6 +252,13 @@ void LaunchWalker::classifyAtoms() {
       break;
     }
     case AtomKind::Opaque:
+      if (llvm::is_contained(PerWarp, A)) {
+        // Averaged over like the block index: each warp a value of its own,
+        // every alignment as likely.
+        if (InAddress)
+          Varying.push_back({A, limits::ValuesTried, limits::FirstValueTried});
+        break;
+      }
       if (At.Varies == sym::Variation::Uniform && InAddress)
         Unknowns.push_back(A);
       if (At.Varies == sym::Variation::LaneComputed && InAddress &&
@@ -256,7 +330,8 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
   int64_t Warp = Index % Radix[0];
   Index /= Radix[0];
   for (size_t I = 0; I < Varying.size(); ++I) {
-    Values.set(Varying[I].Atom, int64_t(Index % Radix[I + 1]));
+    Values.set(Varying[I].Atom,
+               Varying[I].First + int64_t(Index % Radix[I + 1]));
     Index /= Radix[I + 1];
   }
   return Warp;
@@ -554,7 +629,7 @@ bool LaunchWalker::movesWholePeriods(AtomId U) const {
 std::pair<std::optional<int64_t>, std::optional<int64_t>>
 LaunchWalker::firstTwoLanes() {
   for (const VaryingAxis &V : Varying)
-    Values.set(V.Atom, 0);
+    Values.set(V.Atom, V.First);
   std::optional<int64_t> Lane[2];
   for (unsigned L = 0; L < 2; ++L) {
     Dim3 Tid;

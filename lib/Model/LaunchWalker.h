@@ -50,6 +50,10 @@ public:
   bool dataDependent() const { return Scattered; }
   /// Per-lane values in the address that the frontend did not follow.
   const std::vector<sym::AtomId> &unfollowed() const { return Unfollowed; }
+  /// Data the same in every lane of a warp and different from warp to warp
+  /// (a row's start loaded per warp, a warp's reduction): each visit gives
+  /// it a value of its own, so that the averages are over its alignments.
+  const std::vector<sym::AtomId> &perWarpData() const { return PerWarp; }
   /// Values of the address known neither statically nor at the launch, in
   /// the order the address first mentions them. The caller sets them.
   const std::vector<sym::AtomId> &unknowns() const { return Unknowns; }
@@ -88,7 +92,8 @@ private:
   /// warps.
   struct VaryingAxis {
     sym::AtomId Atom;
-    int64_t Count; // values 0 .. Count-1
+    int64_t Count; // values First .. First+Count-1
+    int64_t First = 0;
   };
   /// One lane of the warp being simulated.
   struct LaneEval {
@@ -131,6 +136,9 @@ private:
   };
 
   void classifyAtoms();
+  /// Whether every lane of a warp loads \p Loaded from one address under
+  /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
+  bool loadedOncePerWarp(const sym::Atom &Loaded) const;
   SplitPoly split(const sym::Poly &P) const;
   void prepareSplits();
   int64_t warpsPerBlock() const;
@@ -178,6 +186,7 @@ private:
   bool GuardUnknown = false;
   bool GridAssumed = false;
   std::vector<sym::AtomId> Unfollowed;
+  std::vector<sym::AtomId> PerWarp;
   std::vector<VaryingAxis> Varying;
   std::vector<sym::AtomId> Unknowns;
 };

@@ -150,6 +150,10 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
         {Assumption::Kind::GridAveraged, "", 0, limits::AssumedGridBlocks - 1});
   if (Walker.guardUnknown())
     P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
+  if (!Walker.perWarpData().empty())
+    P.Assumptions.push_back({Assumption::Kind::DataPerWarp,
+                             names(Ctx, Walker.perWarpData()), FirstValueTried,
+                             FirstValueTried + ValuesTried - 1});
 
   std::vector<Pattern> Patterns;
   for (const CostTotals &T : Results)

@@ -38,6 +38,11 @@ std::string assumptionText(const Assumption &A) {
     return A.Names + " unknown: the same pattern for every value in " +
            tried(A) + ", at " + range(A.Least, A.Most) +
            "; the count is for multiples of 32";
+  case Assumption::Kind::DataPerWarp:
+    return A.Names +
+           " is the same in every lane of a warp and data from warp to "
+           "warp: averaged over its alignments (values " +
+           tried(A) + " per warp)";
   case Assumption::Kind::DataDependent:
     return "data-dependent addresses: " + formatCount(A.Most) +
            " sectors/request if every lane hits a sector of its own (random "

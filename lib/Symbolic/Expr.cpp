@@ -171,9 +171,11 @@ AtomId Context::add(Atom A) {
     A.LaneVarying = A.ReadsThreadIdx = true;
     break;
   case AtomKind::Opaque:
-    A.LaneVarying = A.Varies != Variation::Uniform;
+    A.LaneVarying =
+        A.Varies == Variation::LaneComputed || A.Varies == Variation::LaneData;
     A.ReadsLaneData = A.Varies == Variation::LaneData;
     A.ReadsLaneComputed = A.Varies == Variation::LaneComputed;
+    A.ReadsPerWarp = A.Varies == Variation::PerWarp;
     break;
   case AtomKind::Op:
     for (const Poly &P : A.Operands)
@@ -184,6 +186,7 @@ AtomId Context::add(Atom A) {
           A.ReadsThreadIdx |= Operand.ReadsThreadIdx;
           A.ReadsLaneData |= Operand.ReadsLaneData;
           A.ReadsLaneComputed |= Operand.ReadsLaneComputed;
+          A.ReadsPerWarp |= Operand.ReadsPerWarp;
           for (AtomId L : Operand.Leaves)
             if (std::find(A.Leaves.begin(), A.Leaves.end(), L) ==
                 A.Leaves.end())
@@ -226,6 +229,16 @@ AtomId Context::opaque(const std::string &Name, Variation Varies) {
   A.Kind = AtomKind::Opaque;
   A.Name = Name;
   A.Varies = Varies;
+  return add(std::move(A));
+}
+
+AtomId Context::loaded(const std::string &Name, Variation Varies,
+                       const Poly &Address) {
+  Atom A;
+  A.Kind = AtomKind::Opaque;
+  A.Name = Name;
+  A.Varies = Varies;
+  A.LoadedFrom = {Address};
   return add(std::move(A));
 }
 
@@ -307,7 +320,11 @@ bool Context::dependsOnUnfollowedLaneValue(const Poly &P) const {
 Variation Context::variationOf(const Poly &P) const {
   if (dependsOnLaneData(P))
     return Variation::LaneData;
-  return isLaneVarying(P) ? Variation::LaneComputed : Variation::Uniform;
+  if (isLaneVarying(P))
+    return Variation::LaneComputed;
+  return containsLeaf(P, [](const Atom &A) { return A.ReadsPerWarp; })
+             ? Variation::PerWarp
+             : Variation::Uniform;
 }
 
 void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {

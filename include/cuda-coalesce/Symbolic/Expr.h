@@ -93,7 +93,11 @@ enum class AtomKind {
 /// How an opaque value differs between the lanes of a warp. Ordered: a
 /// value computed from several inputs varies as the most varying of them.
 enum class Variation {
-  Uniform,      // the same in every lane (a load from a warp-uniform address)
+  Uniform,      // the same in every lane and every warp of a launch (a value
+                // loaded from an address that depends on no index)
+  PerWarp,      // the same in every lane of a warp, data that differs from
+                // warp to warp (loaded at a block's or a warp's address, a
+                // warp's reduction or broadcast)
   LaneComputed, // differs per lane, computed in a way the analysis does not
                 // follow (a value carried around a loop, a select)
   LaneData,     // differs per lane and comes from memory (a gather's index)
@@ -111,6 +115,10 @@ struct Atom {
   Variation Varies = Variation::Uniform; // Opaque
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
+  /// Opaque values loaded from memory: the byte offset they were loaded
+  /// from, when known (the model checks whether the lanes of a warp load
+  /// one address). Not an operand: the value does not follow from it.
+  std::vector<Poly> LoadedFrom;
 
   // Facts the context derives once, when it creates the atom (an operation's
   // operands exist before it), so that queries never re-walk operands.
@@ -123,9 +131,9 @@ struct Atom {
   bool LaneVarying = false;
   /// A leaf is a thread index.
   bool ReadsThreadIdx = false;
-  /// A leaf is an opaque value that varies as Variation::LaneData, or as
-  /// Variation::LaneComputed.
-  bool ReadsLaneData = false, ReadsLaneComputed = false;
+  /// A leaf is an opaque value that varies as Variation::LaneData, as
+  /// Variation::LaneComputed, or as Variation::PerWarp.
+  bool ReadsLaneData = false, ReadsLaneComputed = false, ReadsPerWarp = false;
 };
 
 /// Owns and uniques atoms. One context per analysed translation unit.
@@ -150,6 +158,8 @@ public:
   AtomId loopIteration(const std::string &Name);
   /// A fresh opaque value.
   AtomId opaque(const std::string &Name, Variation Varies);
+  /// A fresh opaque value read from memory at the byte offset \p Address.
+  AtomId loaded(const std::string &Name, Variation Varies, const Poly &Address);
   /// An operation; constant operands are folded, and identities applied
   /// (x/1, x%1, x<<k as a product, ...), so the result may be no atom at all.
   Poly op(OpKind K, const Poly &L, const Poly &R);
