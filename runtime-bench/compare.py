@@ -157,14 +157,22 @@ def main():
     predictions = predict(args.tool, files)
 
     by_key = defaultdict(list)
+    # Nsight Compute lists an instruction of an inlined helper under the
+    # helper's line or under the line that calls it (ptx-inlined-at,
+    # through CUDA headers such as __ldcs): a measured line with no
+    # prediction of its own takes those of the helpers called from it.
+    by_call = defaultdict(list)
     for p in predictions:
-        key = (os.path.basename(p["file"]), p["line"], p["kind"], normalize_kernel(p["kernel"]))
+        kernel = normalize_kernel(p["kernel"])
+        key = (os.path.basename(p["file"]), p["line"], p["kind"], kernel)
         by_key[key].append(p)
+        for call in p.get("call_chain", []):
+            by_call[(os.path.basename(call["file"]), call["line"], p["kind"], kernel)].append(p)
 
     rows = []
     for r in meas["records"]:
         key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]))
-        preds = by_key.get(key, [])
+        preds = by_key.get(key, []) or by_call.get(key, [])
         row = {"file": key[0], "line": key[1], "kind": key[2], "kernel": r["kernel"],
                "source": r.get("source", ""), "measured": r["sectors_per_request"],
                "measured_ideal": r["ideal_per_request"]}

@@ -24,11 +24,11 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 456, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 800, "serialise the new field below");
-static_assert(sizeof(Finding) == 760, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 272, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 808, "serialise the new field below");
+static_assert(sizeof(Finding) == 768, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 280, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 72, "serialise the new field");
-static_assert(sizeof(model::IdealCondition) == 40, "serialise the new field");
+static_assert(sizeof(model::IdealCondition) == 48, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
 static_assert(sizeof(model::WalkCounts) == 32, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
@@ -44,7 +44,7 @@ template <class IO> void fields(IO &A, model::Assumption &M) {
   A(M.What, M.Names, M.Low, M.High, M.Least, M.Most);
 }
 template <class IO> void fields(IO &A, model::IdealCondition &C) {
-  A(C.Unknown, C.Modulus);
+  A(C.Unknown, C.Modulus, C.Equals);
 }
 template <class IO> void fields(IO &A, model::UnknownCause &C) {
   A(C.What, C.Names, C.Least, C.Most);

@@ -205,6 +205,15 @@ private:
     auto After = sectorsOf(Ctx, Contiguous, In.Launch);
     if (!improves(After))
       return;
+    const auto &Cause = In.Before.Cause;
+    if (Cause && Cause->What == model::UnknownCause::Kind::DependsOnUnknowns) {
+      add(FixKind::ThreadMapping,
+          "the lanes' spacing depends on " + Cause->Names +
+              ", known only at run time: where it is not the ideal case, let "
+              "consecutive threads take consecutive elements",
+          After);
+      return;
+    }
     std::string Spacing = In.Before.Kind == model::Pattern::Scattered ||
                                   !In.Before.LaneStrideBytes
                               ? "the lanes' elements are irregularly spaced"

@@ -2,6 +2,7 @@
 #include "AddressBuilder.h"
 #include "CooperativeGroups.h"
 #include "DeviceBuiltins.h"
+#include "NvccLowering.h"
 #include "SourceText.h"
 
 #include "cuda-coalesce/Limits.h"
@@ -49,6 +50,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     }
     if (isAtomicName(Name)) {
       LValue LV = pointerArgument(C, AccessKind::Atomic);
+      if (atomicReadsFirst(Name, sizeOf(LV.Type)))
+        record(LV, AccessKind::Load, C->getArg(0)->IgnoreParenImpCasts());
       return loadedValue(C, LV.Address);
     }
     if (auto Kind = cacheHintedAccess(Name)) {

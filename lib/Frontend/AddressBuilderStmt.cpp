@@ -47,9 +47,21 @@ bool AddressBuilder::guardsFor(const Expr *Cond, bool Negate,
   if (const auto *U = dyn_cast<UnaryOperator>(Cond))
     if (U->getOpcode() == UO_LNot)
       return guardsFor(U->getSubExpr(), !Negate, Out);
+  // A condition the algebra cannot express is left out, which can only
+  // count more lanes active; where it reads data that differs between
+  // lanes or warps it stays as an opaque guard, so that the model knows
+  // the lanes taking part are the data's.
+  auto Inexpressible = [&] {
+    SymValue V = rvalue(Cond);
+    Variation Varies = Syms.variationOf(V.P);
+    if (Varies != Variation::Uniform)
+      Out.push_back({Poly::atom(Syms.opaque(text(Cond), Varies)),
+                     Negate ? Cmp::EQ : Cmp::NE});
+    return false;
+  };
   const auto *B = dyn_cast<BinaryOperator>(Cond);
   if (!B)
-    return false;
+    return Inexpressible();
   BinaryOperatorKind Op = B->getOpcode();
   // A conjunction (or a negated disjunction) is a list of guards; what we
   // cannot express is left out, which can only count more lanes active.
@@ -61,7 +73,7 @@ bool AddressBuilder::guardsFor(const Expr *Cond, bool Negate,
   std::optional<Cmp> Compare = comparisonOf(Op);
   if (!Compare || B->getLHS()->getType()->isRealFloatingType() ||
       B->getLHS()->getType()->isPointerType())
-    return false;
+    return Inexpressible();
   SymValue L = rvalue(B->getLHS()), R = rvalue(B->getRHS());
   Out.push_back({L.P - R.P, Negate ? model::negated(*Compare) : *Compare});
   return true;
@@ -126,8 +138,17 @@ void AddressBuilder::compound(const CompoundStmt *C) {
   for (size_t Index = 0; Index < C->size(); ++Index) {
     const Stmt *S = C->body_begin()[Index];
     AtKernelTail = Tail && Index + 1 == C->size();
-    if (const IfStmt *Branch = sinkingBranch(C, Index)) {
-      GuardScope Sunk(Guards, conditionGuards(Branch->getCond(), false));
+    if (const IfStmt *Branch = sinkingBranch(AST, C, Index)) {
+      // The loads run where the branch's body runs, predicated with it or
+      // branched around with it.
+      std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
+      size_t BranchIndex =
+          std::find(C->body_begin(), C->body_end(), Branch) - C->body_begin();
+      bool Predicated = isIfConverted(
+          Branch, Tail && BranchIndex + 1 == C->size(), LoopDepth);
+      for (Guard &G : Sunk)
+        G.Predicated = Predicated;
+      GuardScope Sinking(Guards, Sunk);
       stmt(S);
       continue;
     }

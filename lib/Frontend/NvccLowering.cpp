@@ -2,7 +2,9 @@
 #include "NvccLowering.h"
 #include "VariableWrites.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <algorithm>
@@ -11,17 +13,17 @@ using namespace clang;
 
 namespace cudacoalesce {
 
-const IfStmt *sinkingBranch(const CompoundStmt *C, size_t DeclIndex) {
+const IfStmt *sinkingBranch(const ASTContext &AST, const CompoundStmt *C,
+                           size_t DeclIndex) {
   const auto *D = dyn_cast<DeclStmt>(C->body_begin()[DeclIndex]);
   if (!D || !D->isSingleDecl())
     return nullptr;
   const auto *V = dyn_cast<VarDecl>(D->getSingleDecl());
   if (!V || !V->getInit() || !V->getType()->isScalarType())
     return nullptr;
-  const auto *Load = dyn_cast<ImplicitCastExpr>(V->getInit()->IgnoreParens());
-  if (!Load || Load->getCastKind() != CK_LValueToRValue ||
-      !isa<ArraySubscriptExpr, UnaryOperator, MemberExpr>(
-          Load->getSubExpr()->IgnoreParens()))
+  // Loads and arithmetic only: nothing the program would see if it ran
+  // later, or not at all.
+  if (V->getInit()->HasSideEffects(AST, /*IncludePossibleEffects=*/true))
     return nullptr;
   const IfStmt *Branch = nullptr;
   for (size_t I = DeclIndex + 1; I < C->size(); ++I) {
@@ -55,9 +57,41 @@ static bool isShortBody(const Stmt *S) {
                      [](const Stmt *B) { return isa<Expr>(B); });
 }
 
+/// A statement that writes memory (a store, a call such as __stcs), not a
+/// value into a local for later.
+static bool storesToMemory(const Stmt *S) {
+  const auto *E = dyn_cast<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  const Expr *Target = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    Target = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(E);
+           U && U->isIncrementDecrementOp())
+    Target = U->getSubExpr();
+  else if (const auto *O = dyn_cast<CXXOperatorCallExpr>(E);
+           O && O->isAssignmentOp() && O->getNumArgs() > 0)
+    Target = O->getArg(0);
+  if (!Target)
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+  const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return !Local || !Local->hasLocalStorage() ||
+         Local->getType()->isReferenceType();
+}
+
 bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth) {
-  return !If->getElse() && !AtKernelTail && LoopDepth == 0 &&
-         isShortBody(If->getThen());
+  if (If->getElse() || AtKernelTail || LoopDepth != 0 ||
+      !isShortBody(If->getThen()))
+    return false;
+  if (const auto *Block = dyn_cast<CompoundStmt>(If->getThen()))
+    return std::all_of(Block->body_begin(), Block->body_end(), storesToMemory);
+  return storesToMemory(If->getThen());
+}
+
+bool atomicReadsFirst(StringRef Name, unsigned Bytes) {
+  return Bytes == 2 && Name.starts_with("atomicAdd");
 }
 
 unsigned instructionBytes(unsigned WidthBytes, unsigned AlignBytes) {

@@ -20,27 +20,42 @@
 
 #include <cstddef>
 
+#include "llvm/ADT/StringRef.h"
+
 namespace clang {
+class ASTContext;
 class CompoundStmt;
 class IfStmt;
 } // namespace clang
 
 namespace cudacoalesce {
 
-/// `T v = <global load>; ... if (c) { uses of v }` with no other use of v:
-/// nvcc sinks the load into the branch, so only lanes where c holds issue
-/// it. Returns that `if` for the declaration at \p DeclIndex of \p Block, or
+/// `T v = <loads and arithmetic>; ... if (c) { uses of v }` with no other
+/// use of v: nvcc sinks the loads into the branch, so only lanes where c
+/// holds issue them (measured: `float v = in[i] * 2.0f; if (threadIdx.x ==
+/// 0) out[b] = v;` reads 1 sector in one warp of eight, in a loop too).
+/// Returns that `if` for the declaration at \p DeclIndex of \p Block, or
 /// null.
-const clang::IfStmt *sinkingBranch(const clang::CompoundStmt *Block,
+const clang::IfStmt *sinkingBranch(const clang::ASTContext &AST,
+                                   const clang::CompoundStmt *Block,
                                    size_t DeclIndex);
 
 /// Whether nvcc if-converts \p If (predicates its body rather than branching
-/// around it): a short `if` (one or two expression statements) without
-/// `else`, outside loops, with code after it (measured: a halo load under
-/// threadIdx.x < 8 is executed by every warp of the block). \p AtKernelTail:
-/// nothing of the kernel follows, so lanes that fail can exit instead.
+/// around it): a short `if` (one or two expression statements that store to
+/// memory) without `else`, outside loops, with code after it. Measured on
+/// an H200 (runtime-bench 36_guards): a halo load into shared memory, a
+/// store, a __stcs, each under threadIdx.x < 8 or == 0, are executed by
+/// every warp; `v = in[i];` under the same guard, a value for later, is
+/// branched around, as are guarded blocks of more statements, guards in
+/// loops, and guards at the kernel's end (\p AtKernelTail: nothing follows,
+/// lanes that fail exit).
 bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
                    unsigned LoopDepth);
+
+/// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
+/// that reads the value first (atomicAdd on __half and __nv_bfloat16: a
+/// load and ATOM.CAS on an H200).
+bool atomicReadsFirst(llvm::StringRef Name, unsigned Bytes);
 
 /// The bytes one load or store instruction moves for an element of
 /// \p WidthBytes aligned to \p AlignBytes: the widest naturally aligned

@@ -252,6 +252,9 @@ void LaunchWalker::classifyAtoms() {
       break;
     }
     case AtomKind::Opaque:
+      if (!InAddress && At.Varies != sym::Variation::Uniform &&
+          !llvm::is_contained(GuardData, A))
+        GuardData.push_back(A);
       if (llvm::is_contained(PerWarp, A)) {
         // Averaged over like the block index: each warp a value of its own,
         // every alignment as likely.

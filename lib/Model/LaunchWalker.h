@@ -66,6 +66,9 @@ public:
   /// A guard read a value not known here in some walk (its lanes counted as
   /// active).
   bool guardUnknown() const { return GuardUnknown; }
+  /// Values loaded or computed per lane or per warp that a guard reads:
+  /// which lanes pass it is the data's.
+  const std::vector<sym::AtomId> &guardData() const { return GuardData; }
   /// Visits in the whole launch: warps of a block x values of each axis.
   double launchVisits() const;
 
@@ -187,6 +190,7 @@ private:
   bool GridAssumed = false;
   std::vector<sym::AtomId> Unfollowed;
   std::vector<sym::AtomId> PerWarp;
+  std::vector<sym::AtomId> GuardData;
   std::vector<VaryingAxis> Varying;
   std::vector<sym::AtomId> Unknowns;
 };

@@ -12,6 +12,8 @@
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -49,12 +51,46 @@ std::string names(const sym::Context &Ctx, const std::vector<AtomId> &Atoms) {
   return Names;
 }
 
+/// Values tried, besides the range, for an unknown stride between lanes:
+/// a stride known only at run time is often the element itself (ggml's nb0,
+/// an accessor's innermost stride).
+constexpr int64_t SmallStrides[] = {1, 2, 4};
+
+/// Whether \p U is the stride between the lanes: it scales the thread
+/// index, and no index (thread, block, loop trip) appears in \p Address
+/// unscaled by one of the \p Unknowns. An unscaled index is the contiguous
+/// dimension (`x * w + blockIdx.y`, `y * w + x`), so \p U is a row's width,
+/// which a value of 1 would make meaningless; where every index is scaled
+/// (an accessor's `row * s0 + t * s1`), the innermost stride is often 1.
+bool isLaneStride(const sym::Context &Ctx, const sym::Poly &Address, AtomId U,
+                  const std::vector<AtomId> &Unknowns) {
+  auto IsIndex = [&](AtomId A) {
+    const sym::Atom &At = Ctx.atom(A);
+    return At.ReadsThreadIdx || At.Kind == sym::AtomKind::BlockIdx ||
+           At.Kind == sym::AtomKind::LoopIteration;
+  };
+  auto IsUnknown = [&](AtomId A) { return llvm::is_contained(Unknowns, A); };
+  bool Scales = false;
+  for (const sym::Term &T : Address.terms()) {
+    if (llvm::none_of(T.Atoms, IsIndex))
+      continue;
+    if (llvm::none_of(T.Atoms, IsUnknown))
+      return false;
+    Scales |=
+        llvm::is_contained(T.Atoms, U) && llvm::any_of(T.Atoms, [&](AtomId A) {
+          return Ctx.atom(A).ReadsThreadIdx;
+        });
+  }
+  return Scales;
+}
+
 /// The assignments of the unknowns to try: every value of the range for
 /// one unknown; for several, random draws plus the aligned cases (all 32,
 /// all 64), which random draws rarely give at once, so that a range says
 /// when the access can be ideal. The first is the aligned case that counts
-/// are given for.
-std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
+/// are given for. A stride between lanes is also tried at 1, 2 and 4.
+std::vector<std::vector<int64_t>> trials(size_t Unknowns,
+                                         const std::vector<bool> &Strides) {
   using limits::FirstValueTried;
   using limits::ValuesTried;
   std::vector<std::vector<int64_t>> Samples;
@@ -74,6 +110,15 @@ std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
       Samples.push_back(Assignment);
     }
   }
+  for (size_t U = 0; U < Unknowns; ++U) {
+    if (!Strides[U])
+      continue;
+    for (int64_t Small : SmallStrides) {
+      std::vector<int64_t> Assignment(Unknowns, FirstValueTried);
+      Assignment[U] = Small;
+      Samples.push_back(Assignment);
+    }
+  }
   return Samples;
 }
 
@@ -89,13 +134,14 @@ void takeCounts(Prediction &P, const CostTotals &T, double LaunchVisits) {
 
 } // namespace
 
-Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
-                       const LaunchShape &Launch,
-                       const RequestCostModel &Model) {
+namespace {
+
+Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
+                         const LaunchShape &Launch,
+                         const RequestCostModel &Model, LaunchWalker &Walker) {
   using limits::FirstValueTried;
   using limits::ValuesTried;
   Prediction P;
-  LaunchWalker Walker(Ctx, Access, Launch, Model);
   bool Scattered = Walker.dataDependent();
   P.DependsOnLaneData = Scattered;
   if (!Walker.unfollowed().empty()) {
@@ -116,7 +162,10 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
   }
   Unknowns = Walker.unknowns();
-  std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size());
+  std::vector<bool> Strides;
+  for (AtomId U : Unknowns)
+    Strides.push_back(isLaneStride(Ctx, Access.ByteOffset, U, Unknowns));
+  std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size(), Strides);
   assert(!Samples.empty() && Samples[0].size() == Unknowns.size());
   auto Assign = [&](const std::vector<int64_t> &Assignment) {
     for (size_t U = 0; U < Unknowns.size(); ++U)
@@ -213,6 +262,15 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     if (int64_t M = divisibilityCondition(Tried, Ideal))
       P.Condition = IdealCondition{UnknownNames, M};
   }
+  // A stride between lanes: ideal where it is 1 and nowhere else.
+  if (!P.Condition && llvm::count(Strides, true) == 1) {
+    size_t U = llvm::find(Strides, true) - Strides.begin();
+    bool IdealIffOne = true;
+    for (size_t S = 0; S < Samples.size(); ++S)
+      IdealIffOne &= Ideal[S] == (Samples[S][U] == 1);
+    if (IdealIffOne)
+      P.Condition = IdealCondition{Ctx.str(Unknowns[U]), 0, 1};
+  }
 
   if (OneShape && Patterns[0] != Pattern::Unknown) {
     // The trials shared the warp budget; the count reported gets all of it.
@@ -236,6 +294,35 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   }
   P.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, UnknownNames,
                          Lowest, Highest};
+  return P;
+}
+
+} // namespace
+
+Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
+                       const LaunchShape &Launch,
+                       const RequestCostModel &Model) {
+  LaunchWalker Walker(Ctx, Access, Launch, Model);
+  Prediction P = predictCounts(Ctx, Access, Launch, Model, Walker);
+  // A guard on data decides which lanes take part: the count is that of
+  // every lane taking part at the most, one lane's at the least (none in a
+  // warp that executes a predicated access). A gather already gives that
+  // range, a broadcast moves one sector either way.
+  if (Walker.guardData().empty() || !P.Sectors || P.DependsOnLaneData ||
+      P.Kind == Pattern::Uniform)
+    return P;
+  bool Predicated =
+      llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
+  P.Kind = Pattern::Unknown;
+  P.SectorsMin = Predicated ? 0 : std::min(1.0, P.SectorsMin);
+  P.Sectors.reset();
+  P.AlignmentAssumed = false;
+  P.Cause =
+      UnknownCause{UnknownCause::Kind::GuardOnData,
+                   names(Ctx, Walker.guardData()), P.SectorsMin, P.SectorsMax};
+  llvm::erase_if(P.Assumptions, [](const Assumption &A) {
+    return A.What == Assumption::Kind::GuardUnknown;
+  });
   return P;
 }
 

@@ -54,8 +54,11 @@ std::string assumptionText(const Assumption &A) {
 std::string conditionText(const model::Prediction &P) {
   if (!P.Condition)
     return "";
-  return "coalesced iff " + P.Condition->Unknown + " % " +
-         std::to_string(P.Condition->Modulus) + " == 0";
+  const model::IdealCondition &C = *P.Condition;
+  if (C.Modulus == 0)
+    return "coalesced iff " + C.Unknown + " == " + std::to_string(C.Equals);
+  return "coalesced iff " + C.Unknown + " % " + std::to_string(C.Modulus) +
+         " == 0";
 }
 
 std::string unknownReasonText(const model::Prediction &P) {
@@ -70,6 +73,10 @@ std::string unknownReasonText(const model::Prediction &P) {
     return "no lane of any simulated warp reaches the access";
   case UnknownCause::Kind::DependsOnUnknowns:
     return "depends on " + C.Names + ": " + range(C.Least, C.Most);
+  case UnknownCause::Kind::GuardOnData:
+    return "a guard reads " + C.Names +
+           ", data: which lanes take part is not known; " +
+           range(C.Least, C.Most) + " (one lane to all of them)";
   }
   llvm_unreachable("covered switch");
 }

@@ -1,5 +1,6 @@
 //===- Report/TextReport.cpp - Clang-style diagnostics --------------------===//
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Policy/CheckNames.h"
 
 #include "cuda-coalesce/Report/PredictionText.h"
@@ -64,8 +65,15 @@ std::vector<std::string> findingNotes(const Finding &F) {
   Notes.push_back("index " + F.Index + " (" + std::to_string(F.ElementBytes) +
                   "-byte elements); byte offset " + F.ByteOffset);
   if (P.Kind != model::Pattern::Scattered && P.LaneStrideBytes) {
-    std::string Lanes = "lanes 0 and 1 are " +
-                        std::to_string(*P.LaneStrideBytes) + " bytes apart";
+    // Where the spacing depends on unknowns, it is that of the case the
+    // counts are given for.
+    std::string Lanes =
+        P.Cause && P.Cause->What == model::UnknownCause::Kind::DependsOnUnknowns
+            ? "at " + P.Cause->Names + " = " +
+                  std::to_string(limits::FirstValueTried) + ", "
+            : "";
+    Lanes += "lanes 0 and 1 are " + std::to_string(*P.LaneStrideBytes) +
+             " bytes apart";
     if (P.FirstLaneOffsetInSegment)
       Lanes += "; lane 0 starts " +
                std::to_string(*P.FirstLaneOffsetInSegment) +

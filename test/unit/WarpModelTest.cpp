@@ -161,6 +161,23 @@ TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
   EXPECT_FALSE(P.Assumptions.empty());
 }
 
+// Every index scaled by an unknown (an accessor's `row * s0 + t * s1`): the
+// innermost stride s1 may be 1, so no one pattern, and the ideal needs
+// s1 == 1.
+TEST(WarpModelTest, UnknownInnermostStrideIsIdealOnlyAtOne) {
+  Fixture F;
+  Poly S0 = Poly::atom(F.Ctx.param("s0"));
+  Poly S1 = Poly::atom(F.Ctx.param("s1"));
+  Prediction P = F.run(F.by() * S0 + F.gtidX() * S1, 4, {32, 1, 1});
+  EXPECT_EQ(P.Kind, Pattern::Unknown);
+  EXPECT_DOUBLE_EQ(P.SectorsMin, 4);
+  EXPECT_DOUBLE_EQ(P.SectorsMax, 32);
+  ASSERT_TRUE(P.Condition);
+  EXPECT_EQ(P.Condition->Unknown, "s1");
+  EXPECT_EQ(P.Condition->Modulus, 0);
+  EXPECT_EQ(P.Condition->Equals, 1);
+}
+
 TEST(WarpModelTest, DataDependentIndexIsScattered) {
   Fixture F;
   Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", sym::Variation::LaneData));

@@ -54,10 +54,12 @@ struct Assumption {
   double Least = 0, Most = 0;
 };
 
-/// The count is ideal iff `Unknown % Modulus == 0`.
+/// The count is ideal iff `Unknown % Modulus == 0`, or, for a stride
+/// between lanes, iff `Unknown == Equals` (Modulus 0).
 struct IdealCondition {
   std::string Unknown;
   int64_t Modulus = 0;
+  int64_t Equals = 0;
 };
 
 /// Why a pattern is unknown.
@@ -71,6 +73,10 @@ struct UnknownCause {
     /// The lanes' shape depends on the unknowns \p Names: Least to Most units
     /// per request over the values tried.
     DependsOnUnknowns,
+    /// A guard reads data (\p Names, loaded or computed per lane or per
+    /// warp): Most units per request if every lane passes it, Least if one
+    /// does.
+    GuardOnData,
   };
   Kind What;
   std::string Names;
