@@ -40,6 +40,11 @@ constexpr unsigned MaxHostExprDepth = 24;
 /// a dispatcher -> a launcher is 2; each hop's result is kept, so depth
 /// costs little; the bound stops recursion).
 constexpr unsigned MaxCallHops = 16;
+/// Statements a host helper run for a launch's value may execute
+/// (largestPowerOfTwoLessOrEqual of 1024 takes a few dozen), and the calls
+/// it may nest.
+constexpr unsigned MaxHostSteps = 100000;
+constexpr unsigned MaxHostCallDepth = 8;
 /// Evaluations of one launch while trying the elements of arrays read at
 /// unsettled indices (a loop over 6 block sizes takes 7).
 constexpr unsigned MaxLaunchEvaluations = 64;

@@ -228,33 +228,6 @@ std::optional<HostNumber> HostEvaluator::element(const ArraySubscriptExpr *S,
   return number(Elements->getInit(At), Here, Depth + 1);
 }
 
-std::optional<HostNumber> HostEvaluator::inlineReturn(const CallExpr *C,
-                                                      const Stmt *Here,
-                                                      unsigned Depth) {
-  const FunctionDecl *F = C->getDirectCallee();
-  const FunctionDecl *Def = nullptr;
-  if (!F || !F->hasBody(Def) || !Def || Def->isVariadic() ||
-      Def->getNumParams() != C->getNumArgs() ||
-      AST.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return std::nullopt;
-  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
-  const auto *Return = Body && Body->size() == 1
-                           ? dyn_cast<ReturnStmt>(Body->body_front())
-                           : nullptr;
-  if (!Return || !Return->getRetValue())
-    return std::nullopt;
-  std::map<const ParmVarDecl *, std::optional<HostNumber>> Arguments;
-  for (unsigned I = 0; I < C->getNumArgs(); ++I)
-    Arguments[Def->getParamDecl(I)] = number(C->getArg(I), Here, Depth + 1);
-  Bindings.push_back(std::move(Arguments));
-  std::optional<HostNumber> V = number(Return->getRetValue(), Here, Depth + 1);
-  Bindings.pop_back();
-  if (!V)
-    return std::nullopt;
-  return V->IsFloat ? fitFloating(V->Float, C->getType())
-                    : fitInteger(V->Int, C->getType());
-}
-
 std::optional<bool> HostEvaluator::truth(const Expr *E, const Stmt *Here,
                                          unsigned Depth) {
   auto V = number(E, Here, Depth);
@@ -322,6 +295,16 @@ std::optional<HostNumber> HostEvaluator::binary(const BinaryOperator *B,
   auto R = number(B->getRHS(), Here, Depth + 1);
   if (!L || !R)
     return std::nullopt;
+  if (B->isComparisonOp() && !comparisonOf(Op))
+    return std::nullopt; // <=>
+  return arithmetic(Op, *L, *R, T);
+}
+
+std::optional<HostNumber> HostEvaluator::arithmetic(BinaryOperatorKind Op,
+                                                    const HostNumber &LV,
+                                                    const HostNumber &RV,
+                                                    QualType T) const {
+  const HostNumber *L = &LV, *R = &RV;
   if (std::optional<model::Cmp> Compare = comparisonOf(Op)) {
     // The operands have been converted to one type; compare as that. A NaN
     // is unordered: only != holds.
@@ -336,8 +319,6 @@ std::optional<HostNumber> HostEvaluator::binary(const BinaryOperator *B,
       Order = L->Int < R->Int ? -1 : L->Int > R->Int ? 1 : 0;
     return HostNumber::integer(model::holds(*Compare, Order));
   }
-  if (B->isComparisonOp())
-    return std::nullopt; // <=>
   if (T->isRealFloatingType()) {
     if (!L->IsFloat || !R->IsFloat)
       return std::nullopt;
@@ -391,7 +372,7 @@ HostEvaluator::call(const CallExpr *C, const Stmt *Here, unsigned Depth) {
     return std::nullopt;
   if (isStdForwarding(F) && C->getNumArgs() == 1)
     return number(C->getArg(0), Here, Depth + 1);
-  if (auto V = inlineReturn(C, Here, Depth))
+  if (auto V = run(C, Here, Depth))
     return V;
   const DeclContext *DC = F->getDeclContext()->getRedeclContext();
   while (DC->isInlineNamespace())
@@ -472,10 +453,12 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
 
 std::optional<HostNumber>
 HostEvaluator::variable(const VarDecl *V, const Stmt *Here, unsigned Depth) {
-  if (const auto *P = dyn_cast<ParmVarDecl>(V); P && !Bindings.empty()) {
-    auto Bound = Bindings.back().find(P);
-    if (Bound != Bindings.back().end())
+  if (!Frames.empty()) {
+    auto Bound = Frames.back().Values.find(V);
+    if (Bound != Frames.back().Values.end())
       return Bound->second;
+    if (V->getDeclContext() == Frames.back().Function)
+      return std::nullopt; // a local of the function run, not yet declared
   }
   auto R = Writes.reaching(V, Here);
   if (!R || !R->Fields.empty())

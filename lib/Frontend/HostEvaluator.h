@@ -17,6 +17,8 @@
 
 #include "cuda-coalesce/Model/Launch.h"
 
+#include "clang/AST/OperationKinds.h"
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -116,11 +118,19 @@ private:
                                    const clang::Stmt *Here, unsigned Depth);
   std::optional<HostNumber> call(const clang::CallExpr *C,
                                  const clang::Stmt *Here, unsigned Depth);
-  /// A function of the program whose body is `return e;`: e with the
-  /// parameters bound to the arguments (ceil_div(N, block_size)).
-  std::optional<HostNumber> inlineReturn(const clang::CallExpr *C,
-                                         const clang::Stmt *Here,
-                                         unsigned Depth);
+  /// A call of a function of the program, run statement by statement with
+  /// its parameters bound to the arguments: `return e;` (ceil_div(N,
+  /// block_size)), or locals, loops and branches over integers
+  /// (largestPowerOfTwoLessOrEqual(n)). Defined in HostFunctionRun.cpp.
+  std::optional<HostNumber> run(const clang::CallExpr *C,
+                                const clang::Stmt *Here, unsigned Depth);
+  enum class Flow { Next, Break, Continue, Return, Unknown };
+  Flow execute(const clang::Stmt *S, unsigned Depth);
+  Flow assign(const clang::Expr *E, unsigned Depth);
+  /// \p Op applied to two values of the operands' common type, as \p T.
+  std::optional<HostNumber> arithmetic(clang::BinaryOperatorKind Op,
+                                       const HostNumber &L, const HostNumber &R,
+                                       clang::QualType T) const;
   /// `a[i]` of a local (or const global) array of constants.
   std::optional<HostNumber> element(const clang::ArraySubscriptExpr *S,
                                     const clang::Stmt *Here, unsigned Depth);
@@ -145,10 +155,18 @@ private:
   const clang::FunctionDecl *Host;
   ReachingWrites Writes;
   unsigned Hops;
-  /// The parameters of the functions inlineReturn is evaluating, innermost
-  /// last.
-  std::vector<std::map<const clang::ParmVarDecl *, std::optional<HostNumber>>>
-      Bindings;
+  /// The functions `run` is running, innermost last: the host statement
+  /// the outermost was called at (globals are read there), the parameters'
+  /// and locals' values (none where not known), the value returned, and
+  /// the statements left to execute before giving up.
+  struct Frame {
+    const clang::FunctionDecl *Function;
+    const clang::Stmt *CalledAt;
+    std::map<const clang::VarDecl *, std::optional<HostNumber>> Values;
+    std::optional<HostNumber> Returned;
+    unsigned StepsLeft;
+  };
+  std::vector<Frame> Frames;
 };
 
 } // namespace cudacoalesce

@@ -232,6 +232,13 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
       Below = Up;
       Up = Body->Parent.lookup(Up);
     }
+    if (Site == Here) {
+      // `v = f(v);` read at itself: its reads see the value before it, which
+      // a loop around it may have left.
+      if (LoopAround(1))
+        return std::nullopt;
+      continue;
+    }
     if (!Up || (Below == Site && Position.count(Site)))
       return std::nullopt; // no place, or Here is inside the write
     unsigned M = Position[Up];

@@ -194,3 +194,47 @@ TEST(HostEvaluatorTest, LaunchThroughAFunctionPointer) {
 }
 
 } // namespace
+
+// Helpers that compute a launch's shape with locals, loops and early
+// returns are run; one that writes memory, loops without end or takes a
+// reference gives nothing.
+TEST(HostEvaluatorTest, HelpersWithLoopsAreRun) {
+  std::vector<LaunchSite> L = launches(R"(
+    __global__ void k(float *a, int n) {}
+    int lp2(int n) {
+      if (n < 1)
+        return 0;
+      while ((n & (n - 1)) > 0)
+        n &= n - 1;
+      return n;
+    }
+    int roundUp(int n, int m) {
+      int r = 0;
+      for (int i = 0;; i += m) {
+        if (i >= n)
+          break;
+        r += m;
+      }
+      return r;
+    }
+    int counter;
+    int counted(int n) { counter = n; return n; }
+    int forever(int n) { while (n > 0) n += 0; return n; }
+    int byReference(int &n) { return n; }
+    void launch(float *a, int size) {
+      size = lp2(size);
+      k<<<roundUp(1000, 256), size>>>(a, lp2(0));
+      k<<<counted(2), forever(3)>>>(a, byReference(size));
+    }
+    void caller(float *a) { launch(a, 700); }
+  )");
+  ASSERT_EQ(L.size(), 2u);
+  ASSERT_TRUE(L[0].Block);
+  EXPECT_EQ(*L[0].Block, (model::Dim3{512, 1, 1}));
+  ASSERT_TRUE(L[0].Grid);
+  EXPECT_EQ(L[0].Grid->X, 1024);
+  EXPECT_EQ(L[0].Arguments.at(1), 0);
+  EXPECT_FALSE(L[1].Grid);
+  EXPECT_FALSE(L[1].Block);
+  EXPECT_EQ(L[1].Arguments.count(1), 0u);
+}
