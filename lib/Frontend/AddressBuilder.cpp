@@ -99,7 +99,11 @@ int AddressBuilder::baseFor(const VarDecl *V) {
 }
 
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
-  if (!Recording || LV.Kind != LValue::Memory)
+  if (LV.Kind != LValue::Memory)
+    return;
+  if (Kind != AccessKind::Load)
+    ++MemoryWrites;
+  if (!Recording)
     return;
   assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");
   QualType T = LV.Type;
@@ -125,7 +129,42 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   S.Guards = Guards;
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
+  // Cache-hinted loads (__ldcs, __ldg) are asm the compiler keeps.
+  bool Volatile = T.isVolatileQualified();
+  if (Kind == AccessKind::Load && !Volatile && !isa<CallExpr>(At) && holds(S))
+    return;
+  updateHeld(S, Volatile);
   Sites.push_back(std::move(S));
+}
+
+bool AddressBuilder::holds(const AccessSite &S) const {
+  return S.Base >= 0 && llvm::any_of(Held, [&](const HeldValue &H) {
+           return H.Base == S.Base && H.ByteOffset == S.ByteOffset &&
+                  H.WidthBytes >= S.WidthBytes;
+         });
+}
+
+void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
+  if (S.Kind != AccessKind::Load) {
+    // Another pointer may alias this one; the same pointer at a constant
+    // distance of a whole access or more cannot.
+    llvm::erase_if(Held, [&](const HeldValue &H) {
+      if (H.Space != S.Space && S.Base >= 0)
+        return false;
+      std::optional<int64_t> Apart =
+          H.Base == S.Base ? (H.ByteOffset - S.ByteOffset).asConstant()
+                           : std::nullopt;
+      return !Apart || (*Apart < int64_t(S.WidthBytes) &&
+                        -*Apart < int64_t(H.WidthBytes));
+    });
+  }
+  if (S.Kind != AccessKind::Atomic && S.Base >= 0 && !Volatile)
+    Held.push_back({S.Base, S.Space, S.ByteOffset, S.WidthBytes});
+}
+
+void AddressBuilder::joinHeld(const std::vector<HeldValue> &Other) {
+  llvm::erase_if(
+      Held, [&](const HeldValue &H) { return !llvm::is_contained(Other, H); });
 }
 
 std::pair<const VarDecl *, const VarDecl *>

@@ -250,6 +250,35 @@ private:
   /// Return values of the function being inlined (one list per frame).
   std::vector<std::vector<SymValue>> Returns;
   const clang::FunctionDecl *Kernel = nullptr;
+  /// Memory whose value the thread already holds: loaded or stored on every
+  /// path here, with nothing since that may have changed it. nvcc (GVN)
+  /// reuses the value, so a load of it issues no request; `a[i] = x; ...
+  /// a[i]` forwards the stored value the same way.
+  struct HeldValue {
+    int Base;
+    model::AddressSpace Space;
+    sym::Poly ByteOffset;
+    unsigned WidthBytes;
+    bool operator==(const HeldValue &O) const {
+      return Base == O.Base && Space == O.Space && ByteOffset == O.ByteOffset &&
+             WidthBytes == O.WidthBytes;
+    }
+  };
+  std::vector<HeldValue> Held;
+  /// Stores, atomics and calls that may write memory walked so far, silent
+  /// walks included: a loop whose body has none keeps what is held.
+  unsigned MemoryWrites = 0;
+  bool holds(const AccessSite &S) const;
+  /// A call or asm that may write any memory ends every holding.
+  void clobberMemory() {
+    ++MemoryWrites;
+    Held.clear();
+  }
+  /// What an access leaves held: a load or store holds its value, and a
+  /// store or atomic ends the holding of what it may overwrite.
+  void updateHeld(const AccessSite &S, bool Volatile);
+  /// What is held after two paths join: what both hold.
+  void joinHeld(const std::vector<HeldValue> &Other);
   bool Recording = true;
   bool SawErrors = false;
   std::vector<clang::SourceLocation> CompileErrors;

@@ -125,14 +125,18 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     std::vector<Guard> Then = conditionGuards(C->getCond(), false);
     std::vector<Guard> Else = conditionGuards(C->getCond(), true);
     SymValue T, F;
+    std::vector<HeldValue> HeldBefore = Held;
     {
       GuardScope TrueSide(Guards, Then);
       T = rvalue(C->getTrueExpr());
     }
+    std::vector<HeldValue> HeldAfterTrue = std::move(Held);
+    Held = std::move(HeldBefore);
     {
       GuardScope FalseSide(Guards, Else);
       F = rvalue(C->getFalseExpr());
     }
+    joinHeld(HeldAfterTrue);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
     return opaqueFor(E,
@@ -358,7 +362,16 @@ SymValue AddressBuilder::binary(const BinaryOperator *B) {
     return rvalue(B->getRHS());
   }
   SymValue L = rvalue(B->getLHS());
-  SymValue R = rvalue(B->getRHS());
+  SymValue R;
+  if (B->isLogicalOp()) {
+    // The right side runs only where the left does not decide.
+    GuardScope RightRuns(Guards, conditionGuards(B->getLHS(), Op == BO_LOr));
+    std::vector<HeldValue> HeldBefore = Held;
+    R = rvalue(B->getRHS());
+    joinHeld(HeldBefore);
+  } else {
+    R = rvalue(B->getRHS());
+  }
   bool FloatMath = B->getType()->isRealFloatingType() ||
                    B->getLHS()->getType()->isRealFloatingType() ||
                    B->getRHS()->getType()->isRealFloatingType();

@@ -163,12 +163,15 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.
   VariationMap VaryingVars;
+  unsigned WritesBefore = MemoryWrites;
+  bool BodyMayWrite = true;
   if (LoopDepth < limits::MaxLoopNestingWalkedTwice) {
     {
       llvm::SaveAndRestore Silent(Recording, false);
       EnterLoop(VaryingVars);
       WalkBody();
     }
+    BodyMayWrite = MemoryWrites != WritesBefore;
     for (const VarDecl *V : Changed) {
       auto It = Vars.find(V);
       if (It != Vars.end())
@@ -178,8 +181,15 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     for (const VarDecl *V : Changed)
       VaryingVars[V] = Variation::LaneComputed;
   }
+  // A body that writes memory may overwrite, on a later trip, what was held
+  // before the loop. What the body holds is not held after it: the loop may
+  // not run.
+  if (BodyMayWrite)
+    Held.clear();
+  std::vector<HeldValue> HeldBefore = Held;
   EnterLoop(VaryingVars);
   WalkBody();
+  Held = std::move(HeldBefore);
 
   // After the loop a changed variable holds a value we do not track.
   for (const VarDecl *V : Changed) {

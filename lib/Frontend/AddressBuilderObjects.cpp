@@ -38,6 +38,22 @@ bool isCompoundAssignment(OverloadedOperatorKind Op) {
   }
 }
 
+/// Whether a call the walk does not see into may write memory: one
+/// through a pointer, returning nothing (a barrier, a fence), a method, or
+/// one handed a pointer or a non-const reference. A math function of values
+/// (expf, sqrtf) does not.
+bool mayWriteMemory(const CallExpr *C) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee || C->getType()->isVoidType() || isa<CXXMemberCallExpr>(C) ||
+      Callee->isVariadic())
+    return true;
+  return llvm::any_of(Callee->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    return T->isPointerType() ||
+           (T->isReferenceType() && !T->getPointeeType().isConstQualified());
+  });
+}
+
 } // namespace
 
 SymValue AddressBuilder::readObject(const Expr *E) {
@@ -141,6 +157,8 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
     }
     Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
   }
+  if (mayWriteMemory(C))
+    clobberMemory();
   return opaqueFor(C, Varies);
 }
 

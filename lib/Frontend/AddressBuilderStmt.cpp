@@ -116,7 +116,12 @@ void AddressBuilder::stmt(const Stmt *S) {
       Returns.back().push_back(V);
     return;
   }
+  if (isa<AsmStmt>(S))
+    clobberMemory();
+  if (isa<SwitchStmt, LabelStmt>(S))
+    Held.clear(); // cases and labels are jumped to from elsewhere
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
+    Held.clear();
     // Range-for over device arrays is rare; walk it once, conservatively.
     VariableWrites Writes = VariableWrites::in(S);
     for (const auto &Write : Writes.all())
@@ -149,7 +154,9 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       for (Guard &G : Sunk)
         G.Predicated = Predicated;
       GuardScope Sinking(Guards, Sunk);
+      std::vector<HeldValue> HeldBefore = Held;
       stmt(S);
+      Held = std::move(HeldBefore); // the loads run later, if at all
       continue;
     }
     stmt(S);
@@ -172,18 +179,22 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.
   auto Before = Vars;
+  std::vector<HeldValue> HeldBefore = Held;
   {
     GuardScope ThenSide(Guards, Then);
     stmt(If->getThen());
   }
   auto AfterThen = std::move(Vars);
+  std::vector<HeldValue> HeldAfterThen = std::move(Held);
   Vars = Before;
+  Held = HeldBefore;
   if (If->getElse()) {
     GuardScope ElseSide(Guards, Else);
     stmt(If->getElse());
   }
   if (alwaysExits(If->getThen()))
     return; // only the else path continues
+  joinHeld(HeldAfterThen);
   mergePaths(AfterThen, Cond);
 }
 

@@ -45,6 +45,7 @@ TEST(AddressBuilderTest, RecordsEveryAccessWithItsSpaceInProgramOrder) {
       __shared__ float tile[64];
       if (i < n) {
         tile[threadIdx.x] = a[i + 1];
+        __syncthreads();
         o[i] = tile[threadIdx.x];
       }
     })",
