@@ -98,7 +98,8 @@ int AddressBuilder::baseFor(const VarDecl *V) {
   return Bases.size() - 1;
 }
 
-void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
+void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
+                            bool AlwaysIssued) {
   if (LV.Kind != LValue::Memory)
     return;
   if (Kind != AccessKind::Load)
@@ -129,9 +130,8 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At) {
   S.Guards = Guards;
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
-  // Cache-hinted loads (__ldcs, __ldg) are asm the compiler keeps.
   bool Volatile = T.isVolatileQualified();
-  if (Kind == AccessKind::Load && !Volatile && !isa<CallExpr>(At) && holds(S))
+  if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;
   updateHeld(S, Volatile);
   Sites.push_back(std::move(S));

@@ -158,7 +158,11 @@ private:
                       const SymValue &R, clang::QualType LType,
                       clang::QualType RType);
   SymValue loadFrom(const LValue &LV, const clang::Expr *At);
-  void record(const LValue &LV, AccessKind Kind, const clang::Expr *At);
+  /// Adds the access at At, unless it is a load of a value the thread
+  /// holds. Cache-hinted loads (__ldcs, __ldg) are asm that nvcc keeps:
+  /// they pass AlwaysIssued.
+  void record(const LValue &LV, AccessKind Kind, const clang::Expr *At,
+              bool AlwaysIssued = false);
   std::optional<SymValue> builtinIndex(const clang::Expr *E);
   /// Atomics and cache-hinted loads and stores: an access through the
   /// pointer in argument 0.

@@ -116,7 +116,7 @@ AddressBuilder::LValue AddressBuilder::pointerArgument(const CallExpr *C,
     At = Cast->getSubExprAsWritten();
   for (unsigned I = 1; I < C->getNumArgs(); ++I)
     rvalue(C->getArg(I));
-  record(LV, Kind, At);
+  record(LV, Kind, At, /*AlwaysIssued=*/true);
   return LV;
 }
 

@@ -39,14 +39,17 @@ bool isCompoundAssignment(OverloadedOperatorKind Op) {
 }
 
 /// Whether a call the walk does not see into may write memory: one
-/// through a pointer, returning nothing (a barrier, a fence), a method, or
-/// one handed a pointer or a non-const reference. A math function of values
-/// (expf, sqrtf) does not.
+/// through a pointer, returning nothing (a barrier, a fence), a non-const
+/// method, or one handed a pointer or a non-const reference. A math function
+/// of values (expf, sqrtf) or a const method (the conversion of a
+/// __nv_bfloat16 to float) does not.
 bool mayWriteMemory(const CallExpr *C) {
   const FunctionDecl *Callee = C->getDirectCallee();
-  if (!Callee || C->getType()->isVoidType() || isa<CXXMemberCallExpr>(C) ||
-      Callee->isVariadic())
+  if (!Callee || C->getType()->isVoidType() || Callee->isVariadic())
     return true;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee))
+    if (Method->isInstance() && !Method->isConst())
+      return true;
   return llvm::any_of(Callee->parameters(), [](const ParmVarDecl *P) {
     QualType T = P->getType();
     return T->isPointerType() ||

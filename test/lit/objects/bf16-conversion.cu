@@ -3,14 +3,17 @@
 // RUN: %cc --show-all %s | %filecheck %s
 #include <cuda_bf16.h>
 typedef __nv_bfloat16 floatX;
-__global__ void gelu_like(float *out, const floatX *inp, int N) {
+__global__ void gelu_like(float *out, const floatX *inp, const floatX *w,
+                          int N) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < N) {
     float xi = inp[i];
     // CHECK: bf16-conversion.cu:[[@LINE-1]]:16: remark: coalesced global load from 'inp': 2 sectors/request (ideal 2)
-    out[i] = (float)inp[i] * xi;
-    // CHECK: bf16-conversion.cu:[[@LINE-1]]:21: remark: coalesced global load from 'inp': 2 sectors/request (ideal 2)
+    out[i] = (float)w[i] * xi;
+    // CHECK: bf16-conversion.cu:[[@LINE-1]]:21: remark: coalesced global load from 'w': 2 sectors/request (ideal 2)
     // CHECK: bf16-conversion.cu:[[@LINE-2]]:5: remark: coalesced global store to 'out': 4 sectors/request (ideal 4)
   }
 }
-void launch(float *o, const floatX *i) { gelu_like<<<64, 256>>>(o, i, 64 * 256); }
+void launch(float *o, const floatX *i, const floatX *w) {
+  gelu_like<<<64, 256>>>(o, i, w, 64 * 256);
+}

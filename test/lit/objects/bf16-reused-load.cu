@@ -1,0 +1,24 @@
+// A __nv_bfloat16 converted to float twice is loaded once: the conversion
+// is a const method that writes nothing, and an atomic on shared memory
+// cannot change global memory, so nvcc reuses the value (one ld.global.u16
+// per element in its PTX).
+// RUN: %cc --show-all %s | %filecheck %s --implicit-check-not=remark:
+#include <cuda_bf16.h>
+
+template <typename T>
+__global__ void twice(const T *dout, const T *weight, float *o, int C) {
+  extern __shared__ float dbias_shared[];
+  const T *dout_bt = dout + blockIdx.x * C;
+  for (int i = threadIdx.x; i < C; i += 32) {
+    float dnorm_i = (float)weight[i] * (float)dout_bt[i];
+    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load from 'weight': 2 sectors/request (ideal 2)
+    // CHECK: bf16-reused-load.cu:[[@LINE-2]]:47: remark: coalesced global load from 'dout': 2 sectors/request (ideal 2)
+    atomicAdd(&dbias_shared[i], (float)dout_bt[i]);
+    o[i] = dnorm_i;
+    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:5: remark: coalesced global store to 'o'
+  }
+}
+
+void launch(const __nv_bfloat16 *d, const __nv_bfloat16 *w, float *o, int C) {
+  twice<<<64, 32, 1024>>>(d, w, o, C);
+}
