@@ -245,6 +245,10 @@ private:
   std::vector<MemoryBase> Bases;
   llvm::DenseMap<const clang::VarDecl *, int> BaseOfVar;
   llvm::DenseMap<const clang::VarDecl *, SymValue> Vars;
+  /// References bound to a local the walk tracks as a value (`const float4
+  /// &vec` of a helper called with a register float4): they name that local,
+  /// so `&vec` is local memory and writes through them change it.
+  llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ReferenceTo;
   std::vector<model::Guard> Guards;
   std::vector<AccessSite> Sites;
   std::vector<const clang::FunctionDecl *> Frames;

@@ -157,6 +157,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   if (Instance)
     ThisValue = objectAddress(Object, Arrow);
   std::vector<SymValue> Args;
+  std::vector<std::optional<LValue>> BoundTo;
   for (unsigned I = First; I < C->getNumArgs(); ++I) {
     const Expr *Arg = C->getArg(I);
     const ParmVarDecl *Param = Def->getParamDecl(I - First);
@@ -170,13 +171,20 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
         Args.push_back(rvalue(Arg));
       else
         Args.push_back(loadFrom(LV, Arg));
+      BoundTo.push_back(LV);
       continue;
     }
     Args.push_back(rvalue(Arg));
+    BoundTo.push_back(std::nullopt);
   }
   assert(Args.size() == Def->getNumParams() && "one value per parameter");
-  for (unsigned I = 0; I < Def->getNumParams(); ++I)
-    Vars[Def->getParamDecl(I)] = Args[I];
+  for (unsigned I = 0; I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *Param = Def->getParamDecl(I);
+    Vars[Param] = Args[I];
+    ReferenceTo.erase(Param);
+    if (BoundTo[I] && BoundTo[I]->Kind == LValue::Variable)
+      ReferenceTo[Param] = BoundTo[I]->Var;
+  }
 
   Frames.push_back(Def);
   This.push_back(ThisValue);

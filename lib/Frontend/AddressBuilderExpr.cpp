@@ -184,6 +184,11 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     if (!V)
       return LV;
     if (V->getType()->isReferenceType()) {
+      if (const VarDecl *Local = ReferenceTo.lookup(V)) {
+        LV.Kind = LValue::Variable;
+        LV.Var = Local;
+        return LV;
+      }
       auto It = Vars.find(V);
       if (It != Vars.end() && It->second.IsPointer) {
         LV.Kind = LValue::Memory;

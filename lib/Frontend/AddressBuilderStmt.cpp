@@ -244,9 +244,12 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
     }
     if (V->getType()->isReferenceType()) {
       LValue LV = lvalue(Init);
+      ReferenceTo.erase(V);
       if (LV.Kind == LValue::Memory)
         Vars[V] = LV.Address;
-      else if (LV.Kind == LValue::None)
+      else if (LV.Kind == LValue::Variable)
+        ReferenceTo[V] = LV.Var;
+      else
         rvalue(Init);
       continue;
     }
