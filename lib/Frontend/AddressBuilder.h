@@ -285,6 +285,9 @@ private:
   /// What an access leaves held: a load or store holds its value, and a
   /// store or atomic ends the holding of what it may overwrite.
   void updateHeld(const AccessSite &S, bool Volatile);
+  /// Merges the stores that both branches of an `if` end with, the sites
+  /// from ThenBegin and from ElseBegin, into one store of every lane.
+  void mergeFinalStores(size_t ThenBegin, size_t ElseBegin);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
   bool Recording = true;

@@ -115,6 +115,8 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
   Variation Varies = Object && isa<CXXMemberCallExpr>(C)
                          ? Variation::LaneComputed
                          : Variation::Uniform;
+  std::optional<LValue> StoredObject;
+  const Expr *StoredAt = nullptr;
   if (Object) {
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
     LValue LV;
@@ -133,7 +135,7 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
       if (!Assigns)
         record(LV, AccessKind::Load, At);
       if (Assigns || isCompoundAssignment(Op) || !Method->isConst())
-        record(LV, AccessKind::Store, At);
+        StoredObject = LV, StoredAt = At;
       Varies = loadedVariation(LV.Address);
     } else if (LV.Kind == LValue::None && !Arrow) {
       rvalue(Object);
@@ -160,6 +162,10 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
     }
     Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
   }
+  // The call writes its object after its arguments are read:
+  // `x[i] = (float)x[i] + s` of a bf16 loads x[i] before storing it.
+  if (StoredObject)
+    record(*StoredObject, AccessKind::Store, StoredAt);
   if (mayWriteMemory(C))
     clobberMemory();
   return opaqueFor(C, Varies);

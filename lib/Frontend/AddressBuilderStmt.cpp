@@ -180,10 +180,12 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // the variable becomes an opaque value.
   auto Before = Vars;
   std::vector<HeldValue> HeldBefore = Held;
+  size_t ThenBegin = Sites.size();
   {
     GuardScope ThenSide(Guards, Then);
     stmt(If->getThen());
   }
+  size_t ElseBegin = Sites.size();
   auto AfterThen = std::move(Vars);
   std::vector<HeldValue> HeldAfterThen = std::move(Held);
   Vars = Before;
@@ -194,8 +196,37 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   }
   if (alwaysExits(If->getThen()))
     return; // only the else path continues
+  if (If->getElse() && !alwaysExits(If->getElse()))
+    mergeFinalStores(ThenBegin, ElseBegin);
   joinHeld(HeldAfterThen);
   mergePaths(AfterThen, Cond);
+}
+
+void AddressBuilder::mergeFinalStores(size_t ThenBegin, size_t ElseBegin) {
+  if (ThenBegin == ElseBegin || ElseBegin == Sites.size())
+    return;
+  size_t ThenIndex = ElseBegin - 1, ElseIndex = Sites.size() - 1;
+  const AccessSite &ThenStore = Sites[ThenIndex];
+  const AccessSite &ElseStore = Sites[ElseIndex];
+  bool SameStore = ThenStore.Kind == AccessKind::Store &&
+                   ElseStore.Kind == AccessKind::Store && ThenStore.Base >= 0 &&
+                   ThenStore.Base == ElseStore.Base &&
+                   ThenStore.ByteOffset == ElseStore.ByteOffset &&
+                   ThenStore.WidthBytes == ElseStore.WidthBytes;
+  if (!SameStore)
+    return;
+  // nvcc (SimplifyCFG) sinks a store both branches end with to where they
+  // join: one request of every lane that reached the `if`. Where it is
+  // reported follows nvcc's line: the else branch's store, unless the then
+  // branch loads, when PTX gives the merged store line 0 and SASS the line
+  // of the then branch's load before it (checked with nvdisasm; in unrolled
+  // loops some copies also go to the loop's and the `if`'s lines).
+  bool ThenLoads = std::any_of(
+      Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
+      [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
+  size_t Kept = ThenLoads ? ThenIndex : ElseIndex;
+  Sites[Kept].Guards = Guards;
+  Sites.erase(Sites.begin() + (ThenLoads ? ElseIndex : ThenIndex));
 }
 
 void AddressBuilder::mergePaths(
