@@ -237,36 +237,46 @@ translateNvccCommand(const std::vector<std::string> &Input,
     }
     return std::nullopt;
   };
+  // nvcc options with a value that the parse needs, in the order they are
+  // tried (the first whose spelling the argument starts with wins), and how
+  // clang spells them: separate, joined, or the GPU architecture.
+  enum class Spelled { Separate, Joined, Arch };
+  struct ValueOption {
+    llvm::StringLiteral Nvcc;
+    Spelled How;
+    llvm::StringLiteral Clang;
+  };
+  static constexpr ValueOption ValueOptions[] = {
+      {"-I", Spelled::Separate, "-I"},
+      {"--include-path", Spelled::Separate, "-I"},
+      {"-isystem", Spelled::Separate, "-isystem"},
+      {"-D", Spelled::Joined, "-D"},
+      {"--define-macro", Spelled::Joined, "-D"},
+      {"-U", Spelled::Joined, "-U"},
+      {"-include", Spelled::Separate, "-include"},
+      {"--pre-include", Spelled::Separate, "-include"},
+      {"-std", Spelled::Joined, "-std="},
+      {"--std", Spelled::Joined, "-std="},
+      {"-arch", Spelled::Arch, ""},
+      {"--gpu-architecture", Spelled::Arch, ""},
+      {"-gencode", Spelled::Arch, ""},
+      {"--generate-code", Spelled::Arch, ""},
+  };
   std::optional<std::string> Arch;
   for (size_t I = 1; I < Command.size(); ++I) {
     llvm::StringRef A = Command[I];
-    if (auto V = Value(I, A, "-I"))
-      Out.insert(Out.end(), {"-I", *V});
-    else if (auto V = Value(I, A, "--include-path"))
-      Out.insert(Out.end(), {"-I", *V});
-    else if (auto V = Value(I, A, "-isystem"))
-      Out.insert(Out.end(), {"-isystem", *V});
-    else if (auto V = Value(I, A, "-D"))
-      Out.push_back("-D" + *V);
-    else if (auto V = Value(I, A, "--define-macro"))
-      Out.push_back("-D" + *V);
-    else if (auto V = Value(I, A, "-U"))
-      Out.push_back("-U" + *V);
-    else if (auto V = Value(I, A, "-include"))
-      Out.insert(Out.end(), {"-include", *V});
-    else if (auto V = Value(I, A, "--pre-include"))
-      Out.insert(Out.end(), {"-include", *V});
-    else if (auto V = Value(I, A, "-std"))
-      Out.push_back("-std=" + *V);
-    else if (auto V = Value(I, A, "--std"))
-      Out.push_back("-std=" + *V);
-    else if (auto V = Value(I, A, "-arch"))
-      Arch = Arch ? Arch : nvccArch(*V);
-    else if (auto V = Value(I, A, "--gpu-architecture"))
-      Arch = Arch ? Arch : nvccArch(*V);
-    else if (auto V = Value(I, A, "-gencode"))
-      Arch = Arch ? Arch : nvccArch(*V);
-    else if (auto V = Value(I, A, "--generate-code"))
+    const ValueOption *Option = nullptr;
+    std::optional<std::string> V;
+    for (const ValueOption &O : ValueOptions)
+      if ((V = Value(I, A, O.Nvcc))) {
+        Option = &O;
+        break;
+      }
+    if (Option && Option->How == Spelled::Separate)
+      Out.insert(Out.end(), {Option->Clang.str(), *V});
+    else if (Option && Option->How == Spelled::Joined)
+      Out.push_back(Option->Clang.str() + *V);
+    else if (Option)
       Arch = Arch ? Arch : nvccArch(*V);
     else if (A == "-rdc=true" || A == "--relocatable-device-code=true" ||
              A == "-dc" || A == "--device-c")

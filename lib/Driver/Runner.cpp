@@ -1,5 +1,6 @@
 //===- Driver/Runner.cpp - Analyse a list of source files -----------------===//
 #include "cuda-coalesce/Driver/Runner.h"
+#include "DatabaseFiles.h"
 #include "SingleCommandDatabase.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/NoLintLookup.h"
@@ -559,93 +560,12 @@ LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
   return Found;
 }
 
-/// The files of the database that #include \p File (by the path the
-/// directive spells, matched against the end of \p File's), first found
-/// first; CUDA sources only.
-std::vector<std::string> includersOf(const CompilationDatabase &DB,
-                                     const std::string &File) {
-  std::vector<std::string> Found;
-  llvm::SmallString<256> Target(absolutePath(File, ""));
-  std::string Name = llvm::sys::path::filename(Target).str();
-  std::set<std::string> Seen;
-  for (const CompileCommand &C : DB.getAllCompileCommands()) {
-    std::string Source = absolutePath(C.Filename, C.Directory);
-    if (Source == std::string(Target) || !Seen.insert(Source).second ||
-        !looksLikeCudaSource(Source, C.CommandLine))
-      continue;
-    auto Text = llvm::MemoryBuffer::getFile(Source);
-    if (!Text || (*Text)->getBuffer().find(Name) == llvm::StringRef::npos)
-      continue;
-    llvm::SmallVector<llvm::StringRef> Lines;
-    (*Text)->getBuffer().split(Lines, '\n');
-    for (llvm::StringRef Line : Lines) {
-      Line = Line.ltrim();
-      if (!Line.consume_front("#"))
-        continue;
-      Line = Line.ltrim();
-      if (!Line.consume_front("include"))
-        continue;
-      Line = Line.ltrim();
-      if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
-        continue;
-      char Close = Line[0] == '"' ? '"' : '>';
-      llvm::StringRef Spelled = Line.drop_front().split(Close).first;
-      llvm::SmallString<256> Tail("/");
-      Tail += Spelled;
-      llvm::sys::path::remove_dots(Tail, /*remove_dot_dot=*/false);
-      if (llvm::StringRef(Target).ends_with(Tail)) {
-        Found.push_back(Source);
-        break;
-      }
-    }
-  }
-  return Found;
-}
-
-/// The unqualified name of a kernel, without template arguments: what a
-/// launch of it spells at least.
-llvm::StringRef plainKernelName(llvm::StringRef Kernel) {
-  Kernel = Kernel.take_until([](char C) { return C == '<'; });
-  size_t Colons = Kernel.rfind("::");
-  return Colons == llvm::StringRef::npos ? Kernel
-                                         : Kernel.drop_front(Colons + 2);
-}
-
-/// The CUDA files of the database other than \p Inputs whose text has a
-/// launch and names one of \p Kernels: parsed for their launches only,
-/// when those kernels of the inputs have none among them.
-std::vector<std::string>
-launchersOutside(const CompilationDatabase &DB,
-                 const std::vector<std::string> &Inputs,
-                 const std::set<std::string> &Kernels) {
-  std::set<std::string> Given;
-  for (const std::string &F : Inputs)
-    Given.insert(absolutePath(F, ""));
-  std::vector<std::string> Found;
-  std::set<std::string> Seen;
-  for (const CompileCommand &C : DB.getAllCompileCommands()) {
-    std::string Source = absolutePath(C.Filename, C.Directory);
-    if (Given.count(Source) || !Seen.insert(Source).second ||
-        !looksLikeCudaSource(Source, C.CommandLine))
-      continue;
-    auto Text = llvm::MemoryBuffer::getFile(Source);
-    if (!Text || !(*Text)->getBuffer().contains("<<<"))
-      continue;
-    if (llvm::any_of(Kernels, [&](const std::string &K) {
-          return (*Text)->getBuffer().contains(plainKernelName(K));
-        }))
-      Found.push_back(Source);
-  }
-  return Found;
-}
-
 std::string findingKey(const FileOutcome &O, const Finding &F) {
-  std::string Key = (absoluteFindingPath(O, F) + ":" +
-                     llvm::Twine(F.Where.Line) + ":" +
-                     llvm::Twine(F.Where.Column) + "|" +
-                     accessKindName(F.Kind) + "|" + F.Kernel + "|" +
-                     F.BlockOrigin)
-                        .str();
+  std::string Key =
+      (absoluteFindingPath(O, F) + ":" + llvm::Twine(F.Where.Line) + ":" +
+       llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
+       F.Kernel + "|" + F.BlockOrigin)
+          .str();
   for (const SourcePoint &Call : F.CallChain)
     Key += ("|" + absolutePath(Call.File, O.CommandDirectory) + ":" +
             llvm::Twine(Call.Line) + ":" + llvm::Twine(Call.Column))
@@ -671,27 +591,6 @@ void applyConfig(FileOutcome &O, const ProjectConfig *Config) {
 }
 
 } // namespace
-
-bool databaseSources(const std::string &BuildDir,
-                     std::vector<std::string> &Sources, size_t &Others,
-                     std::string &Error) {
-  std::unique_ptr<CompilationDatabase> DB =
-      loadCompileDatabase(BuildDir, Error);
-  if (!DB)
-    return false;
-  std::set<std::string> Seen;
-  Others = 0;
-  for (const CompileCommand &C : DB->getAllCompileCommands()) {
-    std::string File = absolutePath(C.Filename, C.Directory);
-    if (!Seen.insert(File).second)
-      continue;
-    if (looksLikeCudaSource(File, C.CommandLine))
-      Sources.push_back(File);
-    else
-      ++Others;
-  }
-  return true;
-}
 
 std::string absoluteFindingPath(const FileOutcome &O, const Finding &F) {
   return absolutePath(F.Where.File, O.CommandDirectory);

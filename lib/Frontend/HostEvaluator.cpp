@@ -496,59 +496,53 @@ std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
 // Parameters: the value every call passes
 //===----------------------------------------------------------------------===//
 
-template <class T, class Evaluate>
+template <class T, class Memo, class Evaluate>
 std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
-                                               Evaluate Eval) {
+                                               Memo &Known, Evaluate Eval) {
+  auto Key =
+      std::make_tuple(P, Hops, std::is_same_v<T, model::Dim3>, Facts.Chosen);
+  auto It = Known.find(Key);
+  if (It != Known.end())
+    return It->second;
   // Calls of Host in other translation units are not seen: the value is the
   // one this translation unit's calls agree on.
   const std::vector<CallSite> *Calls =
       Host ? Facts.calls().callsOf(Host) : nullptr;
   if (Hops >= limits::MaxCallHops || !Calls || Calls->empty())
     return std::nullopt;
+  unsigned UnmadeBefore = Facts.UnmadeChoices;
   unsigned Index = P->getFunctionScopeIndex();
   std::optional<T> Agreed;
   for (const CallSite &Site : *Calls) {
-    if (Index >= Site.Call->getNumArgs())
-      return std::nullopt;
     HostEvaluator Caller(AST, Facts, Site.Caller, Site.Call, Hops + 1);
-    std::optional<T> V = Eval(Caller, Site.Call->getArg(Index));
-    if (!V || (Agreed && !(*V == *Agreed)))
-      return std::nullopt;
+    std::optional<T> V = Index < Site.Call->getNumArgs()
+                             ? Eval(Caller, Site.Call->getArg(Index))
+                             : std::nullopt;
+    if (!V || (Agreed && !(*V == *Agreed))) {
+      Agreed.reset();
+      break;
+    }
     Agreed = V;
   }
+  // What depended on a choice not yet made is not kept.
+  if (Facts.UnmadeChoices == UnmadeBefore)
+    Known[Key] = Agreed;
   return Agreed;
 }
 
 std::optional<HostNumber>
 HostEvaluator::numberFromCallers(const ParmVarDecl *P) {
-  auto Key = std::make_tuple(P, Hops, false, Facts.Chosen);
-  auto It = Facts.Numbers.find(Key);
-  if (It != Facts.Numbers.end())
-    return It->second;
-  unsigned UnmadeBefore = Facts.UnmadeChoices;
-  auto V =
-      agreedArgument<HostNumber>(P, [](HostEvaluator &Caller, const Expr *Arg) {
-        return Caller.number(Arg);
-      });
-  // What depended on a choice not yet made is not kept.
-  if (Facts.UnmadeChoices == UnmadeBefore)
-    Facts.Numbers[Key] = V;
-  return V;
+  return agreedArgument<HostNumber>(P, Facts.Numbers,
+                                    [](HostEvaluator &Caller, const Expr *Arg) {
+                                      return Caller.number(Arg);
+                                    });
 }
 
 std::optional<model::Dim3>
 HostEvaluator::dim3FromCallers(const ParmVarDecl *P) {
-  auto Key = std::make_tuple(P, Hops, true, Facts.Chosen);
-  auto It = Facts.Shapes.find(Key);
-  if (It != Facts.Shapes.end())
-    return It->second;
-  unsigned UnmadeBefore = Facts.UnmadeChoices;
-  auto V = agreedArgument<model::Dim3>(
-      P,
+  return agreedArgument<model::Dim3>(
+      P, Facts.Shapes,
       [](HostEvaluator &Caller, const Expr *Arg) { return Caller.dim3(Arg); });
-  if (Facts.UnmadeChoices == UnmadeBefore)
-    Facts.Shapes[Key] = V;
-  return V;
 }
 
 } // namespace cudacoalesce

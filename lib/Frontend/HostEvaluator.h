@@ -144,9 +144,11 @@ private:
   std::optional<HostNumber> numberFromCallers(const clang::ParmVarDecl *P);
   std::optional<model::Dim3> dim3FromCallers(const clang::ParmVarDecl *P);
   /// Evaluates \p Eval on the argument each call of the host function
-  /// passes for \p P, in the caller at the call; the result when all agree.
-  template <class T, class Evaluate>
-  std::optional<T> agreedArgument(const clang::ParmVarDecl *P, Evaluate Eval);
+  /// passes for \p P, in the caller at the call; the result when all agree,
+  /// remembered in \p Known.
+  template <class T, class Memo, class Evaluate>
+  std::optional<T> agreedArgument(const clang::ParmVarDecl *P, Memo &Known,
+                                  Evaluate Eval);
   std::optional<HostNumber> fitInteger(int64_t V, clang::QualType T) const;
   std::optional<HostNumber> fitFloating(double V, clang::QualType T) const;
 

@@ -257,11 +257,6 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
 
 } // namespace
 
-void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               bool ShowAll) {
-  writeHtml(OS, Findings, ShowAll, RunInfo());
-}
-
 void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
                bool ShowAll, const RunInfo &Info) {
   std::vector<Finding> Findings = audit::relativeTo(Given, Info.SourceRoot);
@@ -311,8 +306,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
          << esc(F.Where.File) << ":" << F.Where.Line
          << "</code></a>: " << esc(audit::causeText(Causes[I])) << "; "
-         << formatCount(Causes[I].Wasted)
-         << " sectors/request wasted</li>\n";
+         << formatCount(Causes[I].Wasted) << " sectors/request wasted</li>\n";
     }
     OS << "</ol>\n";
     if (Causes.size() > Ranked)

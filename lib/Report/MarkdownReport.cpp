@@ -174,11 +174,6 @@ void errorsList(llvm::raw_ostream &OS, const RunInfo &Info) {
 
 } // namespace
 
-void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                   bool ShowAll) {
-  writeMarkdown(OS, Findings, ShowAll, RunInfo());
-}
-
 void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
                    bool ShowAll, const RunInfo &Info, size_t Limit) {
   std::vector<Finding> Findings = audit::relativeTo(Given, Info.SourceRoot);

@@ -23,8 +23,6 @@ namespace cudacoalesce {
 /// Info.SourceRoot.
 void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                bool ShowAll, const RunInfo &Info);
-void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               bool ShowAll);
 
 } // namespace cudacoalesce
 

@@ -29,8 +29,6 @@ constexpr size_t MarkdownCommentLimit = 65536;
 void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                    bool ShowAll, const RunInfo &Info,
                    size_t Limit = MarkdownCommentLimit);
-void writeMarkdown(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                   bool ShowAll);
 
 } // namespace cudacoalesce
 
