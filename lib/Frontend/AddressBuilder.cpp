@@ -130,6 +130,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.Guards = Guards;
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
+  S.Hinted = AlwaysIssued;
   bool Volatile = T.isVolatileQualified();
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;

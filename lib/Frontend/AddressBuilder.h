@@ -85,6 +85,9 @@ struct AccessSite {
   std::vector<model::Guard> Guards;
   const clang::FunctionDecl *WrittenIn = nullptr;
   std::vector<const clang::Expr *> CallChain; // outermost call first
+  /// Written through a cache-hint intrinsic (__ldcs, __stcs): inline asm
+  /// that nvcc neither removes nor merges.
+  bool Hinted = false;
 };
 
 class AddressBuilder {

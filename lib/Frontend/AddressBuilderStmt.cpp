@@ -196,7 +196,11 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   }
   if (alwaysExits(If->getThen()))
     return; // only the else path continues
-  if (If->getElse() && !alwaysExits(If->getElse()))
+  // At the kernel's end under another condition, the join is the exit that
+  // the enclosing condition's lanes also branch to: nvcc keeps both stores
+  // there (checked with nvdisasm).
+  bool JoinIsSharedExit = AtKernelTail && LoopDepth == 0 && !Guards.empty();
+  if (If->getElse() && !alwaysExits(If->getElse()) && !JoinIsSharedExit)
     mergeFinalStores(ThenBegin, ElseBegin);
   joinHeld(HeldAfterThen);
   mergePaths(AfterThen, Cond);
@@ -208,7 +212,8 @@ void AddressBuilder::mergeFinalStores(size_t ThenBegin, size_t ElseBegin) {
   size_t ThenIndex = ElseBegin - 1, ElseIndex = Sites.size() - 1;
   const AccessSite &ThenStore = Sites[ThenIndex];
   const AccessSite &ElseStore = Sites[ElseIndex];
-  bool SameStore = ThenStore.Kind == AccessKind::Store &&
+  bool SameStore = !ThenStore.Hinted && !ElseStore.Hinted &&
+                   ThenStore.Kind == AccessKind::Store &&
                    ElseStore.Kind == AccessKind::Store && ThenStore.Base >= 0 &&
                    ThenStore.Base == ElseStore.Base &&
                    ThenStore.ByteOffset == ElseStore.ByteOffset &&
