@@ -23,7 +23,7 @@ namespace {
 // tripwires fail the build when a record's size changes (on the platform
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(FileOutcome) == 456, "serialise the new field below");
+static_assert(sizeof(FileOutcome) == 480, "serialise the new field below");
 static_assert(sizeof(ReportedFinding) == 808, "serialise the new field below");
 static_assert(sizeof(Finding) == 768, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 280, "serialise the new field");
@@ -82,10 +82,10 @@ template <class IO> void fields(IO &A, ReportedFinding &R) {
 }
 template <class IO> void fields(IO &A, FileOutcome &O) {
   A(O.File, O.Failed, O.Error, O.Kernels, O.KernelsWithErrors, O.HostErrors,
-    O.FirstHostError, O.AnalysedThrough, O.CommandInferredFrom, O.Findings,
-    O.Remarks, O.ConfigFile, O.Skipped, O.Suppressed, O.InBaseline,
-    O.ParseSeconds, O.AnalysisSeconds, O.CommandDirectory, O.IncludedInputs,
-    O.Launches, O.KernelsWithoutLaunch);
+    O.FirstHostError, O.MissingHeaders, O.AnalysedThrough,
+    O.CommandInferredFrom, O.Findings, O.Remarks, O.ConfigFile, O.Skipped,
+    O.Suppressed, O.InBaseline, O.ParseSeconds, O.AnalysisSeconds,
+    O.CommandDirectory, O.IncludedInputs, O.Launches, O.KernelsWithoutLaunch);
 }
 
 template <class T> struct IsVector : std::false_type {};

@@ -189,6 +189,17 @@ std::string reasonWithoutPlace(const std::string &Error) {
   return Rest.empty() ? Error : (Head + ": " + Rest).str();
 }
 
+/// 'a', 'b' and 'c'.
+std::string joinQuoted(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    if (I > 0)
+      Out += I + 1 == Names.size() ? " and " : ", ";
+    Out += "'" + Names[I] + "'";
+  }
+  return Out;
+}
+
 std::string counted(size_t N, const std::string &Noun) {
   if (N != 1 && Noun.back() == 'y')
     return std::to_string(N) + " " + Noun.substr(0, Noun.size() - 1) + "ies";
@@ -529,6 +540,11 @@ int main(int Argc, const char **Argv) {
            O.CommandInferredFrom);
     else if (O.Kernels == 0 && Format == OutputFormat::Text && !ParseOnly)
       note(O.File + ": no CUDA kernel with a body");
+    if (!O.MissingHeaders.empty())
+      note(O.File + ": " + joinQuoted(O.MissingHeaders) +
+           (O.MissingHeaders.size() == 1 ? " was" : " were") +
+           " not found; parsed as empty, so only code that needs " +
+           (O.MissingHeaders.size() == 1 ? "it" : "them") + " is left out");
     if (O.HostErrors)
       note(O.File + ": host code does not compile (" +
            std::to_string(O.HostErrors) +

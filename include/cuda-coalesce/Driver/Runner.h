@@ -88,6 +88,9 @@ struct FileOutcome {
   /// Compile errors in host-only functions (the kernels were analysed).
   unsigned HostErrors = 0;
   std::string FirstHostError;
+  /// Headers not found (as #include spells them) that were parsed as empty
+  /// files: host-only ones (omp.h, mpi.h) do not stop the kernels.
+  std::vector<std::string> MissingHeaders;
   /// The file that #includes this one and was analysed in its place: an
   /// input, or a file of the compile database when this one is not in it.
   std::string AnalysedThrough;

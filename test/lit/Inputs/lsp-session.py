@@ -20,7 +20,7 @@ import sys
 import threading
 
 SEVERITY = {1: "error", 2: "warning", 3: "info", 4: "hint"}
-TIMEOUT = 120
+TIMEOUT = 300
 
 
 def send(proc, message):
