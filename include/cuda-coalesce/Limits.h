@@ -55,6 +55,12 @@ constexpr unsigned MaxLaunchEvaluations = 64;
 constexpr int64_t AssumedGridBlocks = 64;
 /// Trips of a loop the loop counter is averaged over.
 constexpr int64_t LoopIterationsSimulated = 16;
+/// A loop whose guard the access is under and whose warps run more trips
+/// (a triangular loop, `t2 <= t`) is averaged over all of them, up to this
+/// many trips...
+constexpr int64_t MaxLoopTripsAveraged = int64_t(1) << 20;
+/// ...visiting every trip up to this many, a sample of them beyond.
+constexpr int64_t LoopTripsVisited = 256;
 /// Unknown values are tried over FirstValueTried .. FirstValueTried +
 /// ValuesTried - 1: every residue that matters for 32-byte sectors and a
 /// realistic magnitude for sizes and strides. The first, a multiple of 32,

@@ -334,7 +334,8 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
   Index /= Radix[0];
   for (size_t I = 0; I < Varying.size(); ++I) {
     Values.set(Varying[I].Atom,
-               Varying[I].First + int64_t(Index % Radix[I + 1]));
+               Varying[I].First +
+                   int64_t(Index % Radix[I + 1]) * Varying[I].Stride);
     Index /= Radix[I + 1];
   }
   return Warp;
@@ -555,10 +556,77 @@ bool LaunchWalker::simulateWholeWarp(int64_t Warp, const UniformParts &U,
   return true;
 }
 
+std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
+                                                int64_t Trip) {
+  std::vector<size_t> LoopGuards;
+  for (size_t G = 0; G < Access.Guards.size(); ++G) {
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(Access.Guards[G].Diff, Leaves);
+    if (llvm::is_contained(Leaves, Axis.Atom))
+      LoopGuards.push_back(G);
+  }
+  for (bool LastBlock : {false, true}) {
+    for (const VaryingAxis &V : Varying)
+      Values.set(V.Atom,
+                 V.First + (LastBlock && V.Atom != Axis.Atom &&
+                                    Ctx.atom(V.Atom).Kind == AtomKind::BlockIdx
+                                ? (V.Count - 1) * V.Stride
+                                : 0));
+    Values.set(Axis.Atom, Trip);
+    for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp)
+      for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
+        Dim3 Tid;
+        if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+          break;
+        for (unsigned D = 0; D < 3; ++D)
+          Values.set(Ctx.threadIdx(D), Tid[D]);
+        bool InLoop = true;
+        for (size_t G : LoopGuards) {
+          std::optional<int64_t> V =
+              sym::evaluate(Ctx, Access.Guards[G].Diff, Values);
+          if (!V)
+            return std::nullopt;
+          InLoop &= holds(Access.Guards[G].Op, *V);
+        }
+        if (InLoop)
+          return true;
+      }
+  }
+  return false;
+}
+
+void LaunchWalker::stretchLoopAxes() {
+  for (VaryingAxis &Axis : Varying) {
+    if (Ctx.atom(Axis.Atom).Kind != AtomKind::LoopIteration)
+      continue;
+    Axis.Count = limits::LoopIterationsSimulated;
+    Axis.Stride = 1;
+    // The first trip at which no lane is left, to within a factor of two.
+    int64_t Trips = limits::LoopIterationsSimulated;
+    std::optional<bool> Left;
+    while ((Left = anyLaneAtTrip(Axis, Trips)) && *Left &&
+           Trips < limits::MaxLoopTripsAveraged)
+      Trips *= 2;
+    if (!Left || Trips == limits::LoopIterationsSimulated)
+      continue;
+    if (Trips <= limits::LoopTripsVisited) {
+      Axis.Count = Trips;
+      continue;
+    }
+    // A sample of the trips, 1 apart modulo 32 so that the alignments the
+    // first LoopIterationsSimulated trips take are taken again.
+    Axis.Stride = 32 * ((Trips + 32 * limits::LoopTripsVisited - 1) /
+                        (32 * limits::LoopTripsVisited)) +
+                  1;
+    Axis.Count = (Trips + Axis.Stride - 1) / Axis.Stride;
+  }
+}
+
 CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
   CostTotals T;
   // The lane parts may read the unknowns, which change between calls.
   resetCaches();
+  stretchLoopAxes();
   std::vector<int64_t> Radix = radix();
   double Total = launchVisits();
 
@@ -648,6 +716,7 @@ LaunchWalker::firstTwoLanes() {
 
 std::optional<WarpSnapshot> LaunchWalker::firstActiveWarp() {
   resetCaches();
+  stretchLoopAxes();
   std::vector<int64_t> Radix = radix();
   uint64_t Budget =
       uint64_t(std::min(launchVisits(), double(limits::WarpVisitBudget)));

@@ -95,8 +95,9 @@ private:
   /// warps.
   struct VaryingAxis {
     sym::AtomId Atom;
-    int64_t Count; // values First .. First+Count-1
+    int64_t Count; // values First, First+Stride, .. First+(Count-1)*Stride
     int64_t First = 0;
+    int64_t Stride = 1;
   };
   /// One lane of the warp being simulated.
   struct LaneEval {
@@ -148,6 +149,13 @@ private:
   /// Extents of the mixed-radix enumeration of the launch: warps of a block,
   /// then each varying axis.
   std::vector<int64_t> radix() const;
+  /// Spreads the trips of each loop whose condition the access's guards
+  /// hold over as many trips as the warps run, when that is known and more
+  /// than LoopIterationsSimulated: lanes leave a triangular loop one by one.
+  void stretchLoopAxes();
+  /// Whether a lane of the first or the last block is still in the loop of
+  /// \p Axis at trip \p Trip; nullopt when a guard's value is not known.
+  std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
   /// Sets the varying axes for visit \p Index; returns the warp in the block.
   int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
   /// Empties the per-block caches: the values they were computed under

@@ -104,6 +104,32 @@ TEST(WarpModelTest, PartialLastWarpIsAveragedOverTheLaunch) {
   EXPECT_EQ(P.Kind, Pattern::Coalesced);
 }
 
+// A triangular loop (`for (k = 0; k <= t; ++k) row_t[k]`): lane t leaves
+// after trip t, so warp w runs 32w + 32 trips, the last 31 of them with
+// fewer lanes each. Each lane's row is a sector of its own: a trip costs as
+// many sectors as lanes are left. Averaged over all trips of all warps, not
+// over the first 16 (which gave 30.125).
+TEST(WarpModelTest, TriangularLoopIsAveragedOverEveryTrip) {
+  Fixture F;
+  Poly Trip = Poly::atom(F.Ctx.loopIteration("k"));
+  AccessShape A;
+  A.ByteOffset = (F.gtidX() * F.c(128) + Trip).scaled(4);
+  A.WidthBytes = A.ChunkBytes = 4;
+  A.Guards.push_back({Trip - F.gtidX(), Cmp::LE});
+  LaunchShape L;
+  L.Block = {32, 1, 1};
+  L.Grid = Dim3{4, 1, 1};
+  Prediction P = predict(F.Ctx, A, L);
+  ASSERT_TRUE(P.Sectors);
+  // Warp w: 32 lanes for 32w trips, then 32, 31, .., 1.
+  double Sectors = 0, Trips = 0;
+  for (int W = 0; W < 4; ++W) {
+    Sectors += 32.0 * 32 * W + 32 * 33 / 2;
+    Trips += 32 * W + 32;
+  }
+  EXPECT_NEAR(*P.Sectors, Sectors / Trips, 1e-9);
+}
+
 // Rows of an unknown width W: the lanes stay contiguous for every W, only the
 // rows' alignment moves. The pattern is definite, counted for W a multiple of
 // 32, with the range and the condition for the ideal.
