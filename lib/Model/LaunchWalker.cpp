@@ -126,6 +126,17 @@ std::optional<bool> holdsOverRange(Cmp Op, int64_t Base, int64_t Low,
   return holds(Op, L) && holds(Op, H);
 }
 
+/// Sets the thread index of lane \p Lane of warp \p Warp in \p Into; false
+/// when the block has no such thread (the last warp may be partial).
+bool placeLane(const sym::Context &Ctx, const Dim3 &Block, int64_t Warp,
+               unsigned Lane, sym::Env &Into, Dim3 &Tid) {
+  if (!laneToThread(Block, Warp, Lane, Tid))
+    return false;
+  for (unsigned D = 0; D < 3; ++D)
+    Into.set(Ctx.threadIdx(D), Tid[D]);
+  return true;
+}
+
 } // namespace
 
 LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
@@ -181,10 +192,8 @@ bool LaunchWalker::loadedOncePerWarp(const sym::Atom &Loaded) const {
     std::optional<int64_t> First;
     for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
       Dim3 Tid;
-      if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+      if (!placeLane(Ctx, Launch.Block, Warp, Lane, Scratch, Tid))
         break;
-      for (unsigned D = 0; D < 3; ++D)
-        Scratch.set(Ctx.threadIdx(D), Tid[D]);
       std::optional<int64_t> Here = sym::evaluate(Ctx, Address, Scratch);
       if (!Here || (First && *First != *Here))
         return false;
@@ -368,11 +377,9 @@ const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
   W.Guard.resize(GuardParts.size());
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
-    if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+    if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
       break;
     ++W.Lanes;
-    for (unsigned D = 0; D < 3; ++D)
-      Values.set(Ctx.threadIdx(D), Tid[D]);
     W.Rows.push_back({Tid.Y, Tid.Z});
     W.Address.push_back(Scattered ? std::nullopt
                                   : sym::evaluate(Ctx, Offset.Lane, Values));
@@ -576,10 +583,8 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
     for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp)
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
         Dim3 Tid;
-        if (!laneToThread(Launch.Block, Warp, Lane, Tid))
+        if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
           break;
-        for (unsigned D = 0; D < 3; ++D)
-          Values.set(Ctx.threadIdx(D), Tid[D]);
         bool InLoop = true;
         for (size_t G : LoopGuards) {
           std::optional<int64_t> V =
@@ -704,10 +709,8 @@ LaunchWalker::firstTwoLanes() {
   std::optional<int64_t> Lane[2];
   for (unsigned L = 0; L < 2; ++L) {
     Dim3 Tid;
-    if (!laneToThread(Launch.Block, 0, L, Tid))
+    if (!placeLane(Ctx, Launch.Block, 0, L, Values, Tid))
       continue;
-    for (unsigned D = 0; D < 3; ++D)
-      Values.set(Ctx.threadIdx(D), Tid[D]);
     if (!Scattered)
       Lane[L] = sym::evaluate(Ctx, Access.ByteOffset, Values);
   }
