@@ -50,7 +50,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
       !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, AST))
-      return SymValue{false, -1, Poly::constant(R.Val.getInt().getExtValue())};
+      if (std::optional<int64_t> V = asInt64(R.Val.getInt()))
+        return SymValue{false, -1, Poly::constant(*V)};
   }
   if (isa<UnaryExprOrTypeTraitExpr>(E)) // unevaluated operand: never walk it
     return opaqueFor(E, Variation::Uniform);
@@ -69,8 +70,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
           isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens())) {
         Expr::EvalResult R;
         if (E->EvaluateAsInt(R, AST))
-          return SymValue{false, -1,
-                          Poly::constant(R.Val.getInt().getExtValue())};
+          if (std::optional<int64_t> V = asInt64(R.Val.getInt()))
+            return SymValue{false, -1, Poly::constant(*V)};
       }
       LValue LV = lvalue(Cast->getSubExpr());
       if (LV.Kind == LValue::None)

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AddressBuilder.h"
+#include "ExprSemantics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -181,14 +182,14 @@ std::optional<SymValue> AddressBuilder::memoryCopy(const CallExpr *C) {
   Expr::EvalResult Size;
   if (!C->getArg(2)->EvaluateAsInt(Size, AST))
     return std::nullopt;
-  int64_t Bytes = Size.Val.getInt().getExtValue();
-  if (Bytes <= 0)
+  std::optional<int64_t> Bytes = asInt64(Size.Val.getInt());
+  if (!Bytes || *Bytes <= 0)
     return std::nullopt;
   // nvcc copies byte by byte whatever the pointers' types (measured in its
   // PTX: 16 ld.global.u8 for a 16-byte memcpy from a float4 *), and drops
   // the bytes nobody reads afterwards.
   QualType Bytewise =
-      AST.getConstantArrayType(AST.UnsignedCharTy, llvm::APInt(64, Bytes),
+      AST.getConstantArrayType(AST.UnsignedCharTy, llvm::APInt(64, *Bytes),
                                nullptr, ArraySizeModifier::Normal, 0);
   auto Copied = [&](const Expr *Arg) {
     LValue LV;

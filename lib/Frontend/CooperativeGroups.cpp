@@ -1,5 +1,6 @@
 //===- Frontend/CooperativeGroups.cpp - Groups' ranks and sizes -----------===//
 #include "CooperativeGroups.h"
+#include "ExprSemantics.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -38,7 +39,8 @@ GroupType groupTypeOf(QualType T) {
              Spec->getTemplateArgs()[0].getKind() ==
                  TemplateArgument::Integral) {
     G.Kind = GroupType::Tile;
-    G.TileSize = Spec->getTemplateArgs()[0].getAsIntegral().getExtValue();
+    G.TileSize =
+        asInt64(Spec->getTemplateArgs()[0].getAsIntegral()).value_or(0);
   }
   return G;
 }

@@ -63,4 +63,10 @@ std::optional<model::Cmp> comparisonOf(BinaryOperatorKind Op) {
   return std::nullopt;
 }
 
+std::optional<int64_t> asInt64(const llvm::APSInt &I) {
+  if (!I.isRepresentableByInt64())
+    return std::nullopt;
+  return I.getExtValue();
+}
+
 } // namespace cudacoalesce

@@ -12,6 +12,7 @@
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/APSInt.h"
 
 #include <optional>
 
@@ -40,6 +41,10 @@ bool isStdForwarding(const clang::FunctionDecl *F);
 
 /// The function \p E names (`f`, `&f`), if any.
 const clang::FunctionDecl *namedFunction(const clang::Expr *E);
+
+/// The value of a constant the AST evaluated, when an int64_t holds it (an
+/// unsigned 64-bit constant over INT64_MAX does not).
+std::optional<int64_t> asInt64(const llvm::APSInt &I);
 
 } // namespace cudacoalesce
 

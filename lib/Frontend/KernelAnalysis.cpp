@@ -1,5 +1,6 @@
 //===- Frontend/KernelAnalysis.cpp - Kernels of a translation unit --------===//
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
+#include "ExprSemantics.h"
 
 #include "AddressBuilder.h"
 #include "EnclosingFunction.h"
@@ -125,8 +126,9 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     Expr::EvalResult R;
     if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
-        LB->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext())) {
-      Fallback = {R.Val.getInt().getExtValue(), 1, 1};
+        LB->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext()) &&
+        asInt64(R.Val.getInt())) {
+      Fallback = {*asInt64(R.Val.getInt()), 1, 1};
       FallbackOrigin =
           "block " + formatDim3(Fallback) + " from __launch_bounds__";
     }

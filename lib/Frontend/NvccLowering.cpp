@@ -14,7 +14,7 @@ using namespace clang;
 namespace cudacoalesce {
 
 const IfStmt *sinkingBranch(const ASTContext &AST, const CompoundStmt *C,
-                           size_t DeclIndex) {
+                            size_t DeclIndex) {
   const auto *D = dyn_cast<DeclStmt>(C->body_begin()[DeclIndex]);
   if (!D || !D->isSingleDecl())
     return nullptr;

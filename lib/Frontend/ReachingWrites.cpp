@@ -1,5 +1,6 @@
 //===- Frontend/ReachingWrites.cpp - Which write a read sees --------------===//
 #include "ReachingWrites.h"
+#include "ExprSemantics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -328,10 +329,9 @@ std::optional<int64_t> ReachingWrites::caseEntered(const SwitchStmt *S,
   if (Label > 0 && !endsInJump(Block->body_begin()[Label - 1]))
     return std::nullopt; // falls through into the label
   Expr::EvalResult R;
-  if (!Case->getLHS()->EvaluateAsInt(R, AST) ||
-      R.Val.getInt().getSignificantBits() > 64)
+  if (!Case->getLHS()->EvaluateAsInt(R, AST))
     return std::nullopt;
-  return R.Val.getInt().getExtValue();
+  return asInt64(R.Val.getInt());
 }
 
 } // namespace cudacoalesce
