@@ -12,9 +12,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cu", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.cuda_coalesce_obj_root, "test", "lit")
-
 use_shim = lit_config.params.get("shim", "0") == "1"
+# ctest runs both suites at once: each keeps its %t files apart.
+config.test_exec_root = os.path.join(config.cuda_coalesce_obj_root, "test",
+                                     "lit-shim" if use_shim else "lit")
 if use_shim:
     config.name += " (shim)"
     config.available_features.add("shim")
