@@ -53,9 +53,9 @@ template <class IO> void fields(IO &A, model::WalkCounts &W) {
   A(W.LaunchVisits, W.Visits, W.Warps, W.Requests);
 }
 template <class IO> void fields(IO &A, model::Prediction &P) {
-  A(P.Kind, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors, P.Segments,
-    P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause, P.LaneStrideBytes,
-    P.FirstLaneOffsetInSegment, P.DependsOnLaneData, P.Walk);
+  A(P.Kind, P.Space, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors,
+    P.Segments, P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause,
+    P.LaneStrideBytes, P.FirstLaneOffsetInSegment, P.DependsOnLaneData, P.Walk);
 }
 template <class IO> void fields(IO &A, model::LaneAccess &L) {
   A(L.Active, L.ByteOffset);

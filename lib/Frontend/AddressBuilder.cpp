@@ -93,6 +93,16 @@ int AddressBuilder::baseFor(const VarDecl *V) {
     B.Space = model::AddressSpace::Constant;
   else if (V->hasLocalStorage() || V->isStaticLocal())
     B.Space = model::AddressSpace::Local;
+  QualType T = V->getType();
+  while (const ArrayType *A = AST.getAsArrayType(T)) {
+    if (const auto *C = dyn_cast<ConstantArrayType>(A))
+      B.Extents.push_back(C->getZExtSize());
+    T = A->getElementType();
+  }
+  if (T != V->getType() && hasLayout(T)) {
+    B.ElementBytes = AST.getTypeSizeInChars(T).getQuantity();
+    B.ElementType = T.getUnqualifiedType().getAsString(AST.getPrintingPolicy());
+  }
   Bases.push_back(B);
   BaseOfVar[V] = Bases.size() - 1;
   return Bases.size() - 1;

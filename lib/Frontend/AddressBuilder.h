@@ -55,6 +55,12 @@ struct MemoryBase {
   /// A pointer loaded from memory: whether it is the same for the whole
   /// launch or differs from warp to warp (a row's pointer loaded per block).
   sym::Variation Varies = sym::Variation::Uniform;
+  /// An array variable as declared (`float tile[32][33]`): its extents,
+  /// outermost first (empty for `extern __shared__ float s[]`, a pointer),
+  /// and its element.
+  std::vector<uint64_t> Extents;
+  unsigned ElementBytes = 0;
+  std::string ElementType;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -280,6 +286,8 @@ private:
   /// walks included: a loop whose body has none keeps what is held.
   unsigned MemoryWrites = 0;
   bool holds(const AccessSite &S) const;
+  /// Whether a condition reads the trip of an enclosing loop.
+  bool variesPerTrip(const std::vector<Guard> &Condition) const;
   /// A call or asm that may write any memory ends every holding.
   void clobberMemory() {
     ++MemoryWrites;

@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -75,6 +76,66 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     return Negative ? -Step : Step;
   };
 
+  // Geometric induction variables (`s *= 2`, `s >>= 1`: reductions and
+  // scans): changed only by a constant power-of-two factor, v0 shifted by
+  // iteration * bits. The bits, positive to the left.
+  auto ShiftOf = [&](const Expr *E, const VarDecl *&V) -> std::optional<int> {
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!B || !B->isAssignmentOp())
+      return std::nullopt;
+    V = VariableWrites::directTarget(B->getLHS());
+    BinaryOperatorKind Op = B->getOpcode();
+    const Expr *Amount = B->getRHS();
+    if (Op == BO_Assign) {
+      // v = v * 2, v = v >> 1
+      const auto *R =
+          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+      if (!R || VariableWrites::directTarget(R->getLHS()) != V)
+        return std::nullopt;
+      switch (R->getOpcode()) {
+      case BO_Mul:
+        Op = BO_MulAssign;
+        break;
+      case BO_Div:
+        Op = BO_DivAssign;
+        break;
+      case BO_Shl:
+        Op = BO_ShlAssign;
+        break;
+      case BO_Shr:
+        Op = BO_ShrAssign;
+        break;
+      default:
+        return std::nullopt;
+      }
+      Amount = R->getRHS();
+    }
+    Expr::EvalResult R;
+    if (!V || !Amount->EvaluateAsInt(R, AST))
+      return std::nullopt;
+    int64_t N = R.Val.getInt().getExtValue();
+    auto Log2 = [](int64_t X) -> std::optional<int> {
+      if (X < 2 || (X & (X - 1)))
+        return std::nullopt;
+      return llvm::Log2_64(X);
+    };
+    switch (Op) {
+    case BO_MulAssign:
+      return Log2(N);
+    case BO_DivAssign:
+      if (auto Bits = Log2(N))
+        return -*Bits;
+      return std::nullopt;
+    case BO_ShlAssign:
+      return N > 0 && N < 32 ? std::optional<int>(int(N)) : std::nullopt;
+    case BO_ShrAssign:
+      return N > 0 && N < 32 ? std::optional<int>(-int(N)) : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  };
+  llvm::DenseMap<const VarDecl *, int> Shifts;
+
   std::vector<const Expr *> Updates;
   if (Inc) {
     const Expr *E = Inc->IgnoreParens();
@@ -98,14 +159,23 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<const VarDecl *> Stepped;
   for (const Expr *U : Updates) {
     const VarDecl *V = nullptr;
-    auto Step = StepOf(U, V);
-    Stepped.push_back(Step ? V : nullptr);
-    if (Step)
+    if (auto Step = StepOf(U, V)) {
+      Stepped.push_back(V);
       Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
+      continue;
+    }
+    auto Shift = ShiftOf(U, V);
+    Stepped.push_back(Shift ? V : nullptr);
+    if (Shift)
+      Shifts[V] += *Shift;
   }
-  // Every modification of an induction variable must be one recognised.
+  // Every modification of an induction variable must be one recognised, and
+  // of one kind.
   for (const VarDecl *V : Changed)
-    if (Steps.count(V) && Mod.count(V) != unsigned(llvm::count(Stepped, V)))
+    if ((Steps.count(V) || Shifts.count(V)) &&
+        (Mod.count(V) != unsigned(llvm::count(Stepped, V)) ||
+         (Steps.count(V) && Shifts.count(V)) ||
+         (Shifts.count(V) && Shifts.lookup(V) == 0)))
       NotInduction.insert(V);
 
   // Named after the first induction variable in source order of its
@@ -139,6 +209,17 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         // The increment at the end of the body runs before the next test:
         // the body sees v0 + i*step (steps inside the body apply in order).
         Start.P = Start.P + Poly::atom(Iteration) * StepIt->second;
+        Vars[V] = Start;
+        continue;
+      }
+      auto ShiftIt = Shifts.find(V);
+      if (ShiftIt != Shifts.end() && !NotInduction.count(V) &&
+          It != Before.end() && !It->second.IsPointer) {
+        SymValue Start = It->second;
+        int Bits = ShiftIt->second;
+        Start.P =
+            Syms.op(Bits > 0 ? sym::OpKind::Shl : sym::OpKind::Shr, Start.P,
+                    Poly::atom(Iteration) * Poly::constant(std::abs(Bits)));
         Vars[V] = Start;
         continue;
       }

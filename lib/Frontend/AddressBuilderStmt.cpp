@@ -136,6 +136,14 @@ void AddressBuilder::stmt(const Stmt *S) {
     stmt(Child);
 }
 
+bool AddressBuilder::variesPerTrip(const std::vector<Guard> &Condition) const {
+  return llvm::any_of(Condition, [&](const Guard &G) {
+    return Syms.containsLeaf(G.Diff, [](const sym::Atom &A) {
+      return A.Kind == sym::AtomKind::LoopIteration;
+    });
+  });
+}
+
 void AddressBuilder::compound(const CompoundStmt *C) {
   GuardScope Block(Guards);
   llvm::SaveAndRestore RestoreTail(AtKernelTail);
@@ -149,8 +157,9 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
       size_t BranchIndex =
           std::find(C->body_begin(), C->body_end(), Branch) - C->body_begin();
-      bool Predicated = isIfConverted(
-          Branch, Tail && BranchIndex + 1 == C->size(), LoopDepth);
+      bool Predicated =
+          isIfConverted(Branch, Tail && BranchIndex + 1 == C->size(), LoopDepth,
+                        variesPerTrip(Sunk));
       for (Guard &G : Sunk)
         G.Predicated = Predicated;
       GuardScope Sinking(Guards, Sunk);
@@ -172,7 +181,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   SymValue Cond = rvalue(If->getCond());
   std::vector<Guard> Then = conditionGuards(If->getCond(), false);
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
-  if (isIfConverted(If, AtKernelTail, LoopDepth))
+  if (isIfConverted(If, AtKernelTail, LoopDepth, variesPerTrip(Then)))
     for (Guard &G : Then)
       G.Predicated = true;
 

@@ -17,6 +17,7 @@ bool Finding::isFlagged() const {
   case model::Pattern::Misaligned:
   case model::Pattern::Strided:
   case model::Pattern::Scattered:
+  case model::Pattern::BankConflict:
     return true;
   case model::Pattern::Unknown:
     // Wasteful whatever the unknown values are.

@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cassert>
 #include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -263,6 +264,34 @@ void addSharedTileFixes(sym::Context &Syms,
   }
 }
 
+/// The fixes for bank conflicts, one shared array at a time: a padding or
+/// swizzle moves every access to the array.
+void addBankConflictFixes(sym::Context &Syms,
+                          const std::vector<MemoryBase> &Bases,
+                          const std::vector<AccessSite> &Sites,
+                          std::vector<LocatedFinding> &Findings, size_t First,
+                          const std::vector<model::AccessShape> &Shapes,
+                          const model::LaunchShape &Launch) {
+  std::map<int, std::vector<size_t>> ByBase; // site indices per shared base
+  for (size_t I = 0; I < Sites.size(); ++I)
+    if (Sites[I].Space == model::AddressSpace::Shared && Sites[I].Base >= 0)
+      ByBase[Sites[I].Base].push_back(I);
+  for (const auto &[BaseIndex, Members] : ByBase) {
+    const MemoryBase &B = Bases[BaseIndex];
+    fixes::SharedArray Array{B.Name, B.ElementType, B.Extents, B.ElementBytes};
+    std::vector<model::AccessShape> Accesses;
+    std::vector<model::Prediction> Before;
+    for (size_t I : Members) {
+      Accesses.push_back(Shapes[I]);
+      Before.push_back(Findings[First + I].Data.Prediction);
+    }
+    std::vector<std::vector<fixes::Fix>> Fixes =
+        fixes::suggestSharedFixes(Syms, Array, Accesses, Before, Launch);
+    for (size_t K = 0; K < Members.size(); ++K)
+      Findings[First + Members[K]].Data.Fixes = std::move(Fixes[K]);
+  }
+}
+
 /// Whether \p V is declared with an initialiser and never changed after.
 bool neverChangedAfterInit(const FunctionDecl *Kernel, const VarDecl *V) {
   return V->getInit() && VariableWrites::in(Kernel->getBody()).count(V) == 0;
@@ -312,6 +341,8 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms,
   double Before = 0, After = 0;
   for (size_t I = First; I < Findings.size(); ++I) {
     const model::Prediction &P = Findings[I].Data.Prediction;
+    if (P.Space != model::AddressSpace::Global)
+      continue; // sectors are the currency of the comparison
     model::Prediction Q = model::predict(
         Syms, fixes::swapThreadMapping(Syms, Shapes[I - First]), Launch);
     if (!P.Sectors || !Q.Sectors)
@@ -476,12 +507,14 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         Fix.Member = memberAccess(AST, S, Sites);
         Fix.VariableAlongX = AlongX;
         Fix.VariableAlongY = AlongY;
-        F.Fixes = fixes::suggestFixes(Syms, Fix);
+        if (S.Space == model::AddressSpace::Global)
+          F.Fixes = fixes::suggestFixes(Syms, Fix);
         if (F.isFlagged())
           F.Warp = model::firstActiveWarp(Syms, Access, Shape);
 
         F.Assumptions.push_back(Config.Origin);
-        if (!Base || Base->AlignmentAssumed)
+        if (S.Space == model::AddressSpace::Global &&
+            (!Base || Base->AlignmentAssumed))
           F.Assumptions.push_back(
               "the pointer " +
               (Base ? "'" + Base->Name + "' " : std::string()) +
@@ -489,6 +522,8 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         Result.Findings.push_back(std::move(LF));
       }
       addSharedTileFixes(Syms, Result.Findings, FirstOfConfig, Shapes, Shape);
+      addBankConflictFixes(Syms, Builder.bases(), Sites, Result.Findings,
+                           FirstOfConfig, Shapes, Shape);
       addSwapFixIt(AST, Syms, Builder, Kernel, VarX, VarY, Result.Findings,
                    FirstOfConfig, Shapes, Shape);
     }

@@ -3,11 +3,13 @@
 #include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -46,15 +48,53 @@ const IfStmt *sinkingBranch(const ASTContext &AST, const CompoundStmt *C,
   return Branch;
 }
 
-/// One or two expression statements.
+/// The operations nvcc weighs when deciding to if-convert: memory accesses
+/// (a subscript, a dereference, a call) and arithmetic on values, not the
+/// address arithmetic inside an index.
+static unsigned operationCount(const Stmt *S) {
+  if (!S)
+    return 0;
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
+    return 1 + operationCount(A->getBase());
+  if (isa<CallExpr>(S))
+    return 1;
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    return U->getOpcode() == UO_Deref ? 1 : operationCount(U->getSubExpr());
+  unsigned N = 0;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    N += B->getOpcode() != BO_Assign && B->getOpcode() != BO_Comma;
+  for (const Stmt *Child : S->children())
+    N += operationCount(Child);
+  return N;
+}
+
+/// Locals computed from loads and arithmetic for the stores that follow
+/// them, then the stores (every expression statement writes memory), with
+/// few operations in all. Measured on an H200: one or two stores (a halo
+/// load into shared memory, a __stcs) and `a = s[i]; b = s[i + k];
+/// s[i] = a + b;` (four operations) are if-converted; `a = in[i]; b = a * a
+/// + 1; c = b * a - 2; out[i] = c * b;` (seven) is branched around.
 static bool isShortBody(const Stmt *S) {
+  constexpr unsigned MaxOperations = 4;
   if (isa<Expr>(S))
-    return true;
+    return operationCount(S) <= MaxOperations;
   const auto *C = dyn_cast<CompoundStmt>(S);
-  if (!C || C->size() > 2)
+  if (!C || C->body_empty())
     return false;
-  return std::all_of(C->body_begin(), C->body_end(),
-                     [](const Stmt *B) { return isa<Expr>(B); });
+  unsigned Operations = 0;
+  for (const Stmt *B : C->body()) {
+    if (const auto *D = dyn_cast<DeclStmt>(B)) {
+      const auto *V =
+          D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
+      if (!V || !V->getInit() || !V->getType()->isScalarType() ||
+          isa<CallExpr>(V->getInit()->IgnoreParenImpCasts()))
+        return false;
+    } else if (!isa<Expr>(B)) {
+      return false;
+    }
+    Operations += operationCount(B);
+  }
+  return Operations <= MaxOperations;
 }
 
 /// A statement that writes memory (a store, a call such as __stcs), not a
@@ -81,13 +121,55 @@ static bool storesToMemory(const Stmt *S) {
          Local->getType()->isReferenceType();
 }
 
-bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth) {
-  if (If->getElse() || AtKernelTail || LoopDepth != 0 ||
+/// Whether \p S reads a `__shared__` array and no other memory.
+static bool readsOnlySharedMemory(const Stmt *S) {
+  bool Shared = false, Other = false;
+  std::function<void(const Stmt *)> Visit = [&](const Stmt *N) {
+    if (!N)
+      return;
+    if (isa<CallExpr>(N) || (isa<UnaryOperator>(N) &&
+                             cast<UnaryOperator>(N)->getOpcode() == UO_Deref)) {
+      Other = true;
+      return;
+    }
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(N)) {
+      const Expr *Base = A->getBase()->IgnoreParenImpCasts();
+      while (const auto *Inner = dyn_cast<ArraySubscriptExpr>(Base))
+        Base = Inner->getBase()->IgnoreParenImpCasts();
+      const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+      const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      (V && V->hasAttr<CUDASharedAttr>() ? Shared : Other) = true;
+    }
+    for (const Stmt *Child : N->children())
+      Visit(Child);
+  };
+  Visit(S);
+  return Shared && !Other;
+}
+
+/// `v = s[...];` into a local for later, from shared memory only: measured
+/// on an H200 (38_shared_banks2, partial_lanes), nvcc predicates it where it
+/// branches around the same from global memory (36_guards).
+static bool loadsFromSharedForLater(const Stmt *S) {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  return B && B->getOpcode() == BO_Assign && !storesToMemory(S) &&
+         readsOnlySharedMemory(B->getRHS());
+}
+
+bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
+                   bool VariesPerTrip) {
+  if (If->getElse() || AtKernelTail || (LoopDepth != 0 && !VariesPerTrip) ||
       !isShortBody(If->getThen()))
     return false;
+  auto Effect = [](const Stmt *B) {
+    return storesToMemory(B) || loadsFromSharedForLater(B);
+  };
   if (const auto *Block = dyn_cast<CompoundStmt>(If->getThen()))
-    return std::all_of(Block->body_begin(), Block->body_end(), storesToMemory);
-  return storesToMemory(If->getThen());
+    return std::all_of(
+               Block->body_begin(), Block->body_end(),
+               [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
+           std::any_of(Block->body_begin(), Block->body_end(), Effect);
+  return Effect(If->getThen());
 }
 
 bool atomicReadsFirst(StringRef Name, unsigned Bytes) {

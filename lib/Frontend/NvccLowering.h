@@ -42,15 +42,18 @@ const clang::IfStmt *sinkingBranch(const clang::ASTContext &AST,
 
 /// Whether nvcc if-converts \p If (predicates its body rather than branching
 /// around it): a short `if` (one or two expression statements that store to
-/// memory) without `else`, outside loops, with code after it. Measured on
-/// an H200 (runtime-bench 36_guards): a halo load into shared memory, a
-/// store, a __stcs, each under threadIdx.x < 8 or == 0, are executed by
-/// every warp; `v = in[i];` under the same guard, a value for later, is
-/// branched around, as are guarded blocks of more statements, guards in
-/// loops, and guards at the kernel's end (\p AtKernelTail: nothing follows,
-/// lanes that fail exit).
+/// memory) without `else`, with code after it, outside loops or, in a loop,
+/// with a condition that changes from trip to trip (\p VariesPerTrip).
+/// Measured on an H200: a halo load into shared memory, a store, a __stcs,
+/// each under threadIdx.x < 8 or == 0, are executed by every warp
+/// (runtime-bench 36_guards), as is `if (tid < off) s[tid] += s[tid + off];`
+/// in a reduction's loop that halves off (26_reduction1d); `v = in[i];`
+/// under the same guard, a value for later, is branched around, as are
+/// guarded blocks of more statements, loop-invariant guards in loops (nvcc
+/// hoists the test out of the unrolled loop), and guards at the kernel's
+/// end (\p AtKernelTail: nothing follows, lanes that fail exit).
 bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
-                   unsigned LoopDepth);
+                   unsigned LoopDepth, bool VariesPerTrip);
 
 /// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
 /// that reads the value first (atomicAdd on __half and __nv_bfloat16: a

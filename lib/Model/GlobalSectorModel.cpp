@@ -69,6 +69,7 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
 
 RequestCost
 GlobalSectorModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                                 uint32_t /*Lanes*/,
                                  unsigned ChunkBytes) const {
   return model::costOfRequest(LaneAddresses, ChunkBytes);
 }

@@ -217,8 +217,9 @@ void LaunchWalker::classifyAtoms() {
         (At.Varies == sym::Variation::LaneData && loadedOncePerWarp(At)))
       PerWarp.push_back(A);
     else if (At.Varies == sym::Variation::LaneData)
-      Scattered = true;
+      LaneData.push_back(A);
   }
+  Scattered = !LaneData.empty();
   // Values only guards read are not tried out: a guard on a value we do not
   // know counts its lanes as active (stated), rather than as never taken.
   size_t AddressLeaves = Leaves.size();
@@ -447,7 +448,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
   std::vector<int64_t> Addresses;
   std::vector<std::pair<int64_t, int64_t>> Rows;
   unsigned Active = 0, Reaching = 0;
-  uint32_t ActiveMask = 0;
+  uint32_t ActiveMask = 0, AddressedMask = 0;
   bool AllAddressed = true;
   for (unsigned Lane = 0; Lane < LaneBuf.size(); ++Lane) {
     const LaneEval &L = LaneBuf[Lane];
@@ -459,6 +460,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
     if (Scattered)
       continue;
     if (L.Offset) {
+      AddressedMask |= 1u << Lane;
       Addresses.push_back(*L.Offset);
       Rows.push_back(L.Row);
     } else {
@@ -486,7 +488,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
   }
   if (Addresses.empty())
     return;
-  count(costOf(Warp, ActiveMask, U.Base, AllAddressed, Addresses, Rows), T);
+  count(costOf(Warp, AddressedMask, U.Base, AllAddressed, Addresses, Rows), T);
 }
 
 const LaunchWalker::WarpCost &
@@ -502,7 +504,8 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
     for (unsigned C = 0; C < Access.requests(); ++C) {
       for (size_t I = 0; I < Addresses.size(); ++I)
         Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
-      R.Chunks.push_back(Model.costOfRequest(Chunk, Access.ChunkBytes));
+      R.Chunks.push_back(
+          Model.costOfRequest(Chunk, ActiveMask, Access.ChunkBytes));
     }
     return R;
   };

@@ -48,6 +48,8 @@ public:
   /// The address is data loaded per lane (a gather): no lane's address is
   /// computed, each request is priced as a gather.
   bool dataDependent() const { return Scattered; }
+  /// The data loaded per lane that the address is made of.
+  const std::vector<sym::AtomId> &dataAtoms() const { return LaneData; }
   /// Per-lane values in the address that the frontend did not follow.
   const std::vector<sym::AtomId> &unfollowed() const { return Unfollowed; }
   /// Data the same in every lane of a warp and different from warp to warp
@@ -194,6 +196,7 @@ private:
   WarpCost Uncached;
   std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
   bool Scattered = false;
+  std::vector<sym::AtomId> LaneData;
   bool GuardUnknown = false;
   bool GridAssumed = false;
   std::vector<sym::AtomId> Unfollowed;

@@ -304,6 +304,20 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
                        const RequestCostModel &Model) {
   LaunchWalker Walker(Ctx, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Launch, Model, Walker);
+  P.Space = Access.Space;
+  if (P.DependsOnLaneData && P.Sectors && !Model.gatherCountIsDefinite()) {
+    // Only the worst case is known: every lane's word in one bank.
+    P.Kind = Pattern::Unknown;
+    P.SectorsMin = 1;
+    P.Sectors.reset();
+    P.Cause = UnknownCause{UnknownCause::Kind::DataAddresses,
+                           names(Ctx, Walker.dataAtoms()), P.SectorsMin,
+                           P.SectorsMax};
+    llvm::erase_if(P.Assumptions, [](const Assumption &A) {
+      return A.What == Assumption::Kind::DataDependent;
+    });
+    return P;
+  }
   // A guard on data decides which lanes take part: the count is that of
   // every lane taking part at the most, one lane's at the least (none in a
   // warp that executes a predicated access). A gather already gives that

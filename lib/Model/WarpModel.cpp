@@ -17,10 +17,12 @@ namespace model {
 
 const RequestCostModel *costModelFor(AddressSpace Space) {
   static const GlobalSectorModel Global;
+  static const SharedBankModel Shared;
   switch (Space) {
   case AddressSpace::Global:
     return &Global;
   case AddressSpace::Shared:
+    return &Shared;
   case AddressSpace::Local:
   case AddressSpace::Constant:
     return nullptr;
@@ -74,6 +76,31 @@ std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
   std::vector<SectorUse> Out;
   for (auto &Entry : BySector)
     Out.push_back(std::move(Entry.second));
+  return Out;
+}
+
+std::vector<BankUse> banksOfRequest(const WarpSnapshot &W, unsigned Request) {
+  std::vector<std::map<int64_t, std::vector<unsigned>>> Words(SharedBanks);
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const LaneAccess &L = W.Lanes[Lane];
+    if (!L.Active)
+      continue;
+    if (!L.ByteOffset)
+      return {};
+    int64_t Begin = *L.ByteOffset + int64_t(Request) * W.ChunkBytes;
+    for (int64_t Word = floorDiv(Begin, BankBytes);
+         Word <= floorDiv(Begin + W.ChunkBytes - 1, BankBytes); ++Word) {
+      std::vector<unsigned> &Lanes = Words[floorMod(Word, SharedBanks)][Word];
+      if (Lanes.empty() || Lanes.back() != Lane)
+        Lanes.push_back(Lane);
+    }
+  }
+  std::vector<BankUse> Out(SharedBanks);
+  for (unsigned Bank = 0; Bank < SharedBanks; ++Bank) {
+    Out[Bank].Bank = Bank;
+    for (auto &Entry : Words[Bank])
+      Out[Bank].Words.push_back(std::move(Entry));
+  }
   return Out;
 }
 

@@ -197,11 +197,13 @@ private:
           : Name == "strided"   ? std::optional(model::Pattern::Strided)
           : Name == "scattered" ? std::optional(model::Pattern::Scattered)
           : Name == "unknown"   ? std::optional(model::Pattern::Unknown)
-                                : std::nullopt;
+          : Name == "bank-conflict"
+              ? std::optional(model::Pattern::BankConflict)
+              : std::nullopt;
       if (!P)
         return fail(Node, "'" + Name +
                               "' cannot fail the run (expected misaligned, "
-                              "strided, scattered or unknown)");
+                              "strided, scattered, unknown or bank-conflict)");
       C.FailOn->insert(*P);
     }
     return true;

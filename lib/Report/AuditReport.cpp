@@ -1,5 +1,6 @@
 //===- Report/AuditReport.cpp - What the audit reports share --------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -17,6 +18,12 @@ void Totals::add(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   if (!P.Sectors) {
     ++Undecided;
+    return;
+  }
+  if (P.Space == model::AddressSpace::Shared) {
+    ++SharedAccesses;
+    Wavefronts += *P.Sectors;
+    IdealWavefronts += P.IdealSectors;
     return;
   }
   Sectors += *P.Sectors;
@@ -187,9 +194,14 @@ std::string totalsText(const Totals &T) {
       accesses(T.Accesses) + ", " + std::to_string(T.Flagged) + " flagged";
   if (T.Undecided == T.Accesses)
     return S + "; no access has a definite count";
-  S += "; " + formatCount(T.Sectors) + " sectors/request where " +
-       formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
-       " efficiency, " + formatCount(T.wasted()) + " wasted)";
+  if (T.SharedAccesses + T.Undecided < T.Accesses)
+    S += "; " + formatCount(T.Sectors) + " sectors/request where " +
+         formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
+         " efficiency, " + formatCount(T.wasted()) + " wasted)";
+  if (T.SharedAccesses)
+    S += "; shared memory: " + formatCount(T.Wavefronts) +
+         " wavefronts/request where " + formatCount(T.IdealWavefronts) +
+         " would do";
   if (T.Undecided)
     S += "; " + std::to_string(T.Undecided) +
          " undecided (the count depends on unknown values) not summed";
@@ -208,9 +220,11 @@ std::string listingText(bool ShowAll) {
 }
 
 std::string sectorsText(const model::Prediction &P) {
+  std::string Unit =
+      P.Space == model::AddressSpace::Shared ? " wavefronts" : "";
   if (P.Sectors)
-    return formatCount(*P.Sectors);
-  return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax);
+    return formatCount(*P.Sectors) + Unit;
+  return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax) + Unit;
 }
 
 std::string efficiencyText(const model::Prediction &P) {
@@ -226,7 +240,8 @@ std::string bestFixText(const Finding &F) {
   const fixes::Fix &X = F.Fixes.front();
   std::string S = fixes::fixKindName(X.Kind);
   if (X.PredictedSectors)
-    S += ": " + formatCount(*X.PredictedSectors) + " sectors/request";
+    S += ": " + formatCount(*X.PredictedSectors) + " " +
+         unitsName(F.Prediction.Space) + "/request";
   return S;
 }
 
@@ -256,6 +271,14 @@ std::string laneRanges(const std::vector<unsigned> &Lanes) {
 std::string pictureUnavailableReason(const Finding &F) {
   if (!F.Warp)
     return "no simulated warp has an active lane at this access";
+  if (F.Prediction.Space == model::AddressSpace::Shared) {
+    if (model::banksOfRequest(*F.Warp, 0).empty())
+      return F.Prediction.DependsOnLaneData
+                 ? "the addresses depend on data loaded per lane, so no warp "
+                   "can be pictured"
+                 : "the lanes' addresses are not known statically";
+    return "";
+  }
   if (model::sectorsOfRequest(*F.Warp, 0).empty())
     return F.Prediction.DependsOnLaneData
                ? "the addresses depend on data loaded per lane, so no warp "

@@ -212,6 +212,56 @@ void warpSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
   OS << "</svg>\n";
 }
 
+/// Lanes in a row above the 32 banks, a wire from each active lane to each
+/// bank it asks; a bank's box says how many distinct words it is asked for
+/// (the passes it needs), red where more than one.
+void bankSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
+             const std::vector<model::BankUse> &Banks) {
+  const double Left = 48, LaneW = 22, Width = Left + 32 * LaneW + 16;
+  const double LaneY = 4, LaneH = 18, BankY = 84, BankH = 22;
+  OS << "<svg class=\"warp\" width=\"" << px(Width)
+     << "\" height=\"120\" viewBox=\"0 0 " << px(Width)
+     << " 120\" role=\"img\">\n";
+  OS << "<text x=\"0\" y=\"" << px(LaneY + 13) << "\">lanes</text>\n"
+     << "<text x=\"0\" y=\"" << px(BankY + 15) << "\">banks</text>\n";
+  for (const model::BankUse &B : Banks)
+    for (const auto &Word : B.Words)
+      for (unsigned Lane : Word.second)
+        OS << "<line class=\"wire\" x1=\""
+           << px(Left + Lane * LaneW + LaneW / 2) << "\" y1=\""
+           << px(LaneY + LaneH) << "\" x2=\""
+           << px(Left + B.Bank * LaneW + LaneW / 2) << "\" y2=\"" << px(BankY)
+           << "\"/>\n";
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const model::LaneAccess &L = W.Lanes[Lane];
+    double X = Left + Lane * LaneW;
+    OS << "<rect class=\"lane" << (L.Active ? "" : " off") << "\" x=\""
+       << px(X + 1) << "\" y=\"" << px(LaneY) << "\" width=\"" << px(LaneW - 2)
+       << "\" height=\"" << px(LaneH) << "\"><title>lane " << Lane;
+    if (L.Active && L.ByteOffset)
+      OS << ": byte " << *L.ByteOffset << ", bank "
+         << *L.ByteOffset / model::BankBytes % model::SharedBanks;
+    else
+      OS << ": inactive (a guard)";
+    OS << "</title></rect><text x=\"" << px(X + 3) << "\" y=\""
+       << px(LaneY + 13) << "\">" << Lane << "</text>\n";
+  }
+  for (const model::BankUse &B : Banks) {
+    double X = Left + B.Bank * LaneW;
+    OS << "<g><title>bank " << B.Bank << ": " << B.Words.size()
+       << (B.Words.size() == 1 ? " word" : " distinct words")
+       << "</title><rect class=\""
+       << (B.Words.size() > 1 ? "sector"
+           : B.Words.empty()  ? "lane off"
+                              : "used")
+       << "\" x=\"" << px(X + 1) << "\" y=\"" << px(BankY) << "\" width=\""
+       << px(LaneW - 2) << "\" height=\"" << px(BankH) << "\"/><text x=\""
+       << px(X + 4) << "\" y=\"" << px(BankY + 15) << "\">" << B.Words.size()
+       << "</text></g>\n";
+  }
+  OS << "</svg>\n";
+}
+
 void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
   std::string Why = audit::pictureUnavailableReason(F);
   if (!Why.empty()) {
@@ -220,6 +270,25 @@ void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
     return;
   }
   const model::WarpSnapshot &W = *F.Warp;
+  if (F.Prediction.Space == model::AddressSpace::Shared) {
+    std::vector<model::BankUse> Banks = model::banksOfRequest(W, 0);
+    size_t Most = 0;
+    for (const model::BankUse &B : Banks)
+      Most = std::max(Most, B.Words.size());
+    OS << "<figure>\n";
+    bankSvg(OS, W, Banks);
+    OS << "<figcaption>One warp (" << esc(audit::placeText(W))
+       << ") against the 32 banks of shared memory: the busiest bank is asked "
+          "for "
+       << Most << (Most == 1 ? " word" : " distinct words")
+       << ", served one per pass";
+    if (W.ChunkBytes > 4)
+      OS << " (" << W.ChunkBytes << "-byte lanes are served "
+         << model::lanesPerPhase(W.ChunkBytes) << " lanes at a time)";
+    OS << ". The number in a bank is its distinct words; grey lanes are "
+          "inactive.</figcaption>\n</figure>\n";
+    return;
+  }
   std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
   OS << "<figure>\n";
   warpSvg(OS, W, Sectors);

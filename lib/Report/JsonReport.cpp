@@ -57,15 +57,27 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             J.value(F.Block.Y);
             J.value(F.Block.Z);
           });
+          J.attribute("space", spaceName(P.Space));
           J.attribute("pattern", model::patternName(P.Kind));
+          // Counts under the names of their unit: readers of global
+          // accesses find the fields they always had.
+          bool Shared = P.Space == model::AddressSpace::Shared;
+          const char *PerRequest =
+              Shared ? "wavefronts_per_request" : "sectors_per_request";
           if (P.Sectors)
-            number(J, "sectors_per_request", *P.Sectors);
+            number(J, PerRequest, *P.Sectors);
           else
-            J.attribute("sectors_per_request", nullptr);
-          number(J, "sectors_min", P.SectorsMin);
-          number(J, "sectors_max", P.SectorsMax);
-          number(J, "ideal_sectors_per_request", P.IdealSectors);
-          number(J, "segments_per_request", P.Segments);
+            J.attribute(PerRequest, nullptr);
+          number(J, Shared ? "wavefronts_min" : "sectors_min", P.SectorsMin);
+          number(J, Shared ? "wavefronts_max" : "sectors_max", P.SectorsMax);
+          number(J,
+                 Shared ? "ideal_wavefronts_per_request"
+                        : "ideal_sectors_per_request",
+                 P.IdealSectors);
+          if (Shared && P.Sectors && P.IdealSectors > 0)
+            number(J, "conflict_ways", *P.Sectors / P.IdealSectors);
+          if (!Shared)
+            number(J, "segments_per_request", P.Segments);
           number(J, "efficiency", P.efficiency());
           if (P.LaneStrideBytes)
             J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
@@ -85,11 +97,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
               J.object([&] {
                 J.attribute("kind", fixes::fixKindName(X.Kind));
                 J.attribute("message", X.Message);
+                const char *Predicted = Shared
+                                            ? "predicted_wavefronts_per_request"
+                                            : "predicted_sectors_per_request";
                 if (X.PredictedSectors)
-                  number(J, "predicted_sectors_per_request",
-                         *X.PredictedSectors);
+                  number(J, Predicted, *X.PredictedSectors);
                 else
-                  J.attribute("predicted_sectors_per_request", nullptr);
+                  J.attribute(Predicted, nullptr);
                 J.attributeArray("replacements", [&] {
                   for (const fixes::Replacement &R : X.Replacements)
                     J.object([&] {

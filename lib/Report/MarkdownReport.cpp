@@ -86,6 +86,35 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
   }
 }
 
+/// Bank by bank, the distinct words asked of it and the lanes asking.
+void bankPicture(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
+  std::vector<model::BankUse> Banks = model::banksOfRequest(W, 0);
+  int64_t Lowest = INT64_MAX;
+  for (const model::BankUse &B : Banks)
+    for (const auto &Word : B.Words)
+      Lowest = std::min(Lowest, Word.first);
+  OS << "One warp (" << text(audit::placeText(W))
+     << "), lanes against the 32 banks of 4 bytes";
+  if (W.requests() > 1)
+    OS << ", first of " << W.requests() << " instructions";
+  OS << ": a bank asked for N distinct words serves them in N passes.\n\n";
+  OS << "```text\n";
+  OS << "bank  words  word (byte offset): lanes\n";
+  for (const model::BankUse &B : Banks) {
+    if (B.Words.empty())
+      continue;
+    std::string Line = (B.Bank < 10 ? " " : "") + std::to_string(B.Bank) +
+                       "    " + std::to_string(B.Words.size()) +
+                       (B.Words.size() < 10 ? "     " : "    ");
+    for (size_t I = 0; I < B.Words.size(); ++I)
+      Line += (I ? ", +" : "+") +
+              std::to_string((B.Words[I].first - Lowest) * model::BankBytes) +
+              ": " + audit::laneRanges(B.Words[I].second);
+    OS << Line << "\n";
+  }
+  OS << "```\n\n";
+}
+
 /// Sector by sector, the bytes requested and the lanes requesting them.
 void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
   std::string Why = audit::pictureUnavailableReason(F);
@@ -94,6 +123,8 @@ void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
     return;
   }
   const model::WarpSnapshot &W = *F.Warp;
+  if (F.Prediction.Space == model::AddressSpace::Shared)
+    return bankPicture(OS, W);
   std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
   std::vector<unsigned> Inactive;
   for (unsigned L = 0; L < W.Lanes.size(); ++L)

@@ -12,8 +12,10 @@ using model::UnknownCause;
 
 namespace {
 
-std::string range(double Least, double Most) {
-  return formatCount(Least) + " to " + formatCount(Most) + " sectors/request";
+std::string range(double Least, double Most,
+                  model::AddressSpace Space = model::AddressSpace::Global) {
+  return formatCount(Least) + " to " + formatCount(Most) + " " +
+         unitsName(Space) + "/request";
 }
 
 std::string tried(const Assumption &A) {
@@ -22,7 +24,25 @@ std::string tried(const Assumption &A) {
 
 } // namespace
 
-std::string assumptionText(const Assumption &A) {
+const char *unitsName(model::AddressSpace Space) {
+  return Space == model::AddressSpace::Shared ? "wavefronts" : "sectors";
+}
+
+const char *spaceName(model::AddressSpace Space) {
+  switch (Space) {
+  case model::AddressSpace::Global:
+    return "global";
+  case model::AddressSpace::Shared:
+    return "shared";
+  case model::AddressSpace::Local:
+    return "local";
+  case model::AddressSpace::Constant:
+    return "constant";
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::string assumptionText(const Assumption &A, model::AddressSpace Space) {
   switch (A.What) {
   case Assumption::Kind::MovesWholeSegments:
     return A.Names + " unknown: it moves every lane by the same whole "
@@ -36,7 +56,7 @@ std::string assumptionText(const Assumption &A) {
     return A.Names + " unknown: the same result for every value in " + tried(A);
   case Assumption::Kind::SamePatternForEveryValue:
     return A.Names + " unknown: the same pattern for every value in " +
-           tried(A) + ", at " + range(A.Least, A.Most) +
+           tried(A) + ", at " + range(A.Least, A.Most, Space) +
            "; the count is for multiples of 32";
   case Assumption::Kind::DataPerWarp:
     return A.Names +
@@ -55,10 +75,13 @@ std::string conditionText(const model::Prediction &P) {
   if (!P.Condition)
     return "";
   const model::IdealCondition &C = *P.Condition;
+  const char *Ideal =
+      P.Space == model::AddressSpace::Shared ? "conflict-free" : "coalesced";
   if (C.Modulus == 0)
-    return "coalesced iff " + C.Unknown + " == " + std::to_string(C.Equals);
-  return "coalesced iff " + C.Unknown + " % " + std::to_string(C.Modulus) +
-         " == 0";
+    return std::string(Ideal) + " iff " + C.Unknown +
+           " == " + std::to_string(C.Equals);
+  return std::string(Ideal) + " iff " + C.Unknown + " % " +
+         std::to_string(C.Modulus) + " == 0";
 }
 
 std::string unknownReasonText(const model::Prediction &P) {
@@ -72,11 +95,16 @@ std::string unknownReasonText(const model::Prediction &P) {
   case UnknownCause::Kind::NoLaneReaches:
     return "no lane of any simulated warp reaches the access";
   case UnknownCause::Kind::DependsOnUnknowns:
-    return "depends on " + C.Names + ": " + range(C.Least, C.Most);
+    return "depends on " + C.Names + ": " + range(C.Least, C.Most, P.Space);
   case UnknownCause::Kind::GuardOnData:
     return "a guard reads " + C.Names +
            ", data: which lanes take part is not known; " +
-           range(C.Least, C.Most) + " (one lane to all of them)";
+           range(C.Least, C.Most, P.Space) + " (one lane to all of them)";
+  case UnknownCause::Kind::DataAddresses:
+    return "the address depends on " + C.Names +
+           ", data loaded per lane: " + range(C.Least, C.Most, P.Space) +
+           " (every lane's word in one bank at the most, no conflict at the "
+           "least)";
   }
   llvm_unreachable("covered switch");
 }
@@ -84,7 +112,7 @@ std::string unknownReasonText(const model::Prediction &P) {
 std::vector<std::string> assumptionTexts(const Finding &F) {
   std::vector<std::string> Texts = F.Assumptions;
   for (const Assumption &A : F.Prediction.Assumptions)
-    Texts.push_back(assumptionText(A));
+    Texts.push_back(assumptionText(A, F.Prediction.Space));
   return Texts;
 }
 

@@ -43,13 +43,25 @@ const Rule Rules[] = {
      "bucket the indices, or read through the read-only path."},
     {model::Pattern::Unknown, "UndecidedGlobalAccess",
      "The cost depends on values not known statically",
-     "The sectors per request depend on kernel arguments or loaded values; the "
-     "result gives the range and the condition under which the access "
-     "coalesces."},
+     "The sectors (or, in shared memory, wavefronts) per request depend on "
+     "kernel arguments or loaded values; the result gives the range and the "
+     "condition under which the access is ideal."},
     {model::Pattern::Coalesced, "CoalescedGlobalAccess",
      "The access is coalesced", "Reported with --show-all only."},
     {model::Pattern::Uniform, "UniformGlobalAccess",
      "Every lane of a warp row reads one address",
+     "A broadcast: nothing to fix."},
+    {model::Pattern::BankConflict, "SharedMemoryBankConflict",
+     "Lanes of a warp ask one shared-memory bank for several words",
+     "Shared memory serves 32 banks of 4 bytes at once; lanes that need "
+     "different words of one bank are served one after the other, a wavefront "
+     "each. Pad the rows of the tile (tile[32][33]), swizzle the columns "
+     "(tile[r][c ^ r]), or let threadIdx.x walk along a row."},
+    {model::Pattern::ConflictFree, "ConflictFreeSharedAccess",
+     "The shared-memory access has no bank conflict",
+     "Reported with --show-all only."},
+    {model::Pattern::Broadcast, "BroadcastSharedAccess",
+     "Every lane of a warp row reads one shared-memory word",
      "A broadcast: nothing to fix."},
 };
 
@@ -69,6 +81,12 @@ size_t ruleIndex(model::Pattern P) {
     return 4;
   case model::Pattern::Uniform:
     return 5;
+  case model::Pattern::BankConflict:
+    return 6;
+  case model::Pattern::ConflictFree:
+    return 7;
+  case model::Pattern::Broadcast:
+    return 8;
   }
   llvm_unreachable("a pattern without a SARIF rule");
 }
@@ -183,7 +201,9 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   });
                   J.attributeObject("defaultConfiguration", [&] {
                     bool Warn = R.Pattern != model::Pattern::Coalesced &&
-                                R.Pattern != model::Pattern::Uniform;
+                                R.Pattern != model::Pattern::Uniform &&
+                                R.Pattern != model::Pattern::ConflictFree &&
+                                R.Pattern != model::Pattern::Broadcast;
                     J.attribute("level", Warn ? "warning" : "note");
                   });
                   J.attributeObject("properties", [&] {

@@ -21,7 +21,8 @@ namespace cudacoalesce {
 namespace {
 
 std::string subject(const Finding &F) {
-  std::string S = std::string("global ") + accessKindName(F.Kind);
+  std::string S =
+      std::string(spaceName(F.Prediction.Space)) + " " + accessKindName(F.Kind);
   if (F.BaseName.empty())
     return S;
   return S + (F.Kind == AccessKind::Load ? " from '" : " to '") + F.BaseName +
@@ -34,24 +35,33 @@ std::string findingMessage(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Subject = subject(F);
   std::string Ideal = formatCount(P.IdealSectors);
+  std::string PerRequest = std::string(" ") + unitsName(P.Space) + "/request";
   if (P.Kind == model::Pattern::Unknown) {
     if (!P.Sectors && P.SectorsMax > 0) {
-      std::string S = Subject + " depends on values not known here: " +
-                      formatCount(P.SectorsMin) + " to " +
-                      formatCount(P.SectorsMax) + " sectors/request where " +
-                      Ideal + " would do";
+      std::string S =
+          Subject +
+          " depends on values not known here: " + formatCount(P.SectorsMin) +
+          " to " + formatCount(P.SectorsMax) + PerRequest + " where " + Ideal +
+          " would do";
       return P.Condition ? S + "; " + conditionText(P) : S;
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
   }
   double Sectors = P.Sectors ? *P.Sectors : 0;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
-                     ": " + formatCount(Sectors) + " sectors/request";
+                     ": " + formatCount(Sectors) + PerRequest;
   switch (P.Kind) {
   case model::Pattern::Coalesced:
+  case model::Pattern::ConflictFree:
     return Head + " (ideal " + Ideal + ")";
   case model::Pattern::Uniform:
     return Head + ", every active lane accesses the same address";
+  case model::Pattern::Broadcast:
+    return Head + ", the lanes of a warp row read one word";
+  case model::Pattern::BankConflict:
+    return Head + " where " + Ideal + " would do (" +
+           formatCount(std::round(Sectors / P.IdealSectors * 100) / 100) +
+           "-way bank conflict)";
   default:
     return Head + " where " + Ideal + " would do (" +
            formatCount(std::round(P.efficiency() * 1000) / 10) +
@@ -74,11 +84,19 @@ std::vector<std::string> findingNotes(const Finding &F) {
             : "";
     Lanes += "lanes 0 and 1 are " + std::to_string(*P.LaneStrideBytes) +
              " bytes apart";
-    if (P.FirstLaneOffsetInSegment)
-      Lanes += "; lane 0 starts " +
-               std::to_string(*P.FirstLaneOffsetInSegment) +
-               " bytes into a 128-byte segment";
-    Lanes += "; 128-byte segments per request: " + formatCount(P.Segments);
+    if (P.Space == model::AddressSpace::Shared) {
+      if (*P.LaneStrideBytes % model::BankBytes == 0)
+        Lanes += ": " +
+                 std::to_string(*P.LaneStrideBytes / model::BankBytes %
+                                model::SharedBanks) +
+                 " banks apart (32 banks of 4 bytes)";
+    } else {
+      if (P.FirstLaneOffsetInSegment)
+        Lanes += "; lane 0 starts " +
+                 std::to_string(*P.FirstLaneOffsetInSegment) +
+                 " bytes into a 128-byte segment";
+      Lanes += "; 128-byte segments per request: " + formatCount(P.Segments);
+    }
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
@@ -90,9 +108,13 @@ std::vector<std::string> findingNotes(const Finding &F) {
   if (P.Sectors && P.SectorsMin != P.SectorsMax)
     Notes.push_back(
         "averaged over the warps of the launch: " + formatCount(P.SectorsMin) +
-        " to " + formatCount(P.SectorsMax) + " sectors/request");
+        " to " + formatCount(P.SectorsMax) + " " + unitsName(P.Space) +
+        "/request");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
+  // The message gives the range; why it is a range is the data's.
+  if (P.Cause && P.Cause->What == model::UnknownCause::Kind::DataAddresses)
+    Notes.push_back(unknownReasonText(P));
   for (const fixes::Fix &X : F.Fixes) {
     std::string Note =
         std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;
@@ -146,8 +168,9 @@ void printTextureReads(llvm::raw_ostream &OS, const TextureReads &R) {
 
 void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &K) {
   OS << K.Where.File << ":" << K.Where.Line << ":" << K.Where.Column
-     << ": remark: kernel '" << K.Kernel << "' has no global-memory accesses ["
-     << ToolCheckName << "]\n";
+     << ": remark: kernel '" << K.Kernel
+     << "' has no global- or shared-memory accesses [" << ToolCheckName
+     << "]\n";
 }
 
 } // namespace cudacoalesce

@@ -94,9 +94,10 @@ TEST(ProjectConfigTest, ErrorsNameTheFileLineAndProblem) {
   EXPECT_EQ(errorOf("fail_on: [strided]\n"),
             "/p/.cuda-coalesce.yaml:1:1: unknown key 'fail_on' (expected "
             "block-dim, skip or fail-on)");
-  EXPECT_EQ(errorOf("skip: a\nfail-on: [strided, coalesced]\n"),
-            "/p/.cuda-coalesce.yaml:2:20: 'coalesced' cannot fail the run "
-            "(expected misaligned, strided, scattered or unknown)");
+  EXPECT_EQ(
+      errorOf("skip: a\nfail-on: [strided, coalesced]\n"),
+      "/p/.cuda-coalesce.yaml:2:20: 'coalesced' cannot fail the run "
+      "(expected misaligned, strided, scattered, unknown or bank-conflict)");
   EXPECT_EQ(errorOf("block-dim:\n  k: 64,64,64\n"),
             "/p/.cuda-coalesce.yaml:2:6: invalid block shape '64,64,64' for "
             "'k': expected X[,Y[,Z]] with at most 1024 threads");

@@ -157,6 +157,8 @@ def load_predictions(pred_dir):
         except (ValueError, OSError):
             continue
         for p in d.get("accesses", []):
+            if p.get("space", "global") != "global":
+                continue  # shared memory is compared by runtime-bench's shared records
             p["_program"] = fn[:-5]
             preds.append(p)
     return preds

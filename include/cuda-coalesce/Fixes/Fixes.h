@@ -69,6 +69,27 @@ struct FixInput {
 /// operations).
 std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In);
 
+/// A shared-memory array as declared: `__shared__ float tile[32][32]` has
+/// Extents {32, 32} and ElementBytes 4; `extern __shared__ float s[]` no
+/// extents.
+struct SharedArray {
+  std::string Name, ElementType;
+  std::vector<uint64_t> Extents;
+  unsigned ElementBytes = 0;
+};
+
+/// The fixes for the bank conflicts of the accesses of one shared array
+/// under one launch (all of them, so that a layout change is judged by what
+/// it does to every access): entry I holds those for \p Accesses[I], empty
+/// where it has no conflict. A padding or swizzle is offered only where it
+/// lowers the array's total wavefronts; each fix states the access's
+/// wavefronts after it.
+std::vector<std::vector<Fix>>
+suggestSharedFixes(sym::Context &Ctx, const SharedArray &Array,
+                   const std::vector<model::AccessShape> &Accesses,
+                   const std::vector<model::Prediction> &Before,
+                   const model::LaunchShape &Launch);
+
 /// The access with threadIdx.x and threadIdx.y (and the block index and
 /// size along them) exchanged: what swapping the thread mapping gives.
 model::AccessShape swapThreadMapping(sym::Context &Ctx,

@@ -55,8 +55,10 @@ class RequestCostModel {
 public:
   virtual ~RequestCostModel();
   /// One request whose active lanes start at \p LaneAddresses (byte offsets
-  /// from the base), each moving \p ChunkBytes.
+  /// from the base), each moving \p ChunkBytes. \p Lanes has a bit set for
+  /// each of those lanes (bit I: lane I of the warp), in the same order.
   virtual RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
+                                    uint32_t Lanes,
                                     unsigned ChunkBytes) const = 0;
   /// One request of \p ActiveLanes lanes whose addresses are data (a
   /// gather): what it moves when every lane lands apart from the others.
@@ -67,6 +69,11 @@ public:
   /// The pattern of the lanes over a walk; \p DataDependent: the addresses
   /// are data loaded per lane.
   virtual Pattern classify(const CostTotals &T, bool DataDependent) const = 0;
+  /// A gather's count is a definite worst case (global memory: a sector per
+  /// lane, reported as scattered) rather than an unknown between one unit
+  /// and that worst case (shared memory: how many lanes share a bank is the
+  /// data's).
+  virtual bool gatherCountIsDefinite() const { return true; }
 };
 
 } // namespace model

@@ -24,7 +24,7 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
 class GlobalSectorModel : public RequestCostModel {
 public:
   RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
-                            unsigned ChunkBytes) const override;
+                            uint32_t Lanes, unsigned ChunkBytes) const override;
   RequestCost costOfGather(unsigned ActiveLanes,
                            unsigned ChunkBytes) const override;
   int64_t periodBytes() const override { return SegmentBytes; }

@@ -9,6 +9,8 @@
 #ifndef CUDA_COALESCE_MODEL_PREDICTION_H
 #define CUDA_COALESCE_MODEL_PREDICTION_H
 
+#include "cuda-coalesce/Model/Access.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,6 +79,9 @@ struct UnknownCause {
     /// warp): Most units per request if every lane passes it, Least if one
     /// does.
     GuardOnData,
+    /// The addresses are data (\p Names): how many lanes share a bank is
+    /// the data's, Least to Most units per request.
+    DataAddresses,
   };
   Kind What;
   std::string Names;
@@ -96,6 +101,10 @@ struct WalkCounts {
 
 struct Prediction {
   Pattern Kind = Pattern::Unknown;
+  /// The memory the counts are for, and so their unit: 32-byte sectors of
+  /// global memory, wavefronts of shared memory (the fields below keep the
+  /// global name for both).
+  AddressSpace Space = AddressSpace::Global;
   /// Average over the warps of the launch; unset when the count depends on
   /// values the analysis does not know (see the condition and the range).
   std::optional<double> Sectors;

@@ -14,6 +14,7 @@
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
 #include "cuda-coalesce/Model/Launch.h"
 #include "cuda-coalesce/Model/Prediction.h"
+#include "cuda-coalesce/Model/SharedBankModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include <cstdint>
@@ -81,6 +82,19 @@ struct SectorUse {
 /// lanes. Empty when an active lane's address is not known.
 std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &Warp,
                                         unsigned Request);
+
+/// One shared-memory bank at one request: the distinct 4-byte words the
+/// lanes ask of it, each with its lanes.
+struct BankUse {
+  unsigned Bank = 0;
+  std::vector<std::pair<int64_t, std::vector<unsigned>>> Words; // ascending
+};
+
+/// The 32 banks at request \p Request of the warp, bank 0 first: a bank
+/// asked for N distinct words serializes the request N ways (wide accesses
+/// are served a part of the warp at a time: SharedBankModel.h). Empty when
+/// an active lane's address is not known.
+std::vector<BankUse> banksOfRequest(const WarpSnapshot &Warp, unsigned Request);
 
 } // namespace model
 } // namespace cudacoalesce

@@ -24,6 +24,9 @@ struct Totals {
   /// Accesses whose count depends on unknown values; left out of the sums.
   size_t Undecided = 0;
   double Sectors = 0, Ideal = 0;
+  /// Shared-memory accesses, summed apart: wavefronts are not sectors.
+  size_t SharedAccesses = 0;
+  double Wavefronts = 0, IdealWavefronts = 0;
   double wasted() const { return Sectors - Ideal; }
   double efficiency() const { return Sectors > 0 ? Ideal / Sectors : 1.0; }
   void add(const Finding &F);

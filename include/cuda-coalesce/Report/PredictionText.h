@@ -15,7 +15,14 @@
 
 namespace cudacoalesce {
 
-std::string assumptionText(const model::Assumption &A);
+/// "sectors" (global memory) or "wavefronts" (shared memory): the unit of
+/// a prediction's counts.
+const char *unitsName(model::AddressSpace Space);
+/// "global", "shared": as the JSON's "space" and the messages name it.
+const char *spaceName(model::AddressSpace Space);
+std::string
+assumptionText(const model::Assumption &A,
+               model::AddressSpace Space = model::AddressSpace::Global);
 /// "coalesced iff W % 8 == 0"; empty when the prediction has no condition.
 std::string conditionText(const model::Prediction &P);
 /// Why the pattern is unknown; empty when it is known.

@@ -1,6 +1,9 @@
-// Only shared memory.
+// Registers and local memory only.
 
-__global__ void only_shared() {
-  __shared__ float s[32];
-  s[threadIdx.x] = threadIdx.x;
+__global__ void only_local(int n) {
+  float buf[4];
+  for (int k = 0; k < 4; ++k)
+    buf[k] = threadIdx.x * k;
+  if (buf[n & 3] < 0)
+    asm volatile("trap;");
 }

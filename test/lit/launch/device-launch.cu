@@ -19,7 +19,7 @@ __global__ void child(float *o, int n) {
 // CHECK-NOT: in kernel 'parent'
 // CHECK: device-launch.cu:[[@LINE-8]]:5: warning: misaligned global store to 'o': 5 sectors/request where 4 would do (80% efficiency)
 // CHECK: assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}device-launch.cu:[[@LINE+4]]:3 has a block shape only known at run time)
-// CHECK: remark: kernel 'parent' has no global-memory accesses
+// CHECK: remark: kernel 'parent' has no global- or shared-memory accesses
 __global__ void parent(float *o, int n) {
   child<<<ceilf(n / 32.0f), 32>>>(o, n);
   child<<<1, n - 1000>>>(o, n);

@@ -14,6 +14,7 @@ __global__ void twice(const T *dout, const T *weight, float *o, int C) {
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load from 'weight': 2 sectors/request (ideal 2)
     // CHECK: bf16-reused-load.cu:[[@LINE-2]]:47: remark: coalesced global load from 'dout': 2 sectors/request (ideal 2)
     atomicAdd(&dbias_shared[i], (float)dout_bt[i]);
+    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:16: remark: conflict-free shared atomic to 'dbias_shared'
     o[i] = dnorm_i;
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:5: remark: coalesced global store to 'o'
   }

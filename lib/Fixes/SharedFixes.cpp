@@ -1,0 +1,246 @@
+//===- Fixes/SharedFixes.cpp - Bank conflicts, and what removes them ------===//
+//
+// A layout change of a shared array (padding, a swizzle) moves every access
+// to it, so it is judged on all of them at once: each candidate rewrites
+// every access's byte offset as the changed declaration would place it, the
+// bank model prices the rewritten accesses, and the candidate is offered
+// where the array's total wavefronts drop. A change of thread mapping is
+// judged per access.
+//
+//===----------------------------------------------------------------------===//
+#include "cuda-coalesce/Fixes/Fixes.h"
+#include "cuda-coalesce/Support/Text.h"
+
+#include <cmath>
+#include <functional>
+#include <map>
+
+namespace cudacoalesce {
+namespace fixes {
+
+using model::AccessShape;
+using sym::AtomId;
+using sym::OpKind;
+using sym::Poly;
+
+namespace {
+
+std::string afterText(double Before, double After) {
+  std::string S =
+      "after the fix: " + formatCount(After) + " wavefronts/request";
+  if (After > 0 && Before / After >= 1.05)
+    S += ", " + formatCount(std::round(Before / After * 10) / 10) + "x fewer";
+  return S;
+}
+
+bool hasConflict(const model::Prediction &P) {
+  if (P.Kind == model::Pattern::BankConflict)
+    return true;
+  return P.Kind == model::Pattern::Unknown && !P.Sectors &&
+         P.SectorsMin > P.IdealSectors + 1e-9;
+}
+
+/// `float tile[32][33]` for \p Extents with the innermost grown by \p Pad.
+std::string declaration(const SharedArray &A, uint64_t Pad) {
+  std::string S = "__shared__ " + A.ElementType + " " + A.Name;
+  for (size_t I = 0; I < A.Extents.size(); ++I)
+    S += "[" +
+         std::to_string(A.Extents[I] + (I + 1 == A.Extents.size() ? Pad : 0)) +
+         "]";
+  return S;
+}
+
+/// A new layout of the array: where each byte offset of the old one moves.
+struct Layout {
+  FixKind Kind;
+  std::string Message; // what to write, before the counts
+  std::function<Poly(const Poly &)> Move;
+};
+
+class SharedAdvisor {
+public:
+  SharedAdvisor(sym::Context &Ctx, const SharedArray &Array,
+                const std::vector<AccessShape> &Accesses,
+                const std::vector<model::Prediction> &Before,
+                const model::LaunchShape &Launch)
+      : Ctx(Ctx), Array(Array), Accesses(Accesses), Before(Before),
+        Launch(Launch), Out(Accesses.size()) {}
+
+  std::vector<std::vector<Fix>> run() {
+    if (std::none_of(Before.begin(), Before.end(), hasConflict))
+      return Out;
+    for (const Layout &L : layouts())
+      tryLayout(L);
+    tryThreadMapping();
+    for (std::vector<Fix> &Fixes : Out)
+      std::stable_sort(Fixes.begin(), Fixes.end(),
+                       [](const Fix &A, const Fix &B) {
+                         return *A.PredictedSectors < *B.PredictedSectors;
+                       });
+    return Out;
+  }
+
+private:
+  std::vector<Layout> layouts() {
+    std::vector<Layout> Out;
+    unsigned E = Array.ElementBytes;
+    if (E == 0)
+      return Out;
+    if (Array.Extents.size() >= 2) {
+      int64_t Columns = Array.Extents.back();
+      int64_t RowBytes = Columns * E;
+      for (int64_t Pad : {1, 2, 4}) {
+        Poly PadBytes = Poly::constant(Pad * E);
+        Out.push_back(
+            {FixKind::PadShared,
+             "pad each row of '" + Array.Name + "' by " + std::to_string(Pad) +
+                 (Pad == 1 ? " element" : " elements") + ": declare `" +
+                 declaration(Array, Pad) +
+                 "` (the indices stay as written), so that a column spreads "
+                 "over the banks",
+             [this, RowBytes, PadBytes](const Poly &B) {
+               return B + Ctx.op(OpKind::Div, B, Poly::constant(RowBytes)) *
+                              PadBytes;
+             }});
+      }
+      if ((Columns & (Columns - 1)) == 0 && Columns > 1) {
+        std::string Last = std::to_string(Columns);
+        Out.push_back(
+            {FixKind::SwizzleShared,
+             "swizzle the columns of '" + Array.Name + "': index it as `" +
+                 Array.Name + "[row][col ^ (row % " + Last +
+                 ")]` in every access (no extra memory)",
+             [this, RowBytes, Columns, E](const Poly &B) {
+               Poly RB = Poly::constant(RowBytes);
+               Poly Row = Ctx.op(OpKind::Div, B, RB);
+               Poly Col = Ctx.op(OpKind::Div, Ctx.op(OpKind::Rem, B, RB),
+                                 Poly::constant(E));
+               Poly Swizzled =
+                   Ctx.op(OpKind::Xor, Col,
+                          Ctx.op(OpKind::Rem, Row, Poly::constant(Columns)));
+               return Row * RB + Swizzled * Poly::constant(E);
+             }});
+      }
+      return Out;
+    }
+    // A flat array: a padding word (or element) after every 32 words.
+    int64_t PadBytes = std::max<unsigned>(E, model::BankBytes);
+    std::string Every = std::to_string(model::WavefrontBytes / E);
+    Out.push_back({FixKind::PadShared,
+                   "pad '" + Array.Name + "': index it as `" + Array.Name +
+                       "[i + i / " + Every +
+                       "]` in every access (one padding element after every " +
+                       Every + "; declare " + Every +
+                       " + 1 elements for every " + Every + ")",
+                   [this, PadBytes](const Poly &B) {
+                     return B + Ctx.op(OpKind::Div, B,
+                                       Poly::constant(model::WavefrontBytes)) *
+                                    Poly::constant(PadBytes);
+                   }});
+    return Out;
+  }
+
+  static std::optional<double> total(const std::vector<model::Prediction> &Ps) {
+    double Sum = 0;
+    for (const model::Prediction &P : Ps) {
+      if (!P.Sectors)
+        return std::nullopt;
+      Sum += *P.Sectors;
+    }
+    return Sum;
+  }
+
+  void tryLayout(const Layout &L) {
+    std::vector<model::Prediction> After;
+    for (const AccessShape &A : Accesses) {
+      AccessShape Moved = A;
+      Moved.ByteOffset = L.Move(A.ByteOffset);
+      After.push_back(model::predict(Ctx, Moved, Launch));
+    }
+    std::optional<double> Old = total(Before), New = total(After);
+    if (!New || (Old && *New + 1e-9 >= *Old))
+      return;
+    // One fix of a kind per access: the first (smallest) padding that
+    // helps as much as any.
+    for (size_t I = 0; I < Accesses.size(); ++I) {
+      if (!hasConflict(Before[I]) || !After[I].Sectors)
+        continue;
+      double Was =
+          Before[I].Sectors ? *Before[I].Sectors : Before[I].SectorsMax;
+      if (*After[I].Sectors + 1e-9 >= Was)
+        continue;
+      auto Same = std::find_if(Out[I].begin(), Out[I].end(),
+                               [&](const Fix &F) { return F.Kind == L.Kind; });
+      if (Same != Out[I].end()) {
+        if (*Same->PredictedSectors <= *After[I].Sectors + 1e-9)
+          continue;
+        Out[I].erase(Same);
+      }
+      Fix F;
+      F.Kind = L.Kind;
+      F.PredictedSectors = *After[I].Sectors;
+      F.Message = L.Message + "; " + afterText(Was, *After[I].Sectors);
+      if (Accesses.size() > 1 && Old)
+        F.Message += " (all " + std::to_string(Accesses.size()) +
+                     " accesses to '" + Array.Name + "': " + formatCount(*Old) +
+                     " -> " + formatCount(*New) +
+                     " wavefronts/request in total)";
+      Out[I].push_back(std::move(F));
+    }
+  }
+
+  void tryThreadMapping() {
+    if (Launch.Block.Y == 1)
+      return; // no second thread index to hand the row to
+    for (size_t I = 0; I < Accesses.size(); ++I) {
+      if (!hasConflict(Before[I]))
+        continue;
+      model::Prediction After =
+          model::predict(Ctx, swapThreadMapping(Ctx, Accesses[I]), Launch);
+      double Was =
+          Before[I].Sectors ? *Before[I].Sectors : Before[I].SectorsMax;
+      if (!After.Sectors || *After.Sectors + 1e-9 >= Was)
+        continue;
+      Fix F;
+      F.Kind = FixKind::SharedThreadMapping;
+      F.PredictedSectors = *After.Sectors;
+      F.Message = "threadIdx.x walks a column of '" + Array.Name +
+                  "': exchange threadIdx.x and threadIdx.y in this access's "
+                  "index, so that the lanes of a warp read along a row (the "
+                  "data each thread handles changes: adapt the other "
+                  "accesses); " +
+                  afterText(Was, *After.Sectors);
+      Out[I].push_back(std::move(F));
+    }
+  }
+
+  sym::Context &Ctx;
+  const SharedArray &Array;
+  const std::vector<AccessShape> &Accesses;
+  const std::vector<model::Prediction> &Before;
+  const model::LaunchShape &Launch;
+  std::vector<std::vector<Fix>> Out;
+};
+
+} // namespace
+
+std::vector<std::vector<Fix>>
+suggestSharedFixes(sym::Context &Ctx, const SharedArray &Array,
+                   const std::vector<model::AccessShape> &Accesses,
+                   const std::vector<model::Prediction> &Before,
+                   const model::LaunchShape &Launch) {
+  // Values known at the launch become constants, as for global fixes.
+  std::map<AtomId, Poly> Known;
+  for (const auto &[Atom, Value] : Launch.Known)
+    Known[Atom] = Poly::constant(Value);
+  std::vector<AccessShape> Concrete = Accesses;
+  for (AccessShape &A : Concrete) {
+    A.ByteOffset = Ctx.substitute(A.ByteOffset, Known);
+    for (model::Guard &G : A.Guards)
+      G.Diff = Ctx.substitute(G.Diff, Known);
+  }
+  return SharedAdvisor(Ctx, Array, Concrete, Before, Launch).run();
+}
+
+} // namespace fixes
+} // namespace cudacoalesce
