@@ -9,6 +9,14 @@ Where a source line holds several accesses of one kind (or a kernel is
 predicted under several launches), the prediction compared is their mean,
 as Nsight Compute's per-line figure is. A prediction is exact when it is
 within 0.5% (or 0.01 sectors) of the measured sectors per request.
+
+Shared memory: measured records with "space": "shared" are joined with the
+analyzer's accesses of "space": "shared" (an access without "space" is
+global) on (file, line, kind, kernel, space) and compare wavefronts per
+request (same exactness rule; a null prediction is a range
+[wavefronts_min, wavefronts_max]). They are counted apart: summary["shared"]
+in --json, a "## Shared memory" section in --markdown, one more line here;
+the global summary and its figures cover global rows only.
 """
 import argparse
 import json
@@ -30,6 +38,30 @@ def normalize_kernel(name):
 
 def exact(pred, meas):
     return abs(pred - meas) <= max(0.01, 0.005 * meas)
+
+
+def space_of(x):
+    """'global' or 'shared'; predictions and records written before shared memory was
+    modelled have no "space" and are global."""
+    return x.get("space") or "global"
+
+
+# Per space: the measured record's figures and the prediction's (value, ideal, min, max).
+FIELDS = {
+    "global": {"measured": "sectors_per_request", "measured_ideal": "ideal_per_request",
+               "value": "sectors_per_request", "ideal": "ideal_sectors_per_request",
+               "min": "sectors_min", "max": "sectors_max", "unit": "sectors"},
+    "shared": {"measured": "wavefronts_per_request", "measured_ideal": "ideal_wavefronts_per_request",
+               "value": "wavefronts_per_request", "ideal": "ideal_wavefronts_per_request",
+               "min": "wavefronts_min", "max": "wavefronts_max", "unit": "wavefronts"},
+}
+SHARED_FIX_KINDS = {"pad-shared", "swizzle-shared", "shared-thread-mapping"}
+
+
+def summarize(rows):
+    return {"accesses": len(rows), "exact": sum(r["status"] == "exact" for r in rows),
+            "by_status": {s: sum(r["status"] == s for r in rows)
+                          for s in sorted({r["status"] for r in rows})}}
 
 
 def predict(tool, files):
@@ -60,44 +92,79 @@ def load_optional(path):
 
 def fix_rows(rows):
     """Speedups of the fixed kernels (fixes.json + timings.json), with the
-    sectors predicted and measured for each side."""
+    sectors (shared fix kinds: wavefronts) predicted and measured for each side."""
     fixes = load_optional(os.path.join(HERE, "fixes.json")) or []
     timings = load_optional(os.path.join(HERE, "results", "timings.json")) or {}
-    by_kernel = {(os.path.basename(t["file"]), t["kernel"]): t
+    by_kernel = {(os.path.basename(t["file"]), normalize_kernel(t["kernel"])): t
                  for t in timings.get("timings", [])}
 
-    def worst(file, kernel):
-        """The kernel's most expensive access (most sectors per request)."""
-        candidates = [r for r in rows if r["file"] == file and r["kernel"] == kernel]
+    def worst(file, kernel, space):
+        """The kernel's most expensive access of that space (most sectors or wavefronts per
+        request)."""
+        candidates = [r for r in rows if r["file"] == file and r["space"] == space
+                      and normalize_kernel(r["kernel"]) == normalize_kernel(kernel)
+                      and r["measured"] is not None]
         return max(candidates, key=lambda r: r["measured"], default=None)
 
     out = []
     for f in fixes:
-        slow = by_kernel.get((f["file"], f["slow"]))
-        fast = by_kernel.get((f["file"], f["fixed"]))
+        space = "shared" if f.get("fix_kind") in SHARED_FIX_KINDS else "global"
+        unit = FIELDS[space]["unit"]
+        slow = by_kernel.get((f["file"], normalize_kernel(f["slow"])))
+        fast = by_kernel.get((f["file"], normalize_kernel(f["fixed"])))
         row = dict(f)
+        if space == "shared":
+            row["unit"] = unit
         if slow and fast and fast["ms"] > 0:
             row.update(slow_ms=round(slow["ms"], 5), fixed_ms=round(fast["ms"], 5),
                        speedup=round(slow["ms"] / fast["ms"], 2))
-        bad = worst(f["file"], f["slow"])
+        bad = worst(f["file"], f["slow"], space)
         if bad:
             row["access"] = f'{bad["file"]}:{bad["line"]} {bad["kind"]} `{bad["source"]}`'
-            row["slow_measured_sectors"] = bad["measured"]
-            row["slow_predicted_sectors"] = bad.get("predicted")
+            row[f"slow_measured_{unit}"] = bad["measured"]
+            row[f"slow_predicted_{unit}"] = (bad.get("predicted") if space == "global"
+                                             else bad.get("predicted", bad.get("predicted_range")))
             # The analyzer's own prediction after its fix, where it has one.
-            after = [x["predicted_sectors_per_request"] for x in bad.get("fixes", [])
-                     if x["predicted_sectors_per_request"] is not None]
+            after = []
+            for x in bad.get("fixes", []):
+                v = x.get(f"predicted_{unit}_per_request", x.get("predicted_sectors_per_request"))
+                if v is not None:
+                    after.append(v)
             row["predicted_after_fix"] = min(after) if after else None
             row["suggested_fixes"] = sorted({x["kind"] for x in bad.get("fixes", [])})
-        good = [r for r in rows if r["file"] == f["file"] and r["kernel"] == f["fixed"]]
+        good = [r for r in rows if r["file"] == f["file"] and r["space"] == space
+                and normalize_kernel(r["kernel"]) == normalize_kernel(f["fixed"])
+                and r["measured"] is not None]
         if good:
-            row["fixed_measured_sectors"] = max(r["measured"] for r in good)
+            row[f"fixed_measured_{unit}"] = max(r["measured"] for r in good)
         out.append(row)
     return out
 
 
+def access_table(rows, unit):
+    lines = [f"| file:line | kind | kernel | source | measured | predicted | ideal (measured / predicted) | pattern | status |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        pred = r.get("predicted", r.get("predicted_range", ""))
+        src = r["source"].replace("|", "\\|")
+        lines.append(f"| {r['file']}:{r['line']} | {r['kind']} | {r['kernel']} | `{src}` | {r['measured']} | "
+                     f"{pred} | {r['measured_ideal']} / {r.get('predicted_ideal', '')} | {r.get('pattern', '')} | {r['status']} |")
+    return lines
+
+
+def not_exact_table(rows):
+    lines = ["| access | measured | predicted | why |", "|---|---|---|---|"]
+    for r in rows:
+        pred = r.get("predicted_range", r.get("predicted"))
+        lines.append(f"| {r['file']}:{r['line']} {r['kind']} `{r['source']}` ({r['kernel']}) | "
+                     f"{r['measured']} | {pred} ({r.get('pattern', '')}) | {LIMITS.get(r['status'], 'a miss')} |")
+    return lines
+
+
 def markdown(meas, rows, fixes, summary):
     h = meas["header"]
+    grows = [r for r in rows if r["space"] == "global"]
+    srows = [r for r in rows if r["space"] == "shared"]
     lines = ["# runtime-bench: predictions against an H200", "",
              f"- measured: {h.get('date')} on {h.get('gpu')} (sm_{h.get('compute_capability', '').replace('.', '')}), "
              f"driver {h.get('driver')}, CUDA {h.get('cuda_version')}, nvcc {h.get('nvcc_version')}, "
@@ -105,41 +172,52 @@ def markdown(meas, rows, fixes, summary):
              f"- compiled with `{h.get('compile')}`; per-line sectors from `{h.get('export')}`",
              f"- predicted by cuda-coalesce {git_commit()} (`runtime-bench/compare.py`)",
              f"- exact: within 0.5% (or 0.01 sectors) of the measured sectors/request; lines with several "
-             f"accesses of one kind compare the mean", "",
-             "## Summary", "",
+             f"accesses of one kind compare the mean",
+             f"- global memory: sectors per request (the sections below); shared memory: wavefronts per "
+             f"request (its own section at the end)", "",
+             "## Summary (global memory)", "",
              "| status | accesses |", "|---|---|"]
     for status, n in summary["by_status"].items():
         lines.append(f"| {status} | {n} |")
+    if summary.get("shared", {}).get("accesses"):
+        sh = summary["shared"]
+        lines += ["", f"Shared memory: {sh['exact']}/{sh['accesses']} exact "
+                      f"({', '.join(f'{k} {v}' for k, v in sh['by_status'].items())}); see the last section."]
     if fixes:
         lines += ["", "## Fixes: measured speedup", "",
-                  "Per pair: the slow kernel's worst access, its sectors/request measured and predicted, "
+                  "Per pair: the slow kernel's worst access, its sectors/request measured and predicted "
+                  "(shared-memory fix kinds: wavefronts/request), "
                   "the analyzer's prediction after its own fix, the fixed kernel's worst access measured, "
                   "and the kernels' median times (CUDA events, 25 launches).", "",
-                  "| slow -> fixed kernel | fix | worst access | sectors measured / predicted | predicted after fix (analyzer's fixes) | fixed kernel measured | slow ms | fixed ms | speedup |",
+                  "| slow -> fixed kernel | fix | worst access | measured / predicted | predicted after fix (analyzer's fixes) | fixed kernel measured | slow ms | fixed ms | speedup |",
                   "|---|---|---|---|---|---|---|---|---|"]
         for f in fixes:
+            unit = f.get("unit", "sectors")
             lines.append(f"| {f['file']} `{f['slow']}` -> `{f['fixed']}` | {f.get('fix_kind', '')} | "
-                         f"{f.get('access', '')} | {f.get('slow_measured_sectors')} / {f.get('slow_predicted_sectors')} | "
+                         f"{f.get('access', '')} | {f.get(f'slow_measured_{unit}')} / {f.get(f'slow_predicted_{unit}')} {unit} | "
                          f"{f.get('predicted_after_fix')} ({', '.join(f.get('suggested_fixes', []))}) | "
-                         f"{f.get('fixed_measured_sectors')} | {f.get('slow_ms', '')} | {f.get('fixed_ms', '')} | "
+                         f"{f.get(f'fixed_measured_{unit}')} | {f.get('slow_ms', '')} | {f.get('fixed_ms', '')} | "
                          f"{f.get('speedup', '')} |")
-    others = [r for r in rows if r["status"] != "exact"]
+    others = [r for r in grows if r["status"] != "exact"]
     if others:
-        lines += ["", "## Not exact, and why", "",
-                  "| access | measured | predicted | why |", "|---|---|---|---|"]
-        for r in others:
-            pred = r.get("predicted_range", r.get("predicted"))
-            lines.append(f"| {r['file']}:{r['line']} {r['kind']} `{r['source']}` ({r['kernel']}) | "
-                         f"{r['measured']} | {pred} ({r.get('pattern', '')}) | {LIMITS.get(r['status'], 'a miss')} |")
-    lines += ["", "## Every access", "",
-              "| file:line | kind | kernel | source | measured | predicted | ideal (measured / predicted) | pattern | status |",
-              "|---|---|---|---|---|---|---|---|---|"]
-    for r in rows:
-        pred = r.get("predicted", r.get("predicted_range", ""))
-        src = r["source"].replace("|", "\\|")
-        lines.append(f"| {r['file']}:{r['line']} | {r['kind']} | {r['kernel']} | `{src}` | {r['measured']} | "
-                     f"{pred} | {r['measured_ideal']} / {r.get('predicted_ideal', '')} | {r.get('pattern', '')} | {r['status']} |")
+        lines += ["", "## Not exact, and why", ""] + not_exact_table(others)
+    lines += ["", "## Every access", ""] + access_table(grows, "sectors")
     lines += ["", f"{summary['exact']}/{summary['accesses']} accesses predicted exactly"]
+    if srows:
+        sh = summary["shared"]
+        lines += ["", "## Shared memory", "",
+                  "Wavefronts per request: measured = sum(L1 Wavefronts Shared) / sum(Instructions Executed) "
+                  "over the line's LDS/STS/ATOMS instructions of that kind (a warp whose lanes are all "
+                  "predicated off counts as a request of 0 wavefronts); predicted = the analyzer's "
+                  "wavefronts_per_request (null: the range wavefronts_min..wavefronts_max).", "",
+                  "| status | accesses |", "|---|---|"]
+        for status, n in sh["by_status"].items():
+            lines.append(f"| {status} | {n} |")
+        sothers = [r for r in srows if r["status"] not in ("exact", "not predicted")]
+        if sothers:
+            lines += ["", "### Not exact, and why", ""] + not_exact_table(sothers)
+        lines += ["", "### Every shared-memory access", ""] + access_table(srows, "wavefronts")
+        lines += ["", f"{sh['exact']}/{sh['accesses']} shared-memory accesses predicted exactly"]
     return "\n".join(lines) + "\n"
 
 
@@ -164,49 +242,59 @@ def main():
     by_call = defaultdict(list)
     for p in predictions:
         kernel = normalize_kernel(p["kernel"])
-        key = (os.path.basename(p["file"]), p["line"], p["kind"], kernel)
+        space = space_of(p)
+        key = (os.path.basename(p["file"]), p["line"], p["kind"], kernel, space)
         by_key[key].append(p)
         for call in p.get("call_chain", []):
-            by_call[(os.path.basename(call["file"]), call["line"], p["kind"], kernel)].append(p)
+            by_call[(os.path.basename(call["file"]), call["line"], p["kind"], kernel, space)].append(p)
 
     rows = []
     for r in meas["records"]:
-        key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]))
+        space = space_of(r)
+        F = FIELDS[space]
+        key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]), space)
         preds = by_key.get(key, []) or by_call.get(key, [])
-        row = {"file": key[0], "line": key[1], "kind": key[2], "kernel": r["kernel"],
-               "source": r.get("source", ""), "measured": r["sectors_per_request"],
-               "measured_ideal": r["ideal_per_request"]}
+        measured = r.get(F["measured"])
+        row = {"file": key[0], "line": key[1], "kind": key[2], "kernel": r["kernel"], "space": space,
+               "source": r.get("source", ""), "measured": measured,
+               "measured_ideal": r.get(F["measured_ideal"])}
         if not preds:
             row["status"] = "not predicted"
+        elif measured is None:
+            row["status"] = "not executed"
         else:
-            definite = [p for p in preds if p["sectors_per_request"] is not None]
-            patterns = sorted({p["pattern"] for p in preds})
+            definite = [p for p in preds if p.get(F["value"]) is not None]
+            patterns = sorted({str(p.get("pattern")) for p in preds})
             row["pattern"] = "/".join(patterns)
             if len(definite) < len(preds):
-                lo = min(p["sectors_min"] for p in preds)
-                hi = max(p["sectors_max"] for p in preds)
+                lo = min(p[F["min"]] for p in preds)
+                hi = max(p[F["max"]] for p in preds)
                 row["predicted_range"] = [lo, hi]
-                row["status"] = "range" if lo - 0.01 <= r["sectors_per_request"] <= hi + 0.01 else "range-miss"
+                row["status"] = "range" if lo - 0.01 <= measured <= hi + 0.01 else "range-miss"
             else:
-                value = sum(p["sectors_per_request"] for p in definite) / len(definite)
+                value = sum(p[F["value"]] for p in definite) / len(definite)
                 row["predicted"] = round(value, 4)
                 row["fixes"] = definite[0].get("fixes", [])
-                row["predicted_ideal"] = round(sum(p["ideal_sectors_per_request"] for p in definite) / len(definite), 4)
-                row["status"] = "exact" if exact(value, r["sectors_per_request"]) else "miss"
+                ideals = [p.get(F["ideal"]) for p in definite]
+                if all(v is not None for v in ideals):
+                    row["predicted_ideal"] = round(sum(ideals) / len(ideals), 4)
+                row["status"] = "exact" if exact(value, measured) else "miss"
                 # Data-dependent addresses are predicted as a bound: the
                 # worst case (a sector per lane) down to one shared sector.
-                if row["status"] == "miss" and all(p["pattern"] == "scattered" for p in definite):
+                if (space == "global" and row["status"] == "miss"
+                        and all(p["pattern"] == "scattered" for p in definite)):
                     lo = min(p["sectors_min"] for p in definite)
                     hi = max(p["sectors_max"] for p in definite)
                     row["predicted_range"] = [lo, hi]
-                    inside = lo - 0.01 <= r["sectors_per_request"] <= hi + 0.01
+                    inside = lo - 0.01 <= measured <= hi + 0.01
                     row["status"] = "range" if inside else "range-miss"
         rows.append(row)
 
-    n_exact = sum(r["status"] == "exact" for r in rows)
-    summary = {"accesses": len(rows), "exact": n_exact,
-               "by_status": {s: sum(r["status"] == s for r in rows)
-                             for s in sorted({r["status"] for r in rows})}}
+    grows = [r for r in rows if r["space"] == "global"]
+    srows = [r for r in rows if r["space"] == "shared"]
+    n_exact = sum(r["status"] == "exact" for r in grows)
+    summary = summarize(grows)
+    summary["shared"] = summarize(srows)
     fixes = fix_rows(rows)
     if args.json:
         with open(args.json, "w") as f:
@@ -215,13 +303,25 @@ def main():
     if args.markdown:
         with open(args.markdown, "w") as f:
             f.write(markdown(meas, rows, fixes, summary))
-    for r in rows:
+    def show(r, prefix=""):
+        m = "%8.4f" % r["measured"] if r["measured"] is not None else "    None"
+        print(f'{prefix}{r["status"]:14} {r["file"]}:{r["line"]} {r["kind"]:6} {r["kernel"]:28} '
+              f'measured {m} predicted {r.get("predicted", r.get("predicted_range"))} '
+              f'[{r.get("pattern", "")}]  {r["source"][:50]}')
+
+    for r in grows:
         if r["status"] != "exact" or args.verbose:
-            print(f'{r["status"]:14} {r["file"]}:{r["line"]} {r["kind"]:6} {r["kernel"]:28} '
-                  f'measured {r["measured"]:8.4f} predicted {r.get("predicted", r.get("predicted_range"))} '
-                  f'[{r.get("pattern", "")}]  {r["source"][:50]}')
+            show(r)
     print(summary["by_status"])
-    print(f"{n_exact}/{len(rows)} accesses predicted exactly")
+    print(f"{n_exact}/{len(grows)} accesses predicted exactly")
+    if srows:
+        # Shared memory apart; rows without a prediction are listed with --verbose only.
+        for r in srows:
+            if args.verbose or r["status"] not in ("exact", "not predicted"):
+                show(r, "shared ")
+        sh = summary["shared"]
+        print(f"shared memory (wavefronts/request): {sh['by_status']}")
+        print(f"shared memory: {sh['exact']}/{sh['accesses']} accesses predicted exactly")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Parse Nsight Compute source-page CSV exports into per-line global-memory measurements.
+"""Parse Nsight Compute source-page CSV exports into per-line global- and shared-memory measurements.
 
 Input (written by measure.sh into --build, default runtime-bench/build):
   NAME.csv      `ncu -i NAME.ncu-rep --page source --csv --print-source cuda,sass`
@@ -20,6 +20,15 @@ addresses. So: de-duplicate SASS rows by (kernel result, file, line, address).
 Metric columns differ between blocks (e.g. "Divergent Branches", "L1 Wavefronts Shared" appear
 only for some kernels), so every block is read through its own header.
 
+Records: one per (kernel, file, line, kind, space). space "global": LDG/STG/ATOMG/REDG (and generic
+LD/ST/ATOM/RED), L2 theoretical sectors per request. space "shared": LDS*/LDSM (load), STS*/STSM
+(store), ATOMS* (atomic), "L1 Wavefronts Shared" per request (see the header's
+"wavefronts_per_request").
+
+Several runs: --build DIR may be given more than once (a name found in several folders is taken
+from the last); --merge OLD.json keeps OLD's kernels and records except those of the files parsed
+now, which replace them, and adds this run to OLD's header "added_runs".
+
 Python 3 standard library only.
 """
 import argparse
@@ -36,10 +45,20 @@ EXEC = "Instructions Executed"
 TAGREQ = "L1 Tag Requests Global"
 THREXEC = "Thread Instructions Executed"
 PREDON = "Predicated-On Thread Instructions Executed"
+WAVES = "L1 Wavefronts Shared"
+WAVES_IDEAL = "L1 Wavefronts Shared Ideal"
+WAVES_EXCESS = "L1 Wavefronts Shared Excessive"
+NWAY = "L1 Conflicts Shared N-Way"
 
 LOAD_OPS = {"LDG", "LD"}
 STORE_OPS = {"STG", "ST"}
 ATOMIC_OPS = {"ATOMG", "ATOM", "RED", "REDG"}
+# Shared memory (sm_90 SASS): LDS, LDS.U8/.S8/.U16/.S16/.64/.128, LDSM (ldmatrix); STS*, STSM
+# (stmatrix); ATOMS.* (shared atomics, also without a return value). Seen in the stored runs: LDS,
+# LDS.128, STS, STS.128, ATOMS.POPC.INC.32.
+SHARED_LOAD_OPS = {"LDS", "LDSM"}
+SHARED_STORE_OPS = {"STS", "STSM"}
+SHARED_ATOMIC_OPS = {"ATOMS", "REDS"}
 
 
 def num(s):
@@ -73,6 +92,16 @@ def kind_of(base):
     if base in STORE_OPS:
         return "store"
     if base in ATOMIC_OPS:
+        return "atomic"
+    return None
+
+
+def shared_kind_of(base):
+    if base in SHARED_LOAD_OPS:
+        return "load"
+    if base in SHARED_STORE_OPS:
+        return "store"
+    if base in SHARED_ATOMIC_OPS:
         return "atomic"
     return None
 
@@ -134,6 +163,7 @@ def read_versions(path):
 
 
 PTX_MEM = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|atom|red)\.(?:[\w]+\.)*?global\b")
+PTX_MEM_SHARED = re.compile(r"^\s*(?:@!?%\w+\s+)?(ld|st|atom|red|ldmatrix|stmatrix)\.(?:[\w]+\.)*?shared(?:::cta)?\b")
 PTX_LOC = re.compile(r"^\s*\.loc\s+(\d+)\s+(\d+)\s+\d+(?:,\s*function_name\s+\S+,\s*inlined_at\s+(\d+)\s+(\d+)\s+\d+)?")
 PTX_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]+)"')
 
@@ -141,9 +171,11 @@ PTX_FILE = re.compile(r'^\s*\.file\s+(\d+)\s+"([^"]+)"')
 PTX_FUNC = re.compile(r"^\s*(?:\.visible\s+|\.weak\s+)?\.(?:entry|func)\s+(?:\([^)]*\)\s*)?([\w$]+)")
 
 
-def read_ptx_inlined(path):
+def read_ptx_inlined(path, space="global"):
     """PTX function (mangled) -> {(file basename, line, kind): {(caller basename, caller line)}}
-    from the .loc 'inlined_at' annotations of global memory instructions (nvcc -lineinfo -ptx)."""
+    from the .loc 'inlined_at' annotations of global (space "global") or shared ("shared") memory
+    instructions (nvcc -lineinfo -ptx)."""
+    pat = PTX_MEM if space == "global" else PTX_MEM_SHARED
     out = {}
     if not os.path.exists(path):
         return out
@@ -165,9 +197,10 @@ def read_ptx_inlined(path):
         if m:
             loc = m.groups()
             continue
-        m = PTX_MEM.match(ln)
+        m = pat.match(ln)
         if m and loc and loc[2]:
-            kind = {"ld": "load", "st": "store"}.get(m.group(1), "atomic")
+            kind = {"ld": "load", "st": "store", "ldmatrix": "load",
+                    "stmatrix": "store"}.get(m.group(1), "atomic")
             key = (files.get(loc[0], "?"), int(loc[1]), kind)
             out.setdefault(func, {}).setdefault(key, set()).add(
                 (files.get(loc[2], "?"), int(loc[3])))
@@ -187,6 +220,20 @@ def inlined_for_kernel(inl, kname):
         for k, v in m.items():
             merged.setdefault(k, set()).update(v)
     return merged
+
+
+# raw-page column -> key in the kernel entry (only when the run collected it).
+SHARED_RAW_METRICS = [
+    ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "shared_ld_wavefronts"),
+    ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "shared_st_wavefronts"),
+    ("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum", "shared_atom_wavefronts"),
+    ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "shared_ld_bank_conflicts"),
+    ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "shared_st_bank_conflicts"),
+    ("smsp__inst_executed_op_shared_ld.sum", "shared_ld_instructions"),
+    ("smsp__inst_executed_op_shared_st.sum", "shared_st_instructions"),
+    ("smsp__sass_inst_executed_op_shared_ld.sum", "shared_ld_sass_instructions"),
+    ("smsp__sass_inst_executed_op_shared_st.sum", "shared_st_sass_instructions"),
+]
 
 
 def read_raw(path):
@@ -212,6 +259,10 @@ def read_raw(path):
                 k["l1tex_%s_sectors" % op] = s
                 k["l1tex_%s_requests" % op] = q
                 k["l1tex_%s_sectors_per_request" % op] = round(s / q, 4) if q else None
+        # Kernel-level shared-memory counters, where measure.sh collected them (SHARED_XMETRICS).
+        for col, key in SHARED_RAW_METRICS:
+            if d.get(col) not in (None, ""):
+                k[key] = num(d[col])
         out.append(k)
     return out
 
@@ -286,6 +337,10 @@ def parse_source_csv(path):
             "sectors": num(col(SECT)),
             "ideal": num(col(IDEAL)),
             "tag_requests": num(col(TAGREQ)),
+            "wavefronts": num(col(WAVES)),
+            "ideal_wavefronts": num(col(WAVES_IDEAL)),
+            "excessive_wavefronts": num(col(WAVES_EXCESS)),
+            "n_way": num(col(NWAY)),
             "space": col("Address Space") or "-",
             "op": col("Access Operation") or "-",
             "size": col("Access Size") or "-",
@@ -299,7 +354,10 @@ def parse_source_csv(path):
     return results, dups
 
 
-def build(build_dir, versions, only=None):
+def build(build_dir, versions, only=None, shared=False):
+    """Kernels and records of the NAME.csv files in BUILD_DIR. Global records always; shared-memory
+    records too with shared=True (parse_ncu.py's own output; tools/real-code imports build() and
+    reads global records only, so the default stays global-only)."""
     header = read_versions(versions)
     header.update({
         "compile": "nvcc -O3 -lineinfo -arch=sm_90",
@@ -315,6 +373,16 @@ def build(build_dir, versions, only=None):
                        "PTX .loc inlined_at of that header line; nearest-sass: fallback, the line of "
                        "the nearest preceding SASS instruction",
     })
+    if shared:
+        header.update({
+            "space": "global: LDG/STG/ATOMG/REDG (and generic LD/ST/ATOM/RED) instructions, sectors; "
+                     "shared: LDS*/LDSM (load), STS*/STSM (store), ATOMS* (atomic), wavefronts",
+            "wavefronts_per_request": "shared records: sum(L1 Wavefronts Shared) / sum(Instructions "
+                                      "Executed) over the line's shared-memory SASS instructions of "
+                                      "that kind; ideal_wavefronts_per_request likewise with L1 "
+                                      "Wavefronts Shared Ideal. Instructions Executed counts a warp "
+                                      "even when all its lanes are predicated off (0 wavefronts)",
+        })
     kernels_out = []
     records = []
     problems = []
@@ -326,6 +394,7 @@ def build(build_dir, versions, only=None):
         results, dups = parse_source_csv(os.path.join(build_dir, name + ".csv"))
         raw = read_raw(os.path.join(build_dir, name + ".raw.csv"))
         inl = read_ptx_inlined(os.path.join(build_dir, name + ".ptx"))
+        inl_shared = read_ptx_inlined(os.path.join(build_dir, name + ".ptx"), "shared")
         results = [r for r in results if not short_kernel(r["signature"]).startswith("init_")]
         raw = [k for k in raw if not short_kernel(k["signature"]).startswith("init_")]
         if raw and len(raw) != len(results):
@@ -361,19 +430,27 @@ def build(build_dir, versions, only=None):
             texts = {(b["file"], ln): L["text"] for b in res["blocks"] for ln, L in b["lines"].items()}
             kaddrs = sorted((int(a, 16), ln) for a, locs in where.items()
                             for (f, ln) in locs if f == kfile)
-            kinl = inlined_for_kernel(inl, kname)
+            kinls = {"global": inlined_for_kernel(inl, kname),
+                     "shared": inlined_for_kernel(inl_shared, kname)}
             klines = [ln for _, ln in kaddrs]
             kmin, kmax = (min(klines), max(klines)) if klines else (0, 0)
             groups = {}
             for a, s in instr.items():
                 base, full = opcode_of(s["sass"])
                 kind = kind_of(base)
+                space = "global"
                 if kind is None:
-                    continue
-                if "Global" not in s["space"] and not (s["sectors"] or s["ideal"]):
+                    kind = shared_kind_of(base)
+                    if kind is None or not shared:
+                        continue
+                    space = "shared"
+                elif "Global" not in s["space"] and not (s["sectors"] or s["ideal"]):
                     # generic/local/shared access (no global sectors): not global memory
                     if s["space"] not in ("-", "Generic"):
-                        continue
+                        if "Shared" not in s["space"] or not shared:
+                            continue
+                        space = "shared"      # a generic instruction ncu saw reach shared memory
+                kinl = kinls[space]
                 locs = where[a]
                 inkf = [l for l in locs if l[0] == kfile]
                 if inkf:
@@ -408,44 +485,77 @@ def build(build_dir, versions, only=None):
                             f, ln = locs[0]
                         attribution = "nearest-sass"
                     via = locs
-                g = groups.setdefault((f, ln, kind), {
+                g = groups.setdefault((f, ln, kind, space), {
                     "instrs": [], "attribution": set(), "via": set()})
                 g["instrs"].append((a, full, s))
                 g["attribution"].add(attribution)
                 for vf, vl in via:
                     g["via"].add("%s:%d" % (rel_path(vf), vl))
-            for (f, ln, kind), g in sorted(groups.items(), key=lambda x: (x[0][1], x[0][2])):
+            for (f, ln, kind, space), g in sorted(groups.items(),
+                                                  key=lambda x: (x[0][1], x[0][2], x[0][3])):
                 ins = sorted(g["instrs"], key=lambda x: int(x[0], 16))
-                sectors = sum(x[2]["sectors"] for x in ins)
-                ideal = sum(x[2]["ideal"] for x in ins)
                 execs = sum(x[2]["exec"] for x in ins)
-                treq = sum(x[2]["tag_requests"] for x in ins)
-                rec = {
-                    "file": rel_path(f),
-                    "line": ln,
-                    "kernel": kname,
-                    "kind": kind,
-                    "sectors": sectors,
-                    "ideal_sectors": ideal,
-                    "instructions": execs,
-                    "sectors_per_request": round(sectors / execs, 4) if execs else None,
-                    "ideal_per_request": round(ideal / execs, 4) if execs else None,
-                    "sass": [x[1] for x in ins],
-                    "l1_tag_requests": treq,
-                    "access_size_bits": sorted({x[2]["size"] for x in ins}),
-                    "source": texts.get((f, ln), "").strip(),
-                    "kernel_signature": sig,
-                    "attribution": "+".join(sorted(g["attribution"])),
-                    "per_instruction": [
-                        {"address": x[0], "sass": x[2]["sass"], "instructions": x[2]["exec"],
-                         "sectors": x[2]["sectors"], "ideal_sectors": x[2]["ideal"],
-                         "thread_instructions": x[2]["thread_exec"],
-                         "predicated_on_thread_instructions": x[2]["pred_on_thread_exec"],
-                         "l1_tag_requests": x[2]["tag_requests"]} for x in ins],
-                }
+                if space == "global":
+                    sectors = sum(x[2]["sectors"] for x in ins)
+                    ideal = sum(x[2]["ideal"] for x in ins)
+                    treq = sum(x[2]["tag_requests"] for x in ins)
+                    rec = {
+                        "file": rel_path(f),
+                        "line": ln,
+                        "kernel": kname,
+                        "kind": kind,
+                        "space": "global",
+                        "sectors": sectors,
+                        "ideal_sectors": ideal,
+                        "instructions": execs,
+                        "sectors_per_request": round(sectors / execs, 4) if execs else None,
+                        "ideal_per_request": round(ideal / execs, 4) if execs else None,
+                        "sass": [x[1] for x in ins],
+                        "l1_tag_requests": treq,
+                        "access_size_bits": sorted({x[2]["size"] for x in ins}),
+                        "source": texts.get((f, ln), "").strip(),
+                        "kernel_signature": sig,
+                        "attribution": "+".join(sorted(g["attribution"])),
+                        "per_instruction": [
+                            {"address": x[0], "sass": x[2]["sass"], "instructions": x[2]["exec"],
+                             "sectors": x[2]["sectors"], "ideal_sectors": x[2]["ideal"],
+                             "thread_instructions": x[2]["thread_exec"],
+                             "predicated_on_thread_instructions": x[2]["pred_on_thread_exec"],
+                             "l1_tag_requests": x[2]["tag_requests"]} for x in ins],
+                    }
+                else:
+                    waves = sum(x[2]["wavefronts"] for x in ins)
+                    ideal = sum(x[2]["ideal_wavefronts"] for x in ins)
+                    rec = {
+                        "file": rel_path(f),
+                        "line": ln,
+                        "kernel": kname,
+                        "kind": kind,
+                        "space": "shared",
+                        "wavefronts": waves,
+                        "ideal_wavefronts": ideal,
+                        "excessive_wavefronts": sum(x[2]["excessive_wavefronts"] for x in ins),
+                        "instructions": execs,
+                        "wavefronts_per_request": round(waves / execs, 4) if execs else None,
+                        "ideal_wavefronts_per_request": round(ideal / execs, 4) if execs else None,
+                        "sass": [x[1] for x in ins],
+                        "access_size_bits": sorted({x[2]["size"] for x in ins}),
+                        "source": texts.get((f, ln), "").strip(),
+                        "kernel_signature": sig,
+                        "attribution": "+".join(sorted(g["attribution"])),
+                        "per_instruction": [
+                            {"address": x[0], "sass": x[2]["sass"], "instructions": x[2]["exec"],
+                             "wavefronts": x[2]["wavefronts"],
+                             "ideal_wavefronts": x[2]["ideal_wavefronts"],
+                             "excessive_wavefronts": x[2]["excessive_wavefronts"],
+                             "conflicts_n_way": x[2]["n_way"],
+                             "thread_instructions": x[2]["thread_exec"],
+                             "predicated_on_thread_instructions": x[2]["pred_on_thread_exec"]}
+                            for x in ins],
+                    }
                 if g["via"]:
                     rec["also_listed_at"] = sorted(g["via"])
-                calls = sorted(cl for cf, cl in kinl.get((os.path.basename(f), ln, kind), ())
+                calls = sorted(cl for cf, cl in kinls[space].get((os.path.basename(f), ln, kind), ())
                                if kfile and cf == os.path.basename(kfile) and cl != ln)
                 if calls and g["attribution"] == {"ncu"}:
                     # the access sits in an inlined __device__ function of the same file
@@ -457,6 +567,16 @@ def build(build_dir, versions, only=None):
                 k["raw_page_kernel_name"] = kinfo["signature"]
             if "id" in kinfo:
                 k["result_id"] = kinfo["id"]
+            # Cross-check: the kernel's shared load/store records against the kernel-level
+            # wavefront counters, where the run collected them.
+            for kind, key in (("load", "shared_ld_wavefronts"), ("store", "shared_st_wavefronts")):
+                if shared and key in kinfo:
+                    got = sum(r["wavefronts"] for r in records
+                              if r["kernel_signature"] == sig and r["file"] == rel_path(kfile or "")
+                              and r.get("space") == "shared" and r["kind"] == kind)
+                    if got != kinfo[key]:
+                        problems.append("%s %s: shared %s wavefronts: records %s, %s %s" % (
+                            name, kname, kind, got, key, kinfo[key]))
             kernels_out.append(k)
     return {"header": header, "kernels": kernels_out, "records": records, "notes": problems}
 
@@ -476,16 +596,78 @@ def write_measurements(data, output):
         print("note: " + p, file=sys.stderr)
 
 
+def parse_builds(builds, versions=None, only=None):
+    """build() over several folders, in order; a name found again replaces the earlier one's
+    kernels, records and notes. The header is the first folder's; each further folder with a
+    versions.txt adds an "added_runs" entry."""
+    data = None
+    for bi, bdir in enumerate(builds):
+        v = versions if (versions and bi == 0) else os.path.join(bdir, "versions.txt")
+        d = build(bdir, v, only, shared=True)
+        names = {os.path.basename(k["file"]) for k in d["kernels"]}
+        if data is None:
+            data = d
+            continue
+        drop = lambda x: os.path.basename(x["file"]) in names
+        data["kernels"] = [k for k in data["kernels"] if not drop(k)] + d["kernels"]
+        data["records"] = [r for r in data["records"] if not drop(r)] + d["records"]
+        data["notes"] = [n for n in data["notes"]
+                         if n.split(":")[0].split(" ")[0] + ".cu" not in names] + d["notes"]
+        data["header"].setdefault("added_runs", []).append(run_entry(d, bdir))
+    return data
+
+
+def run_entry(d, where):
+    """An "added_runs" entry for a parsed run."""
+    h = d["header"]
+    e = {"programs": sorted({os.path.basename(k["file"])[:-3] for k in d["kernels"]})}
+    for key in ("date", "gpu", "driver", "nvcc_version", "ncu_version"):
+        if key in h:
+            e[key] = h[key]
+    e["raw"] = where
+    return e
+
+
+def merge_into(old, new, where):
+    """OLD measurements with the files of NEW replaced by NEW's kernels, records and notes."""
+    names = {os.path.basename(k["file"]) for k in new["kernels"]}
+    drop = lambda x: os.path.basename(x["file"]) in names
+    out = {"header": dict(old["header"]),
+           "kernels": [k for k in old["kernels"] if not drop(k)] + new["kernels"],
+           "records": [r for r in old["records"] if not drop(r)] + new["records"],
+           "notes": [n for n in old.get("notes", [])
+                     if n.split(":")[0].split(" ")[0] + ".cu" not in names] + new["notes"]}
+    runs = list(out["header"].get("added_runs", []))
+    runs.append(run_entry(new, where))
+    runs += new["header"].get("added_runs", [])
+    out["header"]["added_runs"] = runs
+    for key in ("space", "wavefronts_per_request"):      # keys newer runs' headers describe
+        if key in new["header"]:
+            out["header"].setdefault(key, new["header"][key])
+    return out
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--build", default=os.path.join(here, "build"),
-                    help="folder with NAME.csv, NAME.raw.csv, versions.txt")
-    ap.add_argument("--versions", help="versions.txt (default: BUILD/versions.txt)")
+    ap.add_argument("--build", action="append",
+                    help="folder with NAME.csv, NAME.raw.csv, versions.txt (default "
+                         "runtime-bench/build); may be repeated: later folders replace the files "
+                         "they hold again")
+    ap.add_argument("--versions", help="versions.txt of the first --build (default: BUILD/versions.txt)")
+    ap.add_argument("--merge", metavar="OLD_JSON",
+                    help="merge into this measurements.json: its kernels and records of the files "
+                         "parsed now are replaced, the rest kept; the run goes into "
+                         "header.added_runs")
+    ap.add_argument("--raw", help="with --merge: where this run's raw files are kept (the "
+                                  "added_runs entry's 'raw'; default: the --build folders)")
     ap.add_argument("-o", "--output", default="-", help="output JSON (default stdout)")
     ap.add_argument("names", nargs="*", help="only these kernel files (without .cu)")
     a = ap.parse_args()
-    data = build(a.build, a.versions or os.path.join(a.build, "versions.txt"), set(a.names))
+    builds = a.build or [os.path.join(here, "build")]
+    data = parse_builds(builds, a.versions or os.path.join(builds[0], "versions.txt"), set(a.names))
+    if a.merge:
+        data = merge_into(json.load(open(a.merge)), data, a.raw or " + ".join(builds))
     write_measurements(data, a.output)
 
 

@@ -6,6 +6,9 @@ Python 3 standard library only.
 TIMING line: TIMING kernel=<name> ms=<median> bytes=<useful bytes> repeats=<n> min_ms=.. max_ms=..
 bytes=0 means "not stated in the program": then bytes = ideal sectors x 32 B summed over the
 kernel's records in measurements.json (bytes_source "ncu-ideal-sectors"), when a profile exists.
+--merge OLD.json: keep OLD's timings and checks except those of the files timed now (replaced),
+recompute the fix pairs over the union, add the run to header.added_runs; measurements.json is then
+only read (its header's timing info is left as it is).
 """
 import argparse, glob, json, os, re, sys, datetime
 
@@ -31,6 +34,7 @@ def main():
     ap.add_argument('--measurements', help='measurements.json: bytes fallback, header gets timing info')
     ap.add_argument('--timing-only', action='store_true')
     ap.add_argument('--fixes', default=os.path.join(HERE, 'fixes.json'))
+    ap.add_argument('--merge', metavar='OLD_JSON', help='merge into this timings.json (see above)')
     ap.add_argument('-o', '--output', required=True)
     a = ap.parse_args()
 
@@ -40,7 +44,7 @@ def main():
     ideal = {}
     if meas:
         for r in meas.get('records', []):
-            if r.get('kind') in ('load', 'store', 'atomic'):
+            if r.get('kind') in ('load', 'store', 'atomic') and r.get('space', 'global') == 'global':
                 key = (os.path.basename(r['file']), norm(r['kernel']))
                 ideal[key] = ideal.get(key, 0) + 32 * (r.get('ideal_sectors') or 0)
 
@@ -74,6 +78,12 @@ def main():
         if n == 0:
             problems.append('%s: no TIMING lines (see %s)' % (f, os.path.basename(path)))
 
+    run_files = sorted({t['file'] for t in timings} | {c['file'] for c in checks})
+    old = json.load(open(a.merge)) if a.merge else None
+    if old is not None:
+        timings = [t for t in old.get('timings', []) if t['file'] not in run_files] + timings
+        checks = [c for c in old.get('checks', []) if c['file'] not in run_files] + checks
+        problems = [q for q in old.get('notes', []) if q.split(':')[0] not in run_files] + problems
     by = {(t['file'], t['kernel']): t for t in timings}
     pairs = []
     if os.path.exists(a.fixes):
@@ -98,6 +108,11 @@ def main():
             problems.append('versions: %s' % e)
     if a.timing_only:
         header['note'] = 'timing-only run: no Nsight Compute profile, measurements.json not written'
+    if old is not None:
+        run = {'files': run_files}
+        run.update({k: header[k] for k in ('date', 'gpu', 'driver', 'nvcc_version') if k in header})
+        header = dict(old['header'])
+        header['added_runs'] = header.get('added_runs', []) + [run]
     out = {'header': header, 'timings': timings, 'fix_pairs': pairs, 'checks': checks, 'notes': problems}
     with open(a.output, 'w') as fh:
         json.dump(out, fh, indent=1)
@@ -107,7 +122,7 @@ def main():
     for q in pairs:
         print('  %-16s %-24s %9s ms -> %-22s %9s ms  x%s' % (q['file'], q['slow'], q['slow_ms'], q['fixed'],
               q['fixed_ms'], q['speedup'] and round(q['speedup'], 2)))
-    if meas is not None:
+    if meas is not None and old is None:
         meas['header']['timing'] = {'pass': 'separate plain run before the ncu pass (BENCH_TIMING=1)',
                                     'file': 'timings.json', 'kernels_timed': len(timings),
                                     'repeats': sorted({t['repeats'] for t in timings}),
