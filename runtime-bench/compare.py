@@ -221,6 +221,38 @@ def markdown(meas, rows, fixes, summary):
     return "\n".join(lines) + "\n"
 
 
+def per_launch(row, record, preds, space):
+    """The line's total per launch (sectors, or wavefronts in shared memory): the
+    measured sum over its instructions against the sum of its accesses'
+    predicted per-launch counts, where every one of them is known. A line
+    predicted under several launch shapes is left out (one launch is
+    measured)."""
+    unit = "sectors" if space == "global" else "wavefronts"
+    measured = record.get(unit)
+    if measured is None or not preds:
+        return
+    row["measured_total"] = measured
+    if len({tuple(p.get("assumptions", [""])[:1]) for p in preds}) > 1:
+        row["per_launch_status"] = "several launches"
+        return
+    values = [p.get(unit + "_per_launch") for p in preds]
+    if any(v is None for v in values):
+        row["per_launch_status"] = "unknown count"
+        return
+    total = sum(values)
+    row["predicted_total"] = round(total, 1)
+    ok = abs(total - measured) <= 0.01 * max(measured, 1)
+    row["per_launch_status"] = "within 1%" if ok else "miss"
+
+
+def per_launch_summary(rows):
+    statuses = [r["per_launch_status"] for r in rows if "per_launch_status" in r]
+    return {"lines": len(statuses),
+            "known": sum(s in ("within 1%", "miss") for s in statuses),
+            "within_1pct": statuses.count("within 1%"),
+            "by_status": {s: statuses.count(s) for s in sorted(set(statuses))}}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tool", default=os.path.join(ROOT, "build", "tool", "cuda-coalesce"))
@@ -288,6 +320,7 @@ def main():
                     row["predicted_range"] = [lo, hi]
                     inside = lo - 0.01 <= measured <= hi + 0.01
                     row["status"] = "range" if inside else "range-miss"
+        per_launch(row, r, preds, space)
         rows.append(row)
 
     grows = [r for r in rows if r["space"] == "global"]
@@ -295,6 +328,7 @@ def main():
     n_exact = sum(r["status"] == "exact" for r in grows)
     summary = summarize(grows)
     summary["shared"] = summarize(srows)
+    summary["per_launch"] = per_launch_summary(rows)
     fixes = fix_rows(rows)
     if args.json:
         with open(args.json, "w") as f:
@@ -314,6 +348,13 @@ def main():
             show(r)
     print(summary["by_status"])
     print(f"{n_exact}/{len(grows)} accesses predicted exactly")
+    pl = summary["per_launch"]
+    for r in rows:
+        if r.get("per_launch_status") == "miss":
+            print(f'per-launch miss {r["space"]} {r["file"]}:{r["line"]} {r["kind"]} {r["kernel"]}: '
+                  f'measured {r["measured_total"]} predicted {r["predicted_total"]}')
+    print(f"per launch (issue 17): {pl['within_1pct']}/{pl['known']} lines within 1% of the measured "
+          f"total where the count is known statically ({pl['lines']} lines measured)")
     if srows:
         # Shared memory apart; rows without a prediction are listed with --verbose only.
         for r in srows:

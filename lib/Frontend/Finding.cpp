@@ -2,6 +2,8 @@
 #include "cuda-coalesce/Frontend/Finding.h"
 #include "cuda-coalesce/Support/EnumNames.h"
 
+#include <algorithm>
+
 namespace cudacoalesce {
 
 const char *accessKindName(AccessKind K) {
@@ -26,6 +28,25 @@ bool Finding::isFlagged() const {
   default:
     return false;
   }
+}
+
+std::optional<double> Finding::wastedBytesPerLaunch() const {
+  const model::Prediction &P = Prediction;
+  if (P.Space != model::AddressSpace::Global || !P.Walk.RequestsPerLaunch)
+    return std::nullopt;
+  // A gather's count is its worst case: the least of its range is 1.
+  double PerRequest =
+      P.Sectors && !P.DependsOnLaneData ? *P.Sectors : P.SectorsMin;
+  return *P.Walk.RequestsPerLaunch *
+         std::max(0.0, PerRequest - P.IdealSectors) * model::SectorBytes;
+}
+
+std::optional<double> Finding::bytesPerLaunch() const {
+  const model::Prediction &P = Prediction;
+  if (P.Space != model::AddressSpace::Global || !P.Walk.RequestsPerLaunch ||
+      !P.Sectors || P.DependsOnLaneData)
+    return std::nullopt;
+  return *P.Walk.RequestsPerLaunch * *P.Sectors * model::SectorBytes;
 }
 
 } // namespace cudacoalesce

@@ -269,7 +269,8 @@ void LaunchWalker::classifyAtoms() {
         // Averaged over like the block index: each warp a value of its own,
         // every alignment as likely.
         if (InAddress)
-          Varying.push_back({A, limits::ValuesTried, limits::FirstValueTried});
+          Varying.push_back(
+              {A, limits::ValuesTried, limits::FirstValueTried, 1, false});
         break;
       }
       if (At.Varies == sym::Variation::Uniform && InAddress)
@@ -335,6 +336,29 @@ double LaunchWalker::launchVisits() const {
   double Total = 1;
   for (int64_t R : radix())
     Total *= double(R);
+  return Total;
+}
+
+std::optional<double> LaunchWalker::visitsPerLaunch() const {
+  if (!Launch.Grid || GridAssumed || GuardUnknown)
+    return std::nullopt;
+  // Every block runs the access, whether or not its index is in the
+  // address (then the walk visited one block for all of them).
+  double Total = double(warpsPerBlock()) * double(Launch.Grid->volume());
+  for (const VaryingAxis &V : Varying) {
+    const sym::Atom &At = Ctx.atom(V.Atom);
+    if (At.Kind == AtomKind::BlockIdx) {
+      Total /= double((*Launch.Grid)[At.Dim]);
+      Total *= double(std::max<int64_t>(1, V.Count));
+      continue;
+    }
+    if (At.Kind == AtomKind::LoopIteration && !V.CountsRequests)
+      return std::nullopt;
+    if (V.CountsRequests)
+      Total *= V.Span
+                   ? double(V.Span)
+                   : double(std::max<int64_t>(1, V.Count)) * double(V.Stride);
+  }
   return Total;
 }
 
@@ -465,6 +489,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
       Rows.push_back(L.Row);
     } else {
       AllAddressed = false;
+      Unaddressed = true;
     }
   }
   unsigned Requests = Access.requests();
@@ -609,12 +634,32 @@ void LaunchWalker::stretchLoopAxes() {
       continue;
     Axis.Count = limits::LoopIterationsSimulated;
     Axis.Stride = 1;
+    Axis.Span = 0;
     // The first trip at which no lane is left, to within a factor of two.
     int64_t Trips = limits::LoopIterationsSimulated;
     std::optional<bool> Left;
     while ((Left = anyLaneAtTrip(Axis, Trips)) && *Left &&
            Trips < limits::MaxLoopTripsAveraged)
       Trips *= 2;
+    // Trips past the end have no lane and issue nothing: the visits stand
+    // for every trip where the end was found.
+    Axis.CountsRequests = Left && !*Left;
+    if (Axis.CountsRequests) {
+      // The end itself, so that no visit is spent past it (and a sample of
+      // the visits does not blur the count per launch).
+      int64_t Low = Trips == limits::LoopIterationsSimulated ? 0 : Trips / 2;
+      while (Trips - Low > 1) {
+        int64_t Mid = Low + (Trips - Low) / 2;
+        std::optional<bool> Any = anyLaneAtTrip(Axis, Mid);
+        if (!Any)
+          break;
+        (*Any ? Low : Trips) = Mid;
+      }
+      if (Trips <= limits::LoopIterationsSimulated) {
+        Axis.Count = std::max<int64_t>(1, Trips);
+        continue;
+      }
+    }
     if (!Left || Trips == limits::LoopIterationsSimulated)
       continue;
     if (Trips <= limits::LoopTripsVisited) {
@@ -627,6 +672,8 @@ void LaunchWalker::stretchLoopAxes() {
                         (32 * limits::LoopTripsVisited)) +
                   1;
     Axis.Count = (Trips + Axis.Stride - 1) / Axis.Stride;
+    if (Axis.CountsRequests)
+      Axis.Span = Trips;
   }
 }
 
@@ -649,23 +696,30 @@ CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
     return T;
   }
   // Too many warps to visit all: a deterministic uniform sample, always with
-  // the first and the last (a partial last block is where guards bite). It
+  // the first and the last block (a partial last block is where guards
+  // bite). The warp within the block goes round in turn, the block and loop
+  // trips are drawn at random: each warp of a block is visited as often as
+  // the others, so that the share of them a guard on the thread index lets
+  // through, which the requests per launch are made from, is exact. It
   // stops early once the average is known far more precisely than the
   // runtime bench can tell apart (0.5%): most accesses cost the same in
   // every warp, and visiting 16384 of them was most of the analysis time.
   Lcg Rng(0x9e3779b97f4a7c15ULL);
-  uint64_t N = uint64_t(Total);
-  Visit(0);
-  Visit(N - 1);
+  uint64_t Warps = uint64_t(Radix[0]);
+  uint64_t Groups = uint64_t(Total) / Warps;
+  for (uint64_t W = 0; W < Warps; ++W) {
+    Visit(W);
+    Visit((Groups - 1) * Warps + W);
+  }
   RatioPrecision Units, Segments, Ideal;
-  for (uint64_t I = 2; I < WarpBudget; ++I) {
-    uint64_t Index = 0, Scale = 1;
-    for (int64_t R : Radix) {
-      Index += uint64_t(Rng.below(R)) * Scale;
-      Scale *= uint64_t(R);
+  for (uint64_t I = 0; I + 2 * Warps < WarpBudget; ++I) {
+    uint64_t Group = 0, Scale = 1;
+    for (size_t R = 1; R < Radix.size(); ++R) {
+      Group += uint64_t(Rng.below(Radix[R])) * Scale;
+      Scale *= uint64_t(Radix[R]);
     }
     CostTotals Before = T;
-    Visit(Index);
+    Visit(Group * Warps + I % Warps);
     double Requests = double(T.Requests - Before.Requests);
     Units.add(T.Units - Before.Units, Requests);
     Segments.add(T.Segments - Before.Segments, Requests);

@@ -68,11 +68,18 @@ public:
   /// A guard read a value not known here in some walk (its lanes counted as
   /// active).
   bool guardUnknown() const { return GuardUnknown; }
+  /// An active lane's address could not be evaluated in some walk (a
+  /// division by zero, an overflow): the counts leave it out.
+  bool unaddressedLanes() const { return Unaddressed; }
   /// Values loaded or computed per lane or per warp that a guard reads:
   /// which lanes pass it is the data's.
   const std::vector<sym::AtomId> &guardData() const { return GuardData; }
   /// Visits in the whole launch: warps of a block x values of each axis.
   double launchVisits() const;
+  /// How many warp visits of the launch the visits of the last walk stand
+  /// for, trip counts of loops included; nullopt where the grid or a trip
+  /// count is not known, or a guard read a value not known here.
+  std::optional<double> visitsPerLaunch() const;
 
   /// Whether unknown \p U only shifts every lane of a warp by the same
   /// multiple of the cost model's period, whatever its value: then no count
@@ -100,6 +107,13 @@ private:
     int64_t Count; // values First, First+Stride, .. First+(Count-1)*Stride
     int64_t First = 0;
     int64_t Stride = 1;
+    /// The launch runs each of Count * Stride values (a block index, the
+    /// trips of a loop whose end was found); false for trial values of data
+    /// and for loops whose trip count is not known.
+    bool CountsRequests = true;
+    /// The values the launch runs that the Count sampled ones stand for
+    /// (a loop's trip count); 0: Count * Stride.
+    int64_t Span = 0;
   };
   /// One lane of the warp being simulated.
   struct LaneEval {
@@ -196,6 +210,7 @@ private:
   WarpCost Uncached;
   std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
   bool Scattered = false;
+  bool Unaddressed = false;
   std::vector<sym::AtomId> LaneData;
   bool GuardUnknown = false;
   bool GridAssumed = false;

@@ -122,14 +122,17 @@ std::vector<std::vector<int64_t>> trials(size_t Unknowns,
   return Samples;
 }
 
-/// The counts of \p T as the prediction's.
-void takeCounts(Prediction &P, const CostTotals &T, double LaunchVisits) {
+/// The counts of \p T, the last walk of \p Walker, as the prediction's.
+void takeCounts(Prediction &P, const CostTotals &T,
+                const LaunchWalker &Walker) {
   P.Sectors = T.avgUnits();
   P.SectorsMin = T.Min;
   P.SectorsMax = T.Max;
   P.IdealSectors = T.avgIdeal();
   P.Segments = T.avgSegments();
-  P.Walk = {LaunchVisits, T.Visits, T.Warps, T.Requests};
+  P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
+  if (std::optional<double> Scale = Walker.visitsPerLaunch(); Scale && T.Visits)
+    P.Walk.RequestsPerLaunch = *Scale * double(T.Requests) / double(T.Visits);
 }
 
 } // namespace
@@ -209,7 +212,6 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     Patterns.push_back(Model.classify(T, Scattered));
 
   const CostTotals &First = Results[0];
-  double LaunchVisits = Walker.launchVisits();
   if (First.Requests == 0) {
     P.Kind = Pattern::Unknown;
     P.Cause = UnknownCause{UnknownCause::Kind::NoLaneReaches};
@@ -225,7 +227,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   const int64_t LastTried = FirstValueTried + ValuesTried - 1;
   if (AllSame) {
     P.Kind = Patterns[0];
-    takeCounts(P, First, LaunchVisits);
+    takeCounts(P, First, Walker);
     if (!Unknowns.empty())
       P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue,
                                UnknownNames, FirstValueTried, LastTried});
@@ -277,7 +279,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     Assign(Samples[0]);
     CostTotals Aligned = Walker.walk(Budget);
     P.Kind = Model.classify(Aligned, Scattered);
-    takeCounts(P, Aligned, LaunchVisits);
+    takeCounts(P, Aligned, Walker);
     P.AlignmentAssumed = true;
     P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue,
                              UnknownNames, FirstValueTried, LastTried, Lowest,
@@ -288,6 +290,14 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   P.Kind = Pattern::Unknown;
   P.SectorsMin = Lowest;
   P.SectorsMax = Highest;
+  // How often the access runs may still be known: the same in every trial.
+  bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
+    return T.Requests == First.Requests && T.Visits == First.Visits;
+  });
+  if (std::optional<double> Scale = Walker.visitsPerLaunch();
+      Scale && SameRequests && First.Visits)
+    P.Walk.RequestsPerLaunch =
+        *Scale * double(First.Requests) / double(First.Visits);
   for (const CostTotals &T : Results) {
     P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
     P.Segments = std::max(P.Segments, T.avgSegments());
@@ -305,6 +315,13 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   LaunchWalker Walker(Ctx, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Launch, Model, Walker);
   P.Space = Access.Space;
+  if (Walker.unaddressedLanes() && P.Kind != Pattern::Unknown) {
+    // Counts of the other lanes would pass for the warp's.
+    P = Prediction();
+    P.Space = Access.Space;
+    P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
+    return P;
+  }
   if (P.DependsOnLaneData && P.Sectors && !Model.gatherCountIsDefinite()) {
     // Only the worst case is known: every lane's word in one bank.
     P.Kind = Pattern::Unknown;

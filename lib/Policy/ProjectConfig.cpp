@@ -89,11 +89,13 @@ public:
         return fail(KV.getKey(), "no value for '" + *Key + "'");
       bool OK = *Key == "block-dim" ? blockDims(Value)
                 : *Key == "skip"    ? skip(Value)
-                : *Key == "fail-on"
-                    ? failOn(Value)
+                : *Key == "fail-on" ? failOn(Value)
+                : *Key == "fail-on-wasted"
+                    ? failOnWasted(Value)
                     : fail(KV.getKey(), "unknown key '" + *Key +
-                                            "' (expected block-dim, skip or "
-                                            "fail-on)");
+                                            "' (expected block-dim, "
+                                            "skip, fail-on or "
+                                            "fail-on-wasted)");
       if (!OK)
         return false;
     }
@@ -185,6 +187,20 @@ private:
     return true;
   }
 
+  bool failOnWasted(llvm::yaml::Node *N) {
+    std::optional<std::string> Text = scalar(N, "an amount");
+    if (!Text)
+      return false;
+    bool IsShare = false;
+    std::optional<double> Amount = parseWasteAmount(*Text, IsShare);
+    if (!Amount)
+      return fail(N, "'" + *Text +
+                         "' is not an amount of bytes (64MiB, 1GB, 4096) or "
+                         "a share of the kernel's traffic (10%)");
+    (IsShare ? C.FailOnWastedShare : C.FailOnWastedBytes) = *Amount;
+    return true;
+  }
+
   bool failOn(llvm::yaml::Node *N) {
     C.FailOn.emplace();
     // An empty flow sequence, `fail-on: []`, fails on nothing.
@@ -234,8 +250,44 @@ bool ProjectConfig::skips(llvm::StringRef File) const {
   return false;
 }
 
-bool ProjectConfig::failsOn(const Finding &F) const {
-  return F.isFlagged() && (!FailOn || FailOn->count(F.Prediction.Kind));
+bool ProjectConfig::failsOn(const Finding &F,
+                            std::optional<double> KernelBytes) const {
+  if (!F.isFlagged() || (FailOn && !FailOn->count(F.Prediction.Kind)))
+    return false;
+  if (!FailOnWastedBytes && !FailOnWastedShare)
+    return true;
+  std::optional<double> Wasted = F.wastedBytesPerLaunch();
+  if (!Wasted)
+    return F.Prediction.Space == model::AddressSpace::Global;
+  if (FailOnWastedBytes)
+    return *Wasted >= *FailOnWastedBytes;
+  return !KernelBytes || *KernelBytes <= 0 ||
+         *Wasted / *KernelBytes >= *FailOnWastedShare;
+}
+
+std::optional<double> parseWasteAmount(llvm::StringRef Text, bool &IsShare) {
+  Text = Text.trim();
+  IsShare = Text.consume_back("%");
+  double Value;
+  llvm::StringRef Number = Text.rtrim("KMGTiBb ");
+  llvm::StringRef Unit = Text.drop_front(Number.size()).trim();
+  if (Number.trim().getAsDouble(Value) || Value < 0)
+    return std::nullopt;
+  if (IsShare)
+    return Unit.empty() && Value <= 100 ? std::optional(Value / 100)
+                                        : std::nullopt;
+  const std::pair<llvm::StringRef, double> Units[] = {{"", 1},
+                                                      {"B", 1},
+                                                      {"KiB", 1024.0},
+                                                      {"MiB", 1048576.0},
+                                                      {"GiB", 1073741824.0},
+                                                      {"KB", 1e3},
+                                                      {"MB", 1e6},
+                                                      {"GB", 1e9}};
+  for (const auto &[Name, Scale] : Units)
+    if (Unit == Name)
+      return Value * Scale;
+  return std::nullopt;
 }
 
 std::optional<ProjectConfig> parseProjectConfig(llvm::StringRef Text,

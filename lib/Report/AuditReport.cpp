@@ -2,6 +2,7 @@
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Report/RunInfo.h"
+#include "cuda-coalesce/Report/Traffic.h"
 #include "cuda-coalesce/Support/Text.h"
 
 #include <algorithm>
@@ -117,8 +118,15 @@ rootCauses(const std::vector<const Finding *> &Findings) {
         F->Fixes.empty() ? "" : fixes::fixKindName(F->Fixes.front().Kind);
     RootCause &C = ByCause[{F->Where.File, F->Kernel, F->BlockOrigin,
                             F->BaseName, int(F->Prediction.Kind), Fix}];
+    if (C.Accesses.empty())
+      C.WastedBytes = 0.0;
     C.Accesses.push_back(F);
     C.Wasted += wasted(*F);
+    std::optional<double> Bytes = traffic::wastedBytes(*F);
+    if (!Bytes || F->Prediction.Space != model::AddressSpace::Global)
+      C.WastedBytes.reset();
+    else if (C.WastedBytes)
+      *C.WastedBytes += *Bytes;
   }
   std::vector<RootCause> Out;
   for (auto &[Key, C] : ByCause) {
@@ -131,6 +139,10 @@ rootCauses(const std::vector<const Finding *> &Findings) {
   }
   std::stable_sort(
       Out.begin(), Out.end(), [](const RootCause &A, const RootCause &B) {
+        if (A.WastedBytes.has_value() != B.WastedBytes.has_value())
+          return A.WastedBytes.has_value();
+        if (A.WastedBytes && std::fabs(*A.WastedBytes - *B.WastedBytes) > 0.5)
+          return *A.WastedBytes > *B.WastedBytes;
         if (std::fabs(A.Wasted - B.Wasted) > 1e-9)
           return A.Wasted > B.Wasted;
         return std::tie(A.first().Where.File, A.first().Where.Line) <
@@ -158,6 +170,25 @@ std::string causeText(const RootCause &C) {
   if (!F.Fixes.empty())
     S += " (fix: " + bestFixText(F) + ")";
   return S;
+}
+
+std::string wasteText(const RootCause &C, llvm::StringRef Arch) {
+  if (!C.WastedBytes)
+    return formatCount(C.Wasted) + " " + unitsName(C.first().Prediction.Space) +
+           "/request wasted (how often it runs is not known)";
+  double Bytes = *C.WastedBytes;
+  const char *Units[] = {"bytes", "KiB", "MiB", "GiB"};
+  size_t U = 0;
+  while (U + 1 < 4 && Bytes >= 1024) {
+    Bytes /= 1024;
+    ++U;
+  }
+  double Micro = *C.WastedBytes / traffic::bandwidthBytesPerSecond(Arch) * 1e6;
+  return formatCount(std::round(Bytes * 10) / 10) + " " + Units[U] +
+         " wasted per launch (about " +
+         formatCount(std::round(Micro * 100) / 100) + " us at the " +
+         traffic::bandwidthSource(Arch).str() +
+         "'s memory bandwidth: an estimate, cache hits make some waste free)";
 }
 
 std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,

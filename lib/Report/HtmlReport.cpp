@@ -375,7 +375,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
          << esc(F.Where.File) << ":" << F.Where.Line
          << "</code></a>: " << esc(audit::causeText(Causes[I])) << "; "
-         << formatCount(Causes[I].Wasted) << " sectors/request wasted</li>\n";
+         << esc(audit::wasteText(Causes[I], Info.Arch)) << "</li>\n";
     }
     OS << "</ol>\n";
     if (Causes.size() > Ranked)

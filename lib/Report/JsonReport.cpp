@@ -2,12 +2,14 @@
 #include "cuda-coalesce/Report/JsonReport.h"
 
 #include "cuda-coalesce/Report/PredictionText.h"
+#include "cuda-coalesce/Report/Traffic.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <map>
 
 namespace cudacoalesce {
 
@@ -27,6 +29,39 @@ void number(llvm::json::OStream &J, llvm::StringRef Key, double V) {
   J.attributeEnd();
 }
 
+void optionalNumber(llvm::json::OStream &J, llvm::StringRef Key,
+                    std::optional<double> V) {
+  if (V)
+    number(J, Key, *V);
+  else
+    J.attribute(Key, nullptr);
+}
+
+/// The traffic per launch: counts times the requests the launch issues.
+void writeTraffic(llvm::json::OStream &J, const Finding &F,
+                  std::optional<double> KernelSectors, double BytesPerSecond) {
+  traffic::LaunchTraffic T = traffic::of(F);
+  optionalNumber(J, "requests_per_launch", T.Requests);
+  bool Shared = F.Prediction.Space == model::AddressSpace::Shared;
+  std::string Units = Shared ? "wavefronts" : "sectors";
+  optionalNumber(J, Units + "_per_launch", T.Units);
+  if (T.UnitsRange) {
+    number(J, Units + "_per_launch_min", T.UnitsRange->first);
+    number(J, Units + "_per_launch_max", T.UnitsRange->second);
+  }
+  optionalNumber(J, "wasted_" + Units + "_per_launch", T.Wasted);
+  if (Shared)
+    return;
+  std::optional<double> Bytes =
+      T.Wasted ? std::optional<double>(*T.Wasted * model::SectorBytes)
+               : std::nullopt;
+  optionalNumber(J, "wasted_bytes_per_launch", Bytes);
+  if (T.Units && KernelSectors && *KernelSectors > 0)
+    number(J, "share_of_kernel_sectors", *T.Units / *KernelSectors);
+  if (Bytes)
+    number(J, "estimated_wasted_us", *Bytes / BytesPerSecond * 1e6);
+}
+
 void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
   J.attribute("file", P.File);
   J.attribute("line", int64_t(P.Line));
@@ -38,6 +73,9 @@ void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const JsonTotals &Totals) {
   llvm::json::OStream J(OS, 2);
+  std::map<traffic::KernelLaunch, std::optional<double>> KernelSectors =
+      traffic::kernelSectors(Findings);
+  double Bandwidth = traffic::bandwidthBytesPerSecond(Totals.Arch);
   J.object([&] {
     J.attributeArray("accesses", [&] {
       for (const Finding &F : Findings) {
@@ -79,6 +117,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           if (!Shared)
             number(J, "segments_per_request", P.Segments);
           number(J, "efficiency", P.efficiency());
+          writeTraffic(J, F, KernelSectors[traffic::launchOf(F)], Bandwidth);
           if (P.LaneStrideBytes)
             J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
           if (P.Condition)
@@ -125,6 +164,34 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           }
         });
       }
+    });
+    // Per kernel launch: the global traffic of its accesses, and what the
+    // time estimates assume.
+    J.attributeArray("launches", [&] {
+      std::map<traffic::KernelLaunch, std::pair<double, size_t>> Wasted;
+      for (const Finding &F : Findings)
+        if (F.Prediction.Space == model::AddressSpace::Global) {
+          auto &[Sum, Unknown] = Wasted[traffic::launchOf(F)];
+          traffic::LaunchTraffic T = traffic::of(F);
+          T.Wasted ? void(Sum += *T.Wasted) : void(++Unknown);
+        }
+      for (const auto &[Launch, Sectors] : KernelSectors)
+        J.object([&] {
+          J.attribute("kernel", Launch.first);
+          J.attribute("launch", Launch.second);
+          optionalNumber(J, "sectors_per_launch", Sectors);
+          auto [Sum, Unknown] = Wasted[Launch];
+          optionalNumber(J, "wasted_sectors_per_launch",
+                         Unknown ? std::nullopt : std::optional<double>(Sum));
+          J.attribute("accesses_with_unknown_counts", int64_t(Unknown));
+        });
+    });
+    J.attributeObject("time_estimate", [&] {
+      J.attribute("gpu", traffic::bandwidthSource(Totals.Arch));
+      number(J, "bandwidth_bytes_per_second", Bandwidth);
+      J.attribute("note", "estimated_wasted_us is wasted bytes over the peak "
+                          "memory bandwidth: an estimate that ignores cache "
+                          "hits (data reused from L1/L2 costs less)");
     });
     J.attribute("suppressed", int64_t(Totals.Suppressed));
     if (Totals.InBaseline)

@@ -234,7 +234,7 @@ void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
       const Finding &F = Causes[I].first();
       OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
          << ": " << text(audit::causeText(Causes[I])) << "; "
-         << formatCount(Causes[I].Wasted) << " sectors/request wasted\n";
+         << text(audit::wasteText(Causes[I], Info.Arch)) << "\n";
     }
     if (Causes.size() > Ranked)
       OS << "\n" << Causes.size() - Ranked << " more below.\n";

@@ -100,6 +100,9 @@ std::string unknownReasonText(const model::Prediction &P) {
     return "a guard reads " + C.Names +
            ", data: which lanes take part is not known; " +
            range(C.Least, C.Most, P.Space) + " (one lane to all of them)";
+  case UnknownCause::Kind::UnevaluableAddress:
+    return "the address of some active lanes could not be evaluated (a "
+           "division by zero or a value past 64 bits)";
   case UnknownCause::Kind::DataAddresses:
     return "the address depends on " + C.Names +
            ", data loaded per lane: " + range(C.Least, C.Most, P.Space) +

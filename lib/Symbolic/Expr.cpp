@@ -472,14 +472,15 @@ std::optional<int64_t> applyOp(OpKind K, int64_t L, int64_t R) {
     if (R == 0 || (L == INT64_MIN && R == -1))
       return std::nullopt;
     return L % R;
+  // The GPU's shifts clamp the count (PTX shl/shr): every bit shifted out.
   case OpKind::Shl:
-    if (R < 0 || R > 63)
+    if (R < 0)
       return std::nullopt;
-    return static_cast<int64_t>(static_cast<uint64_t>(L) << R);
+    return R > 63 ? 0 : static_cast<int64_t>(static_cast<uint64_t>(L) << R);
   case OpKind::Shr:
-    if (R < 0 || R > 63)
+    if (R < 0)
       return std::nullopt;
-    return L >> R;
+    return R > 63 ? (L < 0 ? -1 : 0) : L >> R;
   case OpKind::And:
     return L & R;
   case OpKind::Or:

@@ -93,7 +93,7 @@ TEST(ProjectConfigTest, SkipGlobsAreRelativeToTheConfigsDirectory) {
 TEST(ProjectConfigTest, ErrorsNameTheFileLineAndProblem) {
   EXPECT_EQ(errorOf("fail_on: [strided]\n"),
             "/p/.cuda-coalesce.yaml:1:1: unknown key 'fail_on' (expected "
-            "block-dim, skip or fail-on)");
+            "block-dim, skip, fail-on or fail-on-wasted)");
   EXPECT_EQ(
       errorOf("skip: a\nfail-on: [strided, coalesced]\n"),
       "/p/.cuda-coalesce.yaml:2:20: 'coalesced' cannot fail the run "
@@ -144,3 +144,18 @@ TEST(ProjectConfigTest, BlockShapeText) {
 }
 
 } // namespace
+
+TEST(ProjectConfigTest, WasteAmountsAreBytesOrShares) {
+  bool Share = false;
+  EXPECT_EQ(parseWasteAmount("64MiB", Share), 64.0 * 1024 * 1024);
+  EXPECT_FALSE(Share);
+  EXPECT_EQ(parseWasteAmount("1GB", Share), 1e9);
+  EXPECT_EQ(parseWasteAmount("4096", Share), 4096.0);
+  EXPECT_EQ(parseWasteAmount("2 KiB", Share), 2048.0);
+  EXPECT_EQ(parseWasteAmount("10%", Share), 0.1);
+  EXPECT_TRUE(Share);
+  EXPECT_FALSE(parseWasteAmount("150%", Share));
+  EXPECT_FALSE(parseWasteAmount("lots", Share));
+  EXPECT_FALSE(parseWasteAmount("-1", Share));
+  EXPECT_FALSE(parseWasteAmount("3 parsecs", Share));
+}

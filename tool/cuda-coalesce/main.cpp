@@ -17,6 +17,7 @@
 #include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Report/Traffic.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -264,6 +265,27 @@ void printSummary(llvm::raw_ostream &OS,
        << (Count == 1 ? " file: " : " files: ") << Reason << "\n";
 }
 
+/// The flagged accesses that waste the most global bytes per launch.
+void printCostliest(llvm::raw_ostream &OS, const std::vector<Finding> &All,
+                    llvm::StringRef Arch) {
+  constexpr size_t Shown = 3;
+  size_t N = 0;
+  for (const Finding *F : traffic::rankedByWaste(All)) {
+    std::optional<double> Bytes = F->wastedBytesPerLaunch();
+    if (!Bytes || *Bytes <= 0 || N++ == Shown)
+      break;
+    OS << "cuda-coalesce: costliest: " << F->Where.File << ":" << F->Where.Line
+       << ": " << model::patternName(F->Prediction.Kind) << " "
+       << accessKindName(F->Kind) << " of '" << F->BaseName << "' in kernel '"
+       << F->Kernel << "': " << llvm::format("%.1f MiB", *Bytes / 1048576.0)
+       << " wasted per launch (about "
+       << llvm::format("%.1f",
+                       *Bytes / traffic::bandwidthBytesPerSecond(Arch) * 1e6)
+       << " us at the " << traffic::bandwidthSource(Arch)
+       << "'s bandwidth, an estimate)\n";
+  }
+}
+
 /// "[12/421] path/to/file.cu" on one terminal line, rewritten in place.
 class ProgressLine {
 public:
@@ -477,6 +499,8 @@ int main(int Argc, const char **Argv) {
   if (!Baseline.empty())
     Totals.InBaseline = Base.Known;
   Totals.Errors = Info.Errors;
+  Totals.Arch = Arch;
+  Info.Arch = Arch;
   Totals.Stale = Info.Stale;
   if (Format == OutputFormat::Json)
     writeJson(llvm::outs(), All, Totals);
@@ -551,9 +575,10 @@ int main(int Argc, const char **Argv) {
            (O.HostErrors == 1 ? " error, " : " errors, first ") +
            O.FirstHostError + "); the kernels were analysed");
   }
-  if (Outcomes.size() > 1)
+  if (Outcomes.size() > 1) {
     printSummary(llvm::errs(), Outcomes);
-  else if (Totals.Suppressed)
+    printCostliest(llvm::errs(), All, Arch);
+  } else if (Totals.Suppressed)
     note(counted(Totals.Suppressed, "finding") + " suppressed by NOLINT");
   if (AnyFailed)
     return ExitError;

@@ -56,6 +56,13 @@ struct Finding {
   /// Warned about by default: wasteful for certain (not coalesced, not a
   /// broadcast), or a data-dependent gather.
   bool isFlagged() const;
+  /// Global bytes moved per launch over the ideal (requests per launch x
+  /// wasted sectors per request; the least of the range where the count
+  /// per request is one); nullopt for shared memory and where how often
+  /// the access runs is not known.
+  std::optional<double> wastedBytesPerLaunch() const;
+  /// Global bytes moved per launch, where known.
+  std::optional<double> bytesPerLaunch() const;
 };
 
 } // namespace cudacoalesce

@@ -82,6 +82,9 @@ struct UnknownCause {
     /// The addresses are data (\p Names): how many lanes share a bank is
     /// the data's, Least to Most units per request.
     DataAddresses,
+    /// Some active lanes' addresses could not be evaluated (a division by
+    /// zero, a value past 64 bits).
+    UnevaluableAddress,
   };
   Kind What;
   std::string Names;
@@ -97,6 +100,10 @@ struct WalkCounts {
   /// Visits simulated (all of them, or a sample), those that issued the
   /// access, and the requests they issued.
   uint64_t Visits = 0, Warps = 0, Requests = 0;
+  /// Requests the whole launch issues (warps that execute the access x the
+  /// trips of its loops); unset where the grid, a trip count or a guard is
+  /// not known.
+  std::optional<double> RequestsPerLaunch;
 };
 
 struct Prediction {

@@ -48,13 +48,25 @@ struct ProjectConfig {
   std::vector<std::string> Skip;
   /// Flagged patterns that fail the run; none: every flagged pattern.
   std::optional<std::set<model::Pattern>> FailOn;
+  /// `fail-on-wasted`: a flagged finding fails the run only if it wastes at
+  /// least this many global bytes per launch, or bytes amounting to this
+  /// share of all its kernel launch moves; one whose count per launch is
+  /// not known fails.
+  std::optional<double> FailOnWastedBytes, FailOnWastedShare;
 
   /// Whether \p File (absolute) is, or lies under, a path a skip glob
   /// matches.
   bool skips(llvm::StringRef File) const;
-  /// Whether \p F is flagged with a pattern that fails the run.
-  bool failsOn(const Finding &F) const;
+  /// Whether \p F is flagged with a pattern that fails the run, above the
+  /// waste threshold; \p KernelBytes: the global bytes per launch of its
+  /// kernel launch, where known.
+  bool failsOn(const Finding &F,
+               std::optional<double> KernelBytes = std::nullopt) const;
 };
+
+/// "64MiB", "1GB", "4096" (bytes) or "10%" (a share, returned as 0.1 with
+/// \p IsShare set); nullopt when \p Text is neither.
+std::optional<double> parseWasteAmount(llvm::StringRef Text, bool &IsShare);
 
 /// Parses \p Text read from \p Path (used for messages and the directory).
 /// A block shape written "X[,Y[,Z]]" (a command-line or configuration

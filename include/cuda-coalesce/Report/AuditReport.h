@@ -11,6 +11,9 @@
 
 #include "cuda-coalesce/Frontend/Finding.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,17 +68,25 @@ struct RootCause {
   std::vector<const Finding *> Accesses; // source order
   double Wasted = 0; // sectors/request over the ideal, summed (the least
                      // the access moves when the count is a range)
+  /// Wasted global bytes per launch, summed; unset when an access's count
+  /// per launch is not known (Report/Traffic.h).
+  std::optional<double> WastedBytes;
   const Finding &first() const { return *Accesses.front(); }
 };
 
-/// The flagged findings grouped by root cause, most wasted first (then by
-/// file and line, so that the order is stable).
+/// The flagged findings grouped by root cause, the most wasted bytes per
+/// launch first, then those whose count per launch is unknown by waste per
+/// request (then by file and line, so that the order is stable).
 std::vector<RootCause> rootCauses(const std::vector<const Finding *> &Findings);
 std::vector<RootCause> rootCauses(const std::vector<Finding> &Findings);
 
 /// "6 strided accesses to 'p' (aos-to-soa)": what a root cause is, in one
 /// line, without its place.
 std::string causeText(const RootCause &C);
+/// What a root cause costs: "12 MiB wasted per launch (about 2.6 us on an
+/// H200, an estimate)" or, where the count per launch is unknown, "4
+/// sectors/request wasted".
+std::string wasteText(const RootCause &C, llvm::StringRef Arch);
 
 /// \p Findings with every path that lies under \p Root shown relative to
 /// it, in places and in texts (notes, launch sites).

@@ -25,6 +25,8 @@ struct JsonTotals {
   /// "stale_baseline": [{"file", "kernel", "kind", "expression",
   /// "pattern"}], with --baseline: its entries no finding matched
   std::vector<StaleBaselineEntry> Stale;
+  /// The target (--arch): whose memory bandwidth the time estimates use.
+  std::string Arch;
 };
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,

@@ -34,6 +34,8 @@ struct RunInfo {
   std::string SourceRoot;
   std::vector<FileError> Errors;
   std::vector<StaleBaselineEntry> Stale;
+  /// The target (--arch): whose memory bandwidth time estimates use.
+  std::string Arch;
 
   /// \p Path relative to SourceRoot when it lies under it.
   std::string relative(llvm::StringRef Path) const;

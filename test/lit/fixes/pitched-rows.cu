@@ -10,8 +10,9 @@ __global__ void copy_rows(const float *a, float *o) {
   // CHECK: note: fix (pitched-rows): rows are 4004 bytes, not a multiple of 32, so they start at varying alignment: allocate with cudaMallocPitch (or pad rows to 4096 bytes) and index rows by the pitch; after the fix: [[AFTER:[0-9.]+]] sectors/request
   // The store: 4.785 sectors/request, as runtime-bench measured for the
   // same rows and warps on an H200 (18_pitch, copy_odd1001, 32x8 blocks:
-  // each warp is also 32 consecutive x of one row).
-  // CHECK: pitched-rows.cu:[[@LINE-6]]:5: warning: misaligned global store to 'o': 4.785 sectors/request where 3.938 would do
+  // each warp is also 32 consecutive x of one row); the grid is not known
+  // here, so the rows are a sample: the count agrees to 0.1%.
+  // CHECK: pitched-rows.cu:[[@LINE-7]]:5: warning: misaligned global store to 'o': 4.78{{[0-9]}} sectors/request where 3.93{{[0-9]}} would do
 }
 __global__ void copy_pitched(const float *a, float *o) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,0 +1,11 @@
+// Without a launch the grid is not known: neither is the traffic per
+// launch (null), though the count per request is.
+// RUN: not %cc --format=json %s | FileCheck %s
+__global__ void k(const float *a, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  out[t] = a[2 * t];
+}
+// CHECK:      "expression": "a[2 * t]",
+// CHECK:      "sectors_per_request": 8,
+// CHECK:      "requests_per_launch": null,
+// CHECK-NEXT: "sectors_per_launch": null,
