@@ -1,6 +1,8 @@
 //===- Frontend/HostEvaluator.cpp - Host values at a point ----------------===//
 #include "HostEvaluator.h"
+
 #include "ExprSemantics.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include "cuda-coalesce/Limits.h"
 
@@ -74,6 +76,11 @@ std::optional<HostNumber> HostEvaluator::number(const Expr *E) {
 }
 
 std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E) {
+  return dim3(E, Writes.at(), 0);
+}
+
+std::optional<model::Dim3> HostEvaluator::partialDim3(const Expr *E) {
+  llvm::SaveAndRestore Allow(UnknownExtentsAllowed, true);
   return dim3(E, Writes.at(), 0);
 }
 
@@ -440,8 +447,12 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
   int64_t V[3] = {1, 1, 1};
   for (size_t I = 0; I < Parts.size(); ++I) {
     auto P = number(Parts[I], Here, Depth + 1);
-    if (!P || P->IsFloat)
-      return std::nullopt;
+    if (!P || P->IsFloat) {
+      if (!UnknownExtentsAllowed)
+        return std::nullopt;
+      V[I] = 0;
+      continue;
+    }
     V[I] = P->Int;
   }
   return model::Dim3{V[0], V[1], V[2]};
@@ -485,8 +496,12 @@ std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
   for (const Reaching::FieldWrite &W : R->Fields) {
     assert(W.Field >= 0 && W.Field < 3 && "a dim3 field");
     auto N = number(W.Value, W.At, Depth + 1);
-    if (!N || N->IsFloat)
-      return std::nullopt;
+    if (!N || N->IsFloat) {
+      if (!UnknownExtentsAllowed)
+        return std::nullopt;
+      *Fields[W.Field] = 0;
+      continue;
+    }
     *Fields[W.Field] = N->Int;
   }
   return D;

@@ -104,6 +104,9 @@ public:
   std::optional<int64_t> integer(const clang::Expr *E);
   std::optional<HostNumber> number(const clang::Expr *E);
   std::optional<model::Dim3> dim3(const clang::Expr *E);
+  /// The extents of a dim3 built from parts some of which are not known
+  /// here (`dim3 block(1, lCols)`): those are 0.
+  std::optional<model::Dim3> partialDim3(const clang::Expr *E);
 
 private:
   // Each takes the statement the expression is evaluated at (\p Here: its
@@ -169,6 +172,8 @@ private:
     unsigned StepsLeft;
   };
   std::vector<Frame> Frames;
+  /// partialDim3: an extent not known becomes 0 instead of failing.
+  bool UnknownExtentsAllowed = false;
 };
 
 } // namespace cudacoalesce

@@ -174,6 +174,25 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
       C.Block = *S.Block;
       C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
                  formatPoint(S.Where);
+    } else if (S.PartialBlock) {
+      // Keep what the launch says (`dim3(1, n)`: lanes run along y) and
+      // give the first extent not known the rest of 256 threads.
+      model::Dim3 B = *S.PartialBlock;
+      int64_t *Extents[3] = {&B.X, &B.Y, &B.Z};
+      int64_t Known = std::max<int64_t>(1, B.X) * std::max<int64_t>(1, B.Y) *
+                      std::max<int64_t>(1, B.Z);
+      std::string Unknown;
+      for (int D = 0; D < 3; ++D) {
+        if (*Extents[D] != 0)
+          continue;
+        *Extents[D] = Unknown.empty() ? std::max<int64_t>(1, 256 / Known) : 1;
+        Unknown += std::string(Unknown.empty() ? "" : ", ") + "blockDim." +
+                   "xyz"[D] + " = " + std::to_string(*Extents[D]);
+      }
+      C.Block = B;
+      C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
+                 formatPoint(S.Where) + ", whose extents not known there are " +
+                 "assumed (" + Unknown + ", for 256 threads)";
     } else {
       C.Block = Fallback;
       C.Origin = FallbackOrigin + " (the launch at " + formatPoint(S.Where) +

@@ -56,6 +56,14 @@ LaunchSite evaluateOnce(ASTContext &AST, HostFacts &Facts,
     L.Block = launchable(Eval.dim3(Block), {1024, 1024, 64});
     if (L.Block && L.Block->volume() > 1024)
       L.Block.reset();
+    if (!L.Block)
+      if (std::optional<model::Dim3> Part = Eval.partialDim3(Block);
+          // Something beyond a 1-D shape of unknown size, which the
+          // fallback shape already stands for.
+          Part && (Part->X > 0 || Part->Y > 1 || Part->Z > 1) && Part->X >= 0 &&
+          Part->Y >= 0 && Part->Z >= 0 && Part->X <= 1024 && Part->Y <= 1024 &&
+          Part->Z <= 64)
+        L.PartialBlock = Part;
   }
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     if (Kernel && I < Kernel->getNumParams() &&

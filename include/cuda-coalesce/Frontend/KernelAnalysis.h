@@ -32,6 +32,9 @@ namespace cudacoalesce {
 struct LaunchSite {
   SourcePoint Where;
   std::optional<model::Dim3> Block, Grid;
+  /// Where Block is not known: the extents that are (0 for the others),
+  /// e.g. `dim3(1, lCols)` with lCols known only at run time.
+  std::optional<model::Dim3> PartialBlock;
   std::map<unsigned, int64_t> Arguments; // parameter index -> constant value
 };
 
