@@ -3,6 +3,7 @@
 #include "ExprSemantics.h"
 
 #include "AddressBuilder.h"
+#include "DeviceBuiltins.h"
 #include "EnclosingFunction.h"
 #include "HostEvaluator.h"
 #include "LaunchSites.h"
@@ -116,6 +117,44 @@ bool usesDimension(const sym::Context &Syms,
   return false;
 }
 
+/// The block extents a kernel asserts: `assert(blockDim.x == 4)` (either
+/// side), by dimension.
+std::map<unsigned, int64_t> assertedBlockExtents(const FunctionDecl *Kernel) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    ASTContext &AST;
+    std::map<unsigned, int64_t> Out;
+    explicit Finder(ASTContext &AST) : AST(AST) {}
+    // assert(c) expands to `(c) ? void(0) : __assert_fail(...)`.
+    bool VisitConditionalOperator(ConditionalOperator *C) {
+      const Expr *False = C->getFalseExpr()->IgnoreParenImpCasts();
+      const auto *Call = dyn_cast<CallExpr>(False);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      if (!Callee || !Callee->getName().contains("assert"))
+        return true;
+      const Expr *Cond = C->getCond()->IgnoreParenImpCasts();
+      if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Cond))
+        Cond = Cast->getSubExpr()->IgnoreParenImpCasts();
+      const auto *Eq = dyn_cast<BinaryOperator>(Cond);
+      if (!Eq || Eq->getOpcode() != BO_EQ)
+        return true;
+      for (auto [Index, Value] : {std::pair(Eq->getLHS(), Eq->getRHS()),
+                                  std::pair(Eq->getRHS(), Eq->getLHS())}) {
+        std::optional<BuiltinIndex> B =
+            builtinIndexOf(Index->IgnoreParenImpCasts());
+        Expr::EvalResult R;
+        if (B && B->Var == sym::AtomKind::BlockDim &&
+            Value->EvaluateAsInt(R, AST) && asInt64(R.Val.getInt()) &&
+            *asInt64(R.Val.getInt()) > 0 && *asInt64(R.Val.getInt()) <= 1024)
+          Out[B->Dim] = *asInt64(R.Val.getInt());
+      }
+      return true;
+    }
+  } F(Kernel->getASTContext());
+  if (Kernel->getBody())
+    F.TraverseStmt(Kernel->getBody());
+  return F.Out;
+}
+
 std::vector<LaunchConfig>
 launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
               const AnalysisOptions &Opts, const sym::Context &Syms,
@@ -124,24 +163,49 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   // when the kernel indexes by threadIdx.y (.z).
   model::Dim3 Fallback{256, 1, 1};
   std::string FallbackOrigin;
+  // A kernel that indexes by threadIdx.y (.z) is launched with a 2-D (3-D)
+  // block: 32 lanes along x, the rest of the threads along y (and z).
+  auto Shaped = [&](int64_t Threads) -> model::Dim3 {
+    if (usesDimension(Syms, Accesses, 2))
+      return {32, std::max<int64_t>(1, Threads / 64), 2};
+    if (usesDimension(Syms, Accesses, 1))
+      return {32, std::max<int64_t>(1, Threads / 32), 1};
+    return {Threads, 1, 1};
+  };
   if (const auto *LB = Kernel->getAttr<CUDALaunchBoundsAttr>()) {
     Expr::EvalResult R;
     if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
         LB->getMaxThreads()->EvaluateAsInt(R, Kernel->getASTContext()) &&
-        asInt64(R.Val.getInt())) {
-      Fallback = {*asInt64(R.Val.getInt()), 1, 1};
-      FallbackOrigin =
-          "block " + formatDim3(Fallback) + " from __launch_bounds__";
+        asInt64(R.Val.getInt()) && *asInt64(R.Val.getInt()) > 0) {
+      int64_t Threads = *asInt64(R.Val.getInt());
+      Fallback = Threads >= 64 ? Shaped(Threads) : model::Dim3{Threads, 1, 1};
+      FallbackOrigin = "block " + formatDim3(Fallback) +
+                       " from __launch_bounds__(" + std::to_string(Threads) +
+                       ")";
     }
   }
   if (FallbackOrigin.empty()) {
-    if (usesDimension(Syms, Accesses, 2))
-      Fallback = {32, 4, 2};
-    else if (usesDimension(Syms, Accesses, 1))
-      Fallback = {32, 8, 1};
+    Fallback = Shaped(256);
     FallbackOrigin =
         "assumed block " + formatDim3(Fallback) +
         ": no launch site, --block-dim or __launch_bounds__ gives one";
+  }
+  // `assert(blockDim.x == 4)` in the kernel: what the kernel requires of
+  // its block holds in every launch that does not fail.
+  std::map<unsigned, int64_t> Asserted = assertedBlockExtents(Kernel);
+  for (const auto &[Dim, Extent] : Asserted) {
+    int64_t *Extents[3] = {&Fallback.X, &Fallback.Y, &Fallback.Z};
+    if (*Extents[Dim] == Extent)
+      continue;
+    int64_t Others = Fallback.volume() / std::max<int64_t>(1, *Extents[Dim]);
+    *Extents[Dim] = Extent;
+    // Keep the threads about the same: the next extent takes up the rest.
+    unsigned Next = Dim == 0 ? 1 : 0;
+    if (!Asserted.count(Next) && Dim == 0 && Others * Extent < 64)
+      *Extents[Next] = std::max<int64_t>(1, 256 / Extent);
+    FallbackOrigin = "block " + formatDim3(Fallback) +
+                     " from the kernel's assert(blockDim." + "xyz"[Dim] +
+                     " == " + std::to_string(Extent) + ")";
   }
 
   // --block-dim, else the first per-kernel shape that names the kernel.

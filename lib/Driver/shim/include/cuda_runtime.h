@@ -105,6 +105,10 @@ typedef __half half;
 typedef __half2 half2;
 extern "C" __device__ void *memcpy(void *, const void *, size_t);
 extern "C" __device__ void *memset(void *, int, size_t);
+// assert() in device code: glibc's macro calls __assert_fail, which the
+// toolkit declares for the device too.
+extern "C" __device__ void __assert_fail(const char *, const char *,
+                                         unsigned int, const char *) noexcept;
 __device__ __half __hadd(__half, __half);
 __device__ __half __hmul(__half, __half);
 __device__ __half2 __hadd2(__half2, __half2);
