@@ -1,6 +1,9 @@
 //===- Frontend/SourceText.cpp - Source text and places of expressions ---===//
 #include "SourceText.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
@@ -42,7 +45,11 @@ SourcePoint sourcePoint(SourceLocation Loc, const SourceManager &SM) {
   PresumedLoc PL = SM.getPresumedLoc(SM.getFileLoc(Loc));
   if (PL.isInvalid())
     return P;
-  P.File = PL.getFilename();
+  // `template-instances/../mmq.cuh` as the include wrote it: one file, one
+  // name in every report.
+  llvm::SmallString<256> File(PL.getFilename());
+  llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  P.File = std::string(File);
   P.Line = PL.getLine();
   P.Column = PL.getColumn();
   return P;

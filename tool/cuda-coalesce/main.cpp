@@ -164,7 +164,9 @@ public:
       }
       Out.Findings.push_back(std::move(R));
     }
-    if (Format == OutputFormat::Text) {
+    // Remarks, like coalesced accesses, only when asked for: on a large
+    // code base they drown the warnings.
+    if (Format == OutputFormat::Text && ShowAll) {
       llvm::raw_string_ostream OS(Out.Remarks);
       for (const QuietKernel &K : Result.KernelsWithoutAccesses)
         printQuietKernel(OS, K);

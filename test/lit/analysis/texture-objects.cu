@@ -1,8 +1,9 @@
 // Reads through texture objects go through the texture path: they are not
 // global-memory accesses, so they are skipped, and one remark per kernel says
-// so; the kernel's global accesses are analysed as usual.
+// so (with --show-all, as every remark); the kernel's global accesses are
+// analysed as usual.
 // REQUIRES: cuda-toolkit
-// RUN: %python %inputs/exit-code.py 0 %cc %s | %filecheck %s
+// RUN: %python %inputs/exit-code.py 0 %cc --show-all %s | %filecheck %s
 __global__ void blur(cudaTextureObject_t tex, float *out, int w) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y;
