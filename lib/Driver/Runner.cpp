@@ -667,21 +667,17 @@ void applyConfig(FileOutcome &O, const ProjectConfig *Config) {
            Config->skips(absoluteFindingPath(O, F.Data));
   });
   // A share of the kernel's traffic is of its launch's global bytes.
-  std::map<std::pair<std::string, std::string>, std::optional<double>> Bytes;
-  for (const ReportedFinding &F : O.Findings) {
-    if (F.Data.Prediction.Space != model::AddressSpace::Global)
-      continue;
-    auto [It, New] =
-        Bytes.try_emplace({F.Data.Kernel, F.Data.BlockOrigin}, 0.0);
-    std::optional<double> B = F.Data.bytesPerLaunch();
-    if (!B)
-      It->second.reset();
-    else if (It->second)
-      *It->second += *B;
+  std::vector<const Finding *> All;
+  for (const ReportedFinding &F : O.Findings)
+    All.push_back(&F.Data);
+  std::map<KernelLaunch, KernelLaunchTraffic> Launches =
+      trafficByKernelLaunch(All);
+  for (ReportedFinding &F : O.Findings) {
+    std::optional<double> Sectors = Launches[launchOf(F.Data)].Sectors;
+    F.FailsRun = Config->failsOn(
+        F.Data, Sectors ? std::optional<double>(*Sectors * model::SectorBytes)
+                        : std::nullopt);
   }
-  for (ReportedFinding &F : O.Findings)
-    F.FailsRun =
-        Config->failsOn(F.Data, Bytes[{F.Data.Kernel, F.Data.BlockOrigin}]);
 }
 
 } // namespace

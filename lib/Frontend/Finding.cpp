@@ -30,23 +30,56 @@ bool Finding::isFlagged() const {
   }
 }
 
-std::optional<double> Finding::wastedBytesPerLaunch() const {
+Finding::LaunchTraffic Finding::launchTraffic() const {
   const model::Prediction &P = Prediction;
-  if (P.Space != model::AddressSpace::Global || !P.Walk.RequestsPerLaunch)
-    return std::nullopt;
-  // A gather's count is its worst case: the least of its range is 1.
-  double PerRequest =
-      P.Sectors && !P.DependsOnLaneData ? *P.Sectors : P.SectorsMin;
-  return *P.Walk.RequestsPerLaunch *
-         std::max(0.0, PerRequest - P.IdealSectors) * model::SectorBytes;
+  LaunchTraffic T;
+  T.Requests = P.Walk.RequestsPerLaunch;
+  if (!T.Requests)
+    return T;
+  double R = *T.Requests;
+  // A gather's count is its worst case: the traffic is a range.
+  if (P.Sectors && !P.DependsOnLaneData) {
+    T.Units = R * *P.Sectors;
+    T.Wasted = R * std::max(0.0, *P.Sectors - P.IdealSectors);
+  } else if (P.Sectors || P.SectorsMax > 0) {
+    T.UnitsRange = {R * P.SectorsMin, R * P.SectorsMax};
+    T.WastedRange = {R * std::max(0.0, P.SectorsMin - P.IdealSectors),
+                     R * std::max(0.0, P.SectorsMax - P.IdealSectors)};
+  }
+  return T;
 }
 
-std::optional<double> Finding::bytesPerLaunch() const {
-  const model::Prediction &P = Prediction;
-  if (P.Space != model::AddressSpace::Global || !P.Walk.RequestsPerLaunch ||
-      !P.Sectors || P.DependsOnLaneData)
+std::optional<double> Finding::wastedBytesPerLaunch() const {
+  if (Prediction.Space != model::AddressSpace::Global)
     return std::nullopt;
-  return *P.Walk.RequestsPerLaunch * *P.Sectors * model::SectorBytes;
+  LaunchTraffic T = launchTraffic();
+  if (T.Wasted)
+    return *T.Wasted * model::SectorBytes;
+  if (T.WastedRange)
+    return T.WastedRange->first * model::SectorBytes;
+  return std::nullopt;
+}
+
+std::map<KernelLaunch, KernelLaunchTraffic>
+trafficByKernelLaunch(const std::vector<const Finding *> &Findings) {
+  std::map<KernelLaunch, KernelLaunchTraffic> Sums;
+  for (const Finding *F : Findings) {
+    if (F->Prediction.Space != model::AddressSpace::Global)
+      continue;
+    KernelLaunchTraffic &K = Sums[launchOf(*F)];
+    Finding::LaunchTraffic T = F->launchTraffic();
+    if (!T.Units) {
+      K.Sectors.reset();
+      K.WastedSectors.reset();
+      ++K.AccessesWithUnknownCounts;
+      continue;
+    }
+    if (K.Sectors)
+      *K.Sectors += *T.Units;
+    if (K.WastedSectors)
+      *K.WastedSectors += *T.Wasted;
+  }
+  return Sums;
 }
 
 } // namespace cudacoalesce

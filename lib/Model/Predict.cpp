@@ -122,6 +122,16 @@ std::vector<std::vector<int64_t>> trials(size_t Unknowns,
   return Samples;
 }
 
+/// The requests the launch issues, from the totals \p T of a walk of
+/// \p Walker; nullopt where the walk does not stand for a known launch.
+std::optional<double> requestsPerLaunch(const CostTotals &T,
+                                        const LaunchWalker &Walker) {
+  std::optional<double> Scale = Walker.visitsPerLaunch();
+  if (!Scale || !T.Visits)
+    return std::nullopt;
+  return *Scale * double(T.Requests) / double(T.Visits);
+}
+
 /// The counts of \p T, the last walk of \p Walker, as the prediction's.
 void takeCounts(Prediction &P, const CostTotals &T,
                 const LaunchWalker &Walker) {
@@ -131,8 +141,7 @@ void takeCounts(Prediction &P, const CostTotals &T,
   P.IdealSectors = T.avgIdeal();
   P.Segments = T.avgSegments();
   P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
-  if (std::optional<double> Scale = Walker.visitsPerLaunch(); Scale && T.Visits)
-    P.Walk.RequestsPerLaunch = *Scale * double(T.Requests) / double(T.Visits);
+  P.Walk.RequestsPerLaunch = requestsPerLaunch(T, Walker);
 }
 
 } // namespace
@@ -294,10 +303,8 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
     return T.Requests == First.Requests && T.Visits == First.Visits;
   });
-  if (std::optional<double> Scale = Walker.visitsPerLaunch();
-      Scale && SameRequests && First.Visits)
-    P.Walk.RequestsPerLaunch =
-        *Scale * double(First.Requests) / double(First.Visits);
+  if (SameRequests)
+    P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
   for (const CostTotals &T : Results) {
     P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
     P.Segments = std::max(P.Segments, T.avgSegments());

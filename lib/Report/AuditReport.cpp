@@ -122,7 +122,7 @@ rootCauses(const std::vector<const Finding *> &Findings) {
       C.WastedBytes = 0.0;
     C.Accesses.push_back(F);
     C.Wasted += wasted(*F);
-    std::optional<double> Bytes = traffic::wastedBytes(*F);
+    std::optional<double> Bytes = F->wastedBytesPerLaunch();
     if (!Bytes || F->Prediction.Space != model::AddressSpace::Global)
       C.WastedBytes.reset();
     else if (C.WastedBytes)

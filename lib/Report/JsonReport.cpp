@@ -40,7 +40,7 @@ void optionalNumber(llvm::json::OStream &J, llvm::StringRef Key,
 /// The traffic per launch: counts times the requests the launch issues.
 void writeTraffic(llvm::json::OStream &J, const Finding &F,
                   std::optional<double> KernelSectors, double BytesPerSecond) {
-  traffic::LaunchTraffic T = traffic::of(F);
+  Finding::LaunchTraffic T = F.launchTraffic();
   optionalNumber(J, "requests_per_launch", T.Requests);
   bool Shared = F.Prediction.Space == model::AddressSpace::Shared;
   std::string Units = Shared ? "wavefronts" : "sectors";
@@ -73,8 +73,15 @@ void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const JsonTotals &Totals) {
   llvm::json::OStream J(OS, 2);
-  std::map<traffic::KernelLaunch, std::optional<double>> KernelSectors =
-      traffic::kernelSectors(Findings);
+  std::vector<const Finding *> All;
+  for (const Finding &F : Findings)
+    All.push_back(&F);
+  std::map<KernelLaunch, KernelLaunchTraffic> Launches =
+      trafficByKernelLaunch(All);
+  // Every launch is listed; one with no global access has no sectors.
+  for (const Finding &F : Findings)
+    Launches.try_emplace(launchOf(F),
+                         KernelLaunchTraffic{std::nullopt, 0.0, 0});
   double Bandwidth = traffic::bandwidthBytesPerSecond(Totals.Arch);
   J.object([&] {
     J.attributeArray("accesses", [&] {
@@ -117,7 +124,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           if (!Shared)
             number(J, "segments_per_request", P.Segments);
           number(J, "efficiency", P.efficiency());
-          writeTraffic(J, F, KernelSectors[traffic::launchOf(F)], Bandwidth);
+          writeTraffic(J, F, Launches[launchOf(F)].Sectors, Bandwidth);
           if (P.LaneStrideBytes)
             J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
           if (P.Condition)
@@ -168,22 +175,14 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     // Per kernel launch: the global traffic of its accesses, and what the
     // time estimates assume.
     J.attributeArray("launches", [&] {
-      std::map<traffic::KernelLaunch, std::pair<double, size_t>> Wasted;
-      for (const Finding &F : Findings)
-        if (F.Prediction.Space == model::AddressSpace::Global) {
-          auto &[Sum, Unknown] = Wasted[traffic::launchOf(F)];
-          traffic::LaunchTraffic T = traffic::of(F);
-          T.Wasted ? void(Sum += *T.Wasted) : void(++Unknown);
-        }
-      for (const auto &[Launch, Sectors] : KernelSectors)
+      for (const auto &[Launch, Sums] : Launches)
         J.object([&] {
           J.attribute("kernel", Launch.first);
           J.attribute("launch", Launch.second);
-          optionalNumber(J, "sectors_per_launch", Sectors);
-          auto [Sum, Unknown] = Wasted[Launch];
-          optionalNumber(J, "wasted_sectors_per_launch",
-                         Unknown ? std::nullopt : std::optional<double>(Sum));
-          J.attribute("accesses_with_unknown_counts", int64_t(Unknown));
+          optionalNumber(J, "sectors_per_launch", Sums.Sectors);
+          optionalNumber(J, "wasted_sectors_per_launch", Sums.WastedSectors);
+          J.attribute("accesses_with_unknown_counts",
+                      int64_t(Sums.AccessesWithUnknownCounts));
         });
     });
     J.attributeObject("time_estimate", [&] {

@@ -7,25 +7,6 @@
 namespace cudacoalesce {
 namespace traffic {
 
-LaunchTraffic of(const Finding &F) {
-  const model::Prediction &P = F.Prediction;
-  LaunchTraffic T;
-  T.Requests = P.Walk.RequestsPerLaunch;
-  if (!T.Requests)
-    return T;
-  double R = *T.Requests;
-  // A gather's count is its worst case: the traffic is a range.
-  if (P.Sectors && !P.DependsOnLaneData) {
-    T.Units = R * *P.Sectors;
-    T.Wasted = R * std::max(0.0, *P.Sectors - P.IdealSectors);
-  } else if (P.Sectors || P.SectorsMax > 0) {
-    T.UnitsRange = {R * P.SectorsMin, R * P.SectorsMax};
-    T.WastedRange = {R * std::max(0.0, P.SectorsMin - P.IdealSectors),
-                     R * std::max(0.0, P.SectorsMax - P.IdealSectors)};
-  }
-  return T;
-}
-
 double bytesPerUnit(const Finding &F) {
   return F.Prediction.Space == model::AddressSpace::Global ? model::SectorBytes
                                                            : 0;
@@ -60,10 +41,6 @@ llvm::StringRef bandwidthSource(llvm::StringRef Arch) {
   return partFor(Arch).Gpu;
 }
 
-std::optional<double> wastedBytes(const Finding &F) {
-  return F.wastedBytesPerLaunch();
-}
-
 std::vector<const Finding *> rankedByWaste(const std::vector<Finding> &All) {
   std::vector<const Finding *> Out;
   for (const Finding &F : All)
@@ -77,7 +54,8 @@ std::vector<const Finding *> rankedByWaste(const std::vector<Finding> &All) {
   };
   std::stable_sort(
       Out.begin(), Out.end(), [&](const Finding *A, const Finding *B) {
-        std::optional<double> WA = wastedBytes(*A), WB = wastedBytes(*B);
+        std::optional<double> WA = A->wastedBytesPerLaunch(),
+                              WB = B->wastedBytesPerLaunch();
         if (WA.has_value() != WB.has_value())
           return WA.has_value();
         double KA = WA ? *WA : PerRequest(A), KB = WB ? *WB : PerRequest(B);
@@ -87,22 +65,6 @@ std::vector<const Finding *> rankedByWaste(const std::vector<Finding> &All) {
                std::tie(B->Where.File, B->Where.Line);
       });
   return Out;
-}
-
-std::map<KernelLaunch, std::optional<double>>
-kernelSectors(const std::vector<Finding> &All) {
-  std::map<KernelLaunch, std::optional<double>> Sums;
-  for (const Finding &G : All) {
-    if (G.Prediction.Space != model::AddressSpace::Global)
-      continue;
-    auto [It, New] = Sums.try_emplace(launchOf(G), 0.0);
-    LaunchTraffic T = of(G);
-    if (!T.Units)
-      It->second.reset();
-    else if (It->second)
-      *It->second += *T.Units;
-  }
-  return Sums;
 }
 
 } // namespace traffic

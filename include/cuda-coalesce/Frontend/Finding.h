@@ -10,8 +10,10 @@
 #include "cuda-coalesce/Fixes/Fixes.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudacoalesce {
@@ -56,14 +58,36 @@ struct Finding {
   /// Warned about by default: wasteful for certain (not coalesced, not a
   /// broadcast), or a data-dependent gather.
   bool isFlagged() const;
-  /// Global bytes moved per launch over the ideal (requests per launch x
-  /// wasted sectors per request; the least of the range where the count
-  /// per request is one); nullopt for shared memory and where how often
-  /// the access runs is not known.
+  /// What the access moves in one launch: the counts per request times
+  /// the requests the launch issues.
+  struct LaunchTraffic {
+    std::optional<double> Requests;
+    /// In the prediction's units (sectors, or wavefronts in shared
+    /// memory). Unset where the requests or the count per request are not
+    /// known; then, where the requests are, the range.
+    std::optional<double> Units, Wasted;
+    std::optional<std::pair<double, double>> UnitsRange, WastedRange;
+  };
+  LaunchTraffic launchTraffic() const;
+  /// Global bytes moved per launch over the ideal (the least of the range
+  /// where the count per request is one); nullopt for shared memory and
+  /// where how often the access runs is not known.
   std::optional<double> wastedBytesPerLaunch() const;
-  /// Global bytes moved per launch, where known.
-  std::optional<double> bytesPerLaunch() const;
 };
+
+/// A kernel under one launch shape: (kernel, where the shape came from).
+using KernelLaunch = std::pair<std::string, std::string>;
+inline KernelLaunch launchOf(const Finding &F) {
+  return {F.Kernel, F.BlockOrigin};
+}
+/// The global traffic of a kernel launch's accesses, summed: sectors and
+/// wasted sectors per launch, unset where one access's is not known.
+struct KernelLaunchTraffic {
+  std::optional<double> Sectors = 0.0, WastedSectors = 0.0;
+  size_t AccessesWithUnknownCounts = 0;
+};
+std::map<KernelLaunch, KernelLaunchTraffic>
+trafficByKernelLaunch(const std::vector<const Finding *> &Findings);
 
 } // namespace cudacoalesce
 
