@@ -1,5 +1,6 @@
 //===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
 #include "cuda-coalesce/Fixes/Fixes.h"
+#include "FixCounts.h"
 #include "cuda-coalesce/Support/EnumNames.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -24,11 +25,9 @@ const char *fixKindName(FixKind K) {
   return enumName(Names, K);
 }
 
-namespace {
-
-/// "after the fix: 4 sectors/request, 8x fewer".
-std::string afterText(double Before, double After) {
-  std::string S = "after the fix: " + formatCount(After) + " sectors/request";
+std::string afterText(double Before, double After, const char *Unit) {
+  std::string S =
+      "after the fix: " + formatCount(After) + " " + Unit + "/request";
   if (After > 0 && Before / After >= 1.05)
     S += ", " + formatCount(std::round(Before / After * 10) / 10) + "x fewer";
   return S;
@@ -37,6 +36,8 @@ std::string afterText(double Before, double After) {
 double worstBefore(const model::Prediction &P) {
   return P.Sectors ? *P.Sectors : P.SectorsMax;
 }
+
+namespace {
 
 /// The predicted sectors of a rewritten access, when definite.
 std::optional<double> sectorsOf(const sym::Context &Ctx, const AccessShape &A,
@@ -115,7 +116,7 @@ public:
 private:
   void add(FixKind K, std::string Message, std::optional<double> After) {
     if (After)
-      Message += "; " + afterText(Before, *After);
+      Message += "; " + afterText(Before, *After, "sectors");
     Fixes.push_back({K, std::move(Message), After});
   }
   bool improves(const std::optional<double> &After) const {

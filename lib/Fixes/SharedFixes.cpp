@@ -8,6 +8,7 @@
 // judged per access.
 //
 //===----------------------------------------------------------------------===//
+#include "FixCounts.h"
 #include "cuda-coalesce/Fixes/Fixes.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -24,14 +25,6 @@ using sym::OpKind;
 using sym::Poly;
 
 namespace {
-
-std::string afterText(double Before, double After) {
-  std::string S =
-      "after the fix: " + formatCount(After) + " wavefronts/request";
-  if (After > 0 && Before / After >= 1.05)
-    S += ", " + formatCount(std::round(Before / After * 10) / 10) + "x fewer";
-  return S;
-}
 
 bool hasConflict(const model::Prediction &P) {
   if (P.Kind == model::Pattern::BankConflict)
@@ -165,8 +158,7 @@ private:
     for (size_t I = 0; I < Accesses.size(); ++I) {
       if (!hasConflict(Before[I]) || !After[I].Sectors)
         continue;
-      double Was =
-          Before[I].Sectors ? *Before[I].Sectors : Before[I].SectorsMax;
+      double Was = worstBefore(Before[I]);
       if (*After[I].Sectors + 1e-9 >= Was)
         continue;
       auto Same = std::find_if(Out[I].begin(), Out[I].end(),
@@ -179,7 +171,8 @@ private:
       Fix F;
       F.Kind = L.Kind;
       F.PredictedSectors = *After[I].Sectors;
-      F.Message = L.Message + "; " + afterText(Was, *After[I].Sectors);
+      F.Message =
+          L.Message + "; " + afterText(Was, *After[I].Sectors, "wavefronts");
       if (Accesses.size() > 1 && Old)
         F.Message += " (all " + std::to_string(Accesses.size()) +
                      " accesses to '" + Array.Name + "': " + formatCount(*Old) +
@@ -197,8 +190,7 @@ private:
         continue;
       model::Prediction After =
           model::predict(Ctx, swapThreadMapping(Ctx, Accesses[I]), Launch);
-      double Was =
-          Before[I].Sectors ? *Before[I].Sectors : Before[I].SectorsMax;
+      double Was = worstBefore(Before[I]);
       if (!After.Sectors || *After.Sectors + 1e-9 >= Was)
         continue;
       Fix F;
@@ -209,7 +201,7 @@ private:
                   "index, so that the lanes of a warp read along a row (the "
                   "data each thread handles changes: adapt the other "
                   "accesses); " +
-                  afterText(Was, *After.Sectors);
+                  afterText(Was, *After.Sectors, "wavefronts");
       Out[I].push_back(std::move(F));
     }
   }

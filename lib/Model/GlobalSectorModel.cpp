@@ -4,7 +4,6 @@
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include <algorithm>
-#include <utility>
 
 namespace cudacoalesce {
 namespace model {
@@ -31,7 +30,6 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
   if (LaneAddresses.empty() || ChunkBytes == 0)
     return C;
   std::vector<int64_t> Sectors, Segments;
-  std::vector<std::pair<int64_t, int64_t>> Ranges;
   for (int64_t A : LaneAddresses) {
     int64_t End = A + ChunkBytes; // one past the last byte
     for (int64_t S = floorDiv(A, SectorBytes);
@@ -40,29 +38,16 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
     for (int64_t S = floorDiv(A, SegmentBytes);
          S <= floorDiv(End - 1, SegmentBytes); ++S)
       Segments.push_back(S);
-    Ranges.push_back({A, End});
   }
   C.Units = countDistinct(Sectors);
   C.Segments = countDistinct(Segments);
 
-  // Merge the lanes' byte ranges into maximal contiguous runs.
-  std::sort(Ranges.begin(), Ranges.end());
   int64_t UniqueBytes = 0;
-  auto CloseRun = [&](int64_t Begin, int64_t End) {
+  std::vector<int64_t> Starts = LaneAddresses;
+  forEachByteRun(Starts, ChunkBytes, [&](int64_t Begin, int64_t End) {
     UniqueBytes += End - Begin;
     C.AlignedUnits += (End - Begin + SectorBytes - 1) / SectorBytes;
-  };
-  int64_t RunBegin = Ranges[0].first, RunEnd = Ranges[0].second;
-  for (size_t I = 1; I < Ranges.size(); ++I) {
-    if (Ranges[I].first <= RunEnd) {
-      RunEnd = std::max(RunEnd, Ranges[I].second);
-      continue;
-    }
-    CloseRun(RunBegin, RunEnd);
-    RunBegin = Ranges[I].first;
-    RunEnd = Ranges[I].second;
-  }
-  CloseRun(RunBegin, RunEnd);
+  });
   C.IdealUnits = (UniqueBytes + SectorBytes - 1) / SectorBytes;
   return C;
 }

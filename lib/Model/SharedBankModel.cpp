@@ -48,14 +48,9 @@ unsigned conflictDegree(std::vector<std::pair<int64_t, int64_t>> Words) {
 
 /// Bytes covered by the ranges [A, A + Width) of \p Starts, overlaps once.
 int64_t uniqueBytes(std::vector<int64_t> Starts, unsigned Width) {
-  std::sort(Starts.begin(), Starts.end());
-  int64_t Bytes = 0, CoveredTo = INT64_MIN;
-  for (int64_t A : Starts) {
-    int64_t From = std::max(A, CoveredTo);
-    if (A + Width > From)
-      Bytes += A + Width - From;
-    CoveredTo = std::max(CoveredTo, A + int64_t(Width));
-  }
+  int64_t Bytes = 0;
+  forEachByteRun(Starts, Width,
+                 [&](int64_t Begin, int64_t End) { Bytes += End - Begin; });
   return Bytes;
 }
 

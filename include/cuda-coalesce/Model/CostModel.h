@@ -14,6 +14,7 @@
 
 #include "cuda-coalesce/Model/Prediction.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +51,27 @@ struct CostTotals {
   double avgSegments() const { return Requests ? Segments / Requests : 0; }
   void add(const RequestCost &Cost);
 };
+
+/// Calls \p OnRun(Begin, End) for each maximal run of consecutive bytes
+/// that lanes starting at \p Starts, each moving \p Width bytes, cover, in
+/// address order (bytes several lanes ask for count once). Sorts \p Starts.
+template <class RunFn>
+void forEachByteRun(std::vector<int64_t> &Starts, unsigned Width, RunFn OnRun) {
+  if (Starts.empty())
+    return;
+  std::sort(Starts.begin(), Starts.end());
+  int64_t Begin = Starts.front(), End = Begin + Width;
+  for (int64_t A : Starts) {
+    if (A <= End) {
+      End = std::max(End, A + int64_t(Width));
+      continue;
+    }
+    OnRun(Begin, End);
+    Begin = A;
+    End = A + Width;
+  }
+  OnRun(Begin, End);
+}
 
 class RequestCostModel {
 public:
