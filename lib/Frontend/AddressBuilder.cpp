@@ -141,6 +141,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
   S.Hinted = AlwaysIssued;
+  S.LoweringNotes = LoweringNotes;
   bool Volatile = T.isVolatileQualified();
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;

@@ -28,6 +28,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <string>
 #include <vector>
@@ -94,6 +95,9 @@ struct AccessSite {
   /// Written through a cache-hint intrinsic (__ldcs, __stcs): inline asm
   /// that nvcc neither removes nor merges.
   bool Hinted = false;
+  /// Where nvcc's code for the access differs from the source in a way the
+  /// counts follow (a loop's lanes out of step after unrolling).
+  std::vector<std::string> LoweringNotes;
 };
 
 class AddressBuilder {
@@ -301,6 +305,26 @@ private:
   void mergeFinalStores(size_t ThenBegin, size_t ElseBegin);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
+  /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop).
+  struct RemainderFirst {
+    /// Unset where the lanes stay in step: the trip each lane is at in each
+    /// iteration of the walk, and the guard that keeps a lane to its own
+    /// leftover trips in the first iterations.
+    std::optional<sym::Poly> TripIndex;
+    std::optional<model::Guard> LeftoverGuard;
+    std::string Note;
+  };
+  RemainderFirst remainderRunsFirst(
+      const clang::Stmt *Loop, const clang::Expr *Cond, const clang::Stmt *Body,
+      unsigned Pragma, const std::vector<const clang::VarDecl *> &Changed,
+      const llvm::DenseMap<const clang::VarDecl *, sym::Poly> &Steps,
+      const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
+      sym::AtomId Iteration);
+  /// `#pragma unroll N` on the loop about to be walked (0: none).
+  unsigned PendingUnrollCount = 0;
+  /// What the compiler does differently from the source at the accesses
+  /// being walked; each access records them (AccessSite::LoweringNotes).
+  std::vector<std::string> LoweringNotes;
   bool Recording = true;
   bool SawErrors = false;
   std::vector<clang::SourceLocation> CompileErrors;

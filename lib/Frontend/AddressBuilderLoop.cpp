@@ -1,12 +1,15 @@
 //===- Frontend/AddressBuilderLoop.cpp - Loops ----------------------------===//
 #include "AddressBuilder.h"
+#include "NvccLowering.h"
 #include "VariableWrites.h"
 
 #include "cuda-coalesce/Limits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 
@@ -15,6 +18,134 @@
 using namespace clang;
 
 namespace cudacoalesce {
+
+/// Whether \p E reads memory or calls: a loop condition the trip count is
+/// derived from must not.
+static bool readsMemory(const Stmt *E) {
+  if (!E)
+    return false;
+  if (isa<ArraySubscriptExpr, CallExpr>(E))
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_Deref)
+    return true;
+  if (const auto *M = dyn_cast<MemberExpr>(E); M && M->isArrow())
+    return true;
+  return llvm::any_of(E->children(), readsMemory);
+}
+
+/// Whether the update \p U (`v += s`, `v = v + s`) adds in unsigned
+/// arithmetic, where a sum may wrap.
+static bool isUnsignedArithmetic(const Expr *U) {
+  if (const auto *C = dyn_cast<CompoundAssignOperator>(U))
+    return C->getComputationResultType()->isUnsignedIntegerType();
+  if (const auto *B = dyn_cast<BinaryOperator>(U); B && B->isAssignmentOp())
+    return B->getRHS()
+        ->IgnoreParenImpCasts()
+        ->getType()
+        ->isUnsignedIntegerType();
+  return false;
+}
+
+AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
+    const Stmt *Loop, const Expr *Cond, const Stmt *Body, unsigned Pragma,
+    const std::vector<const VarDecl *> &Changed,
+    const llvm::DenseMap<const VarDecl *, Poly> &Steps,
+    const llvm::DenseSet<const VarDecl *> &NotInduction,
+    sym::AtomId Iteration) {
+  // nvcc unrolls a loop whose trip count it does not know by a factor and
+  // runs the trips left over (the trip count modulo the factor) in a loop
+  // of their own: first, unless an integer the loop changes starts at a
+  // constant (LLVM's unroller then finds an epilog more profitable). Where
+  // the trip count differs between lanes, the lanes leave that first loop
+  // out of step: in the unrolled loop, lane l is (trips_l mod factor) trips
+  // further on. Read from nvcc 13's PTX; measured on an H200 (runtime-bench
+  // 39: c[(j - i) * M + i] in `for (j = i; j < M; j++)` reads 15.6
+  // sectors, where lanes in step would read 3.95).
+  if (!Cond || isa<DoStmt>(Loop) || readsMemory(Cond))
+    return {};
+  unsigned Factor = runtimeUnrollFactor(Body, Pragma);
+  if (Factor < 2)
+    return {};
+  for (const VarDecl *V : Changed) {
+    auto It = Vars.find(V);
+    if (It == Vars.end())
+      continue;
+    bool Induction = Steps.count(V) && !NotInduction.count(V);
+    if (V->getType()->isIntegerType() && It->second.P.asConstant())
+      return {}; // the remainder runs last
+    if (!Induction && usesOf(Cond, V))
+      return {}; // the trip count is not the induction's
+  }
+  // The condition with every induction variable at trip `Iteration`.
+  std::vector<Guard> CondGuards;
+  {
+    llvm::SaveAndRestore Silent(Recording, false);
+    llvm::SaveAndRestore KeepVars(Vars);
+    for (const auto &[V, Step] : Steps)
+      if (!NotInduction.count(V) && Vars.count(V))
+        Vars[V].P = Vars[V].P + Poly::atom(Iteration) * Step;
+    CondGuards = conditionGuards(Cond, false);
+  }
+  std::optional<Poly> Trips;
+  for (const Guard &G : CondGuards) {
+    std::optional<int64_t> C = G.Diff.coefficientOf(Iteration).asConstant();
+    if (!C || *C == 0)
+      continue;
+    if (Trips)
+      return {}; // two bounds: the trip count is their minimum
+    // At trip t the lane is active where A + C * t Op 0; with C > 0 that
+    // is t < -A / C (Op <) or t <= -A / C (Op <=).
+    Poly A = Syms.substitute(G.Diff, {{Iteration, Poly::constant(0)}});
+    model::Cmp Op = G.Op;
+    int64_t Step = *C;
+    if (Step < 0) {
+      A = -A;
+      Step = -Step;
+      Op = Op == model::Cmp::GT   ? model::Cmp::LT
+           : Op == model::Cmp::GE ? model::Cmp::LE
+                                  : Op;
+    }
+    if (Op == model::Cmp::LT)
+      Trips = Syms.op(sym::OpKind::Div, -A + Poly::constant(Step - 1),
+                      Poly::constant(Step));
+    else if (Op == model::Cmp::LE)
+      Trips = Syms.op(sym::OpKind::Div, -A + Poly::constant(Step),
+                      Poly::constant(Step));
+    else if (Op == model::Cmp::NE && Step == 1)
+      Trips = -A;
+    else
+      return {};
+  }
+  if (!Trips || !Syms.isLaneVarying(*Trips))
+    return {};
+  // The walk's iterations 0 .. Factor - 2 are the leftover trips, each run
+  // by the lanes that have that many; from iteration Factor - 1 on, lane l
+  // is at trip Left_l + (iteration - (Factor - 1)) of its own.
+  RemainderFirst R;
+  const int64_t FirstTrips = Factor - 1;
+  Poly Left = Syms.op(sym::OpKind::Rem, *Trips, Poly::constant(Factor));
+  Poly It = Poly::atom(Iteration);
+  Poly Unrolled =
+      Syms.op(sym::OpKind::Min,
+              Syms.op(sym::OpKind::Max, It - Poly::constant(FirstTrips - 1),
+                      Poly::constant(0)),
+              Poly::constant(1));
+  R.TripIndex = It + Unrolled * (Left - Poly::constant(FirstTrips));
+  // Iteration < Left in the leftover trips; always in the unrolled loop.
+  constexpr int64_t AlwaysHolds = int64_t(1) << 40;
+  R.LeftoverGuard = Guard{It - Left - Unrolled * Poly::constant(AlwaysHolds),
+                          model::Cmp::LT, false};
+  const SourceManager &SM = AST.getSourceManager();
+  R.Note = "nvcc unrolls the loop at line " +
+           std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc())) +
+           " by " + std::to_string(Factor) +
+           " and runs each lane's remaining trips first (its trip count "
+           "modulo " +
+           std::to_string(Factor) + "): lanes are up to " +
+           std::to_string(Factor - 1) + " trips apart in the unrolled loop";
+  return R;
+}
 
 void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body) {
@@ -157,9 +288,15 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // The variable each update steps (nullptr where it is no step), in the
   // order of Updates.
   std::vector<const VarDecl *> Stepped;
+  // A step of more than one in unsigned arithmetic (`i += warp.size()`) may
+  // wrap: LLVM cannot count the trips, and nvcc does not unroll the loop.
+  bool WrappingStep = false;
   for (const Expr *U : Updates) {
     const VarDecl *V = nullptr;
     if (auto Step = StepOf(U, V)) {
+      std::optional<int64_t> Constant = Step->asConstant();
+      WrappingStep |= (!Constant || std::abs(*Constant) != 1) &&
+                      isUnsignedArithmetic(U->IgnoreParenImpCasts());
       Stepped.push_back(V);
       Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
       continue;
@@ -190,6 +327,13 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   sym::AtomId Iteration = Syms.loopIteration(CounterName);
 
   auto Before = Vars;
+  unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
+  RemainderFirst Remainder;
+  if (Shifts.empty() && !WrappingStep)
+    Remainder = remainderRunsFirst(Loop, Cond, Body, UnrollPragma, Changed,
+                                   Steps, NotInduction, Iteration);
+  const Poly TripIndex =
+      Remainder.TripIndex ? *Remainder.TripIndex : Poly::atom(Iteration);
   // How each changed variable varies across lanes once the loop has run.
   using VariationMap = llvm::DenseMap<const VarDecl *, Variation>;
   auto Carried = [&](const VariationMap &Varying, const VarDecl *V) {
@@ -208,7 +352,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         SymValue Start = It->second;
         // The increment at the end of the body runs before the next test:
         // the body sees v0 + i*step (steps inside the body apply in order).
-        Start.P = Start.P + Poly::atom(Iteration) * StepIt->second;
+        Start.P = Start.P + TripIndex * StepIt->second;
         Vars[V] = Start;
         continue;
       }
@@ -234,7 +378,13 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       rvalue(Cond);
       CondGuards = conditionGuards(Cond, false);
     }
+    if (Remainder.LeftoverGuard)
+      CondGuards.push_back(*Remainder.LeftoverGuard);
     GuardScope WhileCondHolds(Guards, CondGuards);
+    size_t NotesBefore = LoweringNotes.size();
+    if (Remainder.TripIndex)
+      LoweringNotes.push_back(Remainder.Note);
+    llvm::scope_exit DropNote([&] { LoweringNotes.resize(NotesBefore); });
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
     stmt(Body);
     if (Inc)

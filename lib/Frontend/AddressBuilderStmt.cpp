@@ -116,6 +116,22 @@ void AddressBuilder::stmt(const Stmt *S) {
       Returns.back().push_back(V);
     return;
   }
+  if (const auto *A = dyn_cast<AttributedStmt>(S)) {
+    for (const Attr *At : A->getAttrs())
+      if (const auto *Hint = dyn_cast<LoopHintAttr>(At)) {
+        Expr::EvalResult Count;
+        if (Hint->getOption() == LoopHintAttr::UnrollCount &&
+            Hint->getValue() && Hint->getValue()->EvaluateAsInt(Count, AST))
+          PendingUnrollCount =
+              unsigned(std::max<int64_t>(1, Count.Val.getInt().getExtValue()));
+        else if (Hint->getOption() == LoopHintAttr::Unroll &&
+                 Hint->getState() == LoopHintAttr::Disable)
+          PendingUnrollCount = 1;
+      }
+    stmt(A->getSubStmt());
+    PendingUnrollCount = 0;
+    return;
+  }
   if (isa<AsmStmt>(S))
     clobberMemory();
   if (isa<SwitchStmt, LabelStmt>(S))

@@ -596,6 +596,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
           F.Warp = model::firstActiveWarp(Syms, Access, Shape);
 
         F.Assumptions.push_back(Config.Origin);
+        llvm::append_range(F.Assumptions, S.LoweringNotes);
         if (S.Space == model::AddressSpace::Global &&
             (!Base || Base->AlignmentAssumed))
           F.Assumptions.push_back(

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 
 using namespace clang;
 
@@ -170,6 +171,62 @@ bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
                [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
            std::any_of(Block->body_begin(), Block->body_end(), Effect);
   return Effect(If->getThen());
+}
+
+/// A stand-in for the LLVM instructions of a loop body: two for each load or
+/// store (the address and the access), one for each arithmetic operation,
+/// comparison, select and branch, a device function's body where it is
+/// inlined, four for other calls. Unset where the body cannot be
+/// runtime-unrolled at all.
+static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
+  if (!S)
+    return 0u;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, BreakStmt, ReturnStmt,
+          GotoStmt, IndirectGotoStmt, SwitchStmt>(S))
+    return std::nullopt;
+  unsigned Own = 0;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    Own = 4;
+    if (Callee && Callee->hasBody() && !Callee->getBuiltinID() && Depth < 4) {
+      std::optional<unsigned> Inlined =
+          sizeOfLoopBody(Callee->getBody(), Depth + 1);
+      // A return ends the inlined function, not the loop.
+      Own = Inlined ? *Inlined : 4;
+    }
+  } else if (isa<ArraySubscriptExpr>(S)) {
+    Own = 2;
+  } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+    Own = U->getOpcode() == UO_Deref
+              ? 2
+              : U->isArithmeticOp() || U->isIncrementDecrementOp();
+  } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+    Own = B->getOpcode() != BO_Assign && B->getOpcode() != BO_Comma;
+  } else if (isa<ConditionalOperator, IfStmt>(S)) {
+    Own = 1;
+  }
+  for (const Stmt *Child : S->children()) {
+    std::optional<unsigned> N = sizeOfLoopBody(Child, Depth);
+    if (!N)
+      return std::nullopt;
+    Own += *N;
+  }
+  return Own;
+}
+
+unsigned runtimeUnrollFactor(const Stmt *Body, unsigned PragmaCount) {
+  if (PragmaCount)
+    return PragmaCount;
+  // The unrolled body's size nvcc accepts, between the largest unrolled
+  // (8 loads by 4: 192) and the smallest refused (20 loads by 2: 240).
+  constexpr unsigned MaxUnrolledSize = 216;
+  std::optional<unsigned> Size = sizeOfLoopBody(Body, 0);
+  if (!Size)
+    return 1;
+  for (unsigned Factor : {4u, 2u})
+    if (Factor * *Size <= MaxUnrolledSize)
+      return Factor;
+  return 1;
 }
 
 bool atomicReadsFirst(StringRef Name, unsigned Bytes) {

@@ -26,6 +26,7 @@ namespace clang {
 class ASTContext;
 class CompoundStmt;
 class IfStmt;
+class Stmt;
 } // namespace clang
 
 namespace cudacoalesce {
@@ -54,6 +55,17 @@ const clang::IfStmt *sinkingBranch(const clang::ASTContext &AST,
 /// end (\p AtKernelTail: nothing follows, lanes that fail exit).
 bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
                    unsigned LoopDepth, bool VariesPerTrip);
+
+/// The factor by which nvcc unrolls a loop whose trip count it does not know
+/// (one that varies by lane, or comes from a parameter): 4, 2 for larger
+/// bodies, 1 for bodies too large and for loops that contain a loop or leave
+/// early (break, return, goto). \p PragmaCount: from `#pragma unroll N` (1
+/// forbids it; 0: none). Read from nvcc 13's PTX (test/lit/Inputs/
+/// unroll-oracle.py checks it against nvcc): bodies of 1 to 8 loads of
+/// `a[j*M + i + K]` are unrolled by 4, 10 to 16 loads by 2, 20 and more not
+/// at all; __syncthreads, __syncwarp and shuffles do not stop it. The body's
+/// size counts loads, stores and arithmetic (sizeOfLoopBody in the .cpp).
+unsigned runtimeUnrollFactor(const clang::Stmt *Body, unsigned PragmaCount);
 
 /// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
 /// that reads the value first (atomicAdd on __half and __nv_bfloat16: a

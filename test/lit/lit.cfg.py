@@ -71,6 +71,9 @@ if os.path.exists(clangd):
 # The fixture project (test/fixtures/fluid): a CMake project with CUDA as a
 # language, configured in the test with nvcc (no GPU needed).
 nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
 if os.path.exists(nvcc) and shutil.which("cmake"):
     config.available_features.add("nvcc-project")
     config.substitutions.append(
