@@ -20,8 +20,9 @@ With --project, the whole file list in one run, as a project lints: the
 floor (every file parsed from scratch), the analysis with the shared
 preamble of the CUDA headers (the default) and without it, CPU with -j 1,
 and wall time with -j 1 and -j 2.
-With --stress, generated inputs of growing size (kernels per file, accesses
-per kernel) to show whether the time grows linearly.
+With --stress, the generated inputs of bench/stress_inputs.py (the shapes
+of issue 18, each at two sizes): the tool's CPU time against a plain
+`clang++ -fsyntax-only --cuda-device-only` of the same file.
 This is a benchmark, not a test: ctest does not run it.
 """
 import argparse
@@ -72,12 +73,39 @@ def phases(cmd, repeat):
     return best
 
 
-def write_stress(directory, kind, n):
-    """The hostile-input tests' generator (test/lit/hostile), at size n."""
-    path = os.path.join(directory, "%s-%d.cu" % (kind, n))
-    subprocess.run([sys.executable, os.path.join(ROOT, "test", "lit", "Inputs", "make-hostile.py"),
-                    kind, path, str(n)], check=True)
-    return path
+# The shapes of issue 18 at the sizes it names and twice them: the tool's CPU
+# time against a plain clang parse of the same file (the CUDA toolkit's
+# headers included, as users run it).
+STRESS = (("stencil-const", (1000, 2000)), ("stencil-runtime", (100, 200)),
+          ("guarded-runtime", (1000, 2000)), ("nested-ifs", (100, 200)),
+          ("helper-fanout", (7, 8)), ("templates", (1000, 2000)),
+          ("tensor-index", (12, 16)))
+CLANG_PARSE = ["clang++-22", "-fsyntax-only", "--cuda-device-only", "-x", "cuda",
+               "--cuda-gpu-arch=sm_90", "--cuda-path=/usr/local/cuda",
+               "-Wno-unknown-cuda-version"]
+
+
+def stress(tool, repeat, scale):
+    sys.path.insert(0, HERE)
+    import stress_inputs
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        for kind, sizes in STRESS:
+            for n in sizes:
+                n = max(1, int(n * scale)) if kind not in ("helper-fanout", "tensor-index") else n
+                path = stress_inputs.write(kind, os.path.join(d, "%s-%d.cu" % (kind, n)), n)
+                clang, _, _ = measure(CLANG_PARSE + [path], repeat)
+                full, rss, rc = measure([tool, "--format=json", path], repeat)
+                parse_s, analysis_s = phases([tool, "--format=json", path], 1).get(path, (0.0, 0.0))
+                rows.append({"kind": kind, "n": n, "clang_parse_s": clang, "tool_s": full,
+                             "ratio": full / clang if clang else None, "rss_mib": rss,
+                             "exit": rc, "phase_parse_s": parse_s,
+                             "phase_analysis_s": analysis_s})
+                print("stress %-16s %5d: clang parse %6.2fs  tool %7.2fs  ratio %6.2f"
+                      "  (analysis %.2fs in process)  rss %4.0f MiB" % (
+                          kind, n, clang, full, full / clang if clang else 0, analysis_s, rss),
+                      flush=True)
+    return rows
 
 
 def main():
@@ -93,6 +121,8 @@ def main():
     ap.add_argument("--project", action="store_true")
     ap.add_argument("-p", dest="build_dir")
     ap.add_argument("--stress", action="store_true")
+    ap.add_argument("--stress-scale", type=float, default=1.0,
+                    help="multiplies the stress sizes (0.1 for a quick look)")
     ap.add_argument("--markdown")
     ap.add_argument("--json")
     ap.add_argument("files", nargs="*")
@@ -154,21 +184,7 @@ def main():
                 name, cpu, project[name]["wall_j1_s"], project[name]["wall_j2_s"], rss), flush=True)
         result["project"] = project
     if args.stress:
-        result["stress"] = []
-        with tempfile.TemporaryDirectory() as d:
-            for kind, sizes in (("many-kernels", (500, 1000, 2000, 4000)),
-                                ("many-accesses", (500, 1000, 2000, 4000))):
-                for n in sizes:
-                    path = write_stress(d, kind, n)
-                    floor, _, _ = measure([args.tool, "--no-cuda-toolkit", "--parse-only", path],
-                                          args.repeat)
-                    full, rss, _ = measure([args.tool, "--no-cuda-toolkit", "--format=json", path],
-                                           args.repeat)
-                    result["stress"].append({"kind": kind, "n": n, "floor_s": floor,
-                                             "analysis_s": full, "rss_mib": rss})
-                    print("stress %-13s %5d: floor %6.2fs analysis %6.2fs (%.2f ms per unit)"
-                          " rss %.0f MiB" % (kind, n, floor, full, 1000 * (full - floor) / n, rss),
-                          flush=True)
+        result["stress"] = stress(args.tool, args.repeat, args.stress_scale)
     if args.json:
         json.dump(result, open(args.json, "w"), indent=1)
     if args.markdown:

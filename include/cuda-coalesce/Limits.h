@@ -67,6 +67,10 @@ constexpr int64_t LoopTripsVisited = 256;
 /// is the aligned case counts are given for.
 constexpr int64_t FirstValueTried = 32;
 constexpr int64_t ValuesTried = 64;
+/// Values of one axis (blocks along a dimension, loop trips) that a walk
+/// counts one by one when it counts instead of visiting; beyond, it visits
+/// a sample.
+constexpr int64_t MaxAxisValuesCounted = int64_t(1) << 20;
 /// Warp visits simulated per access; beyond, a deterministic sample.
 constexpr uint64_t WarpVisitBudget = 16384;
 /// A sample never stops before this many visits, however steady the cost.

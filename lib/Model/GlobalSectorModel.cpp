@@ -10,11 +10,12 @@ namespace model {
 
 RequestCostModel::~RequestCostModel() = default;
 
-void CostTotals::add(const RequestCost &Cost) {
-  Units += Cost.Units;
-  Segments += Cost.Segments;
-  IdealUnits += Cost.IdealUnits;
-  ++Requests;
+void CostTotals::add(const RequestCost &Cost, uint64_t Times) {
+  // Whole numbers: exact in a double, whatever the order of the sums.
+  Units += double(Times) * Cost.Units;
+  Segments += double(Times) * Cost.Segments;
+  IdealUnits += double(Times) * Cost.IdealUnits;
+  Requests += Times;
   Min = std::min<double>(Min, Cost.Units);
   Max = std::max<double>(Max, Cost.Units);
 }

@@ -549,14 +549,197 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
   return It->second;
 }
 
-void LaunchWalker::count(const WarpCost &Cost, CostTotals &T) const {
+void LaunchWalker::count(const WarpCost &Cost, CostTotals &T,
+                         uint64_t Times) const {
   if (!Cost.EvenlySpaced)
-    ++T.IrregularWarps;
+    T.IrregularWarps += Times;
   for (const RequestCost &C : Cost.Chunks) {
     T.AllUniform &= Cost.Broadcast;
     T.AllDense &= C.AlignedUnits == C.IdealUnits;
-    T.add(C);
+    T.add(C, Times);
   }
+}
+
+std::optional<LaunchWalker::AxisAffine>
+LaunchWalker::axisAffine(const sym::Poly &P) const {
+  AxisAffine R;
+  R.PerAxis.assign(Varying.size(), 0);
+  for (const sym::Term &T : P.terms()) {
+    int64_t Coeff = T.Coeff;
+    std::optional<size_t> Axis;
+    for (AtomId A : T.Atoms) {
+      auto IsAxis = [&](const VaryingAxis &V) { return V.Atom == A; };
+      auto It = llvm::find_if(Varying, IsAxis);
+      if (It != Varying.end()) {
+        if (Axis)
+          return std::nullopt; // a product of axes
+        Axis = It - Varying.begin();
+        continue;
+      }
+      // Any other atom must have a value that no axis changes.
+      for (AtomId Leaf : Ctx.atom(A).Leaves)
+        if (llvm::any_of(Varying,
+                         [&](const VaryingAxis &V) { return V.Atom == Leaf; }))
+          return std::nullopt;
+      std::optional<int64_t> V =
+          Ctx.atom(A).Kind == AtomKind::Op
+              ? sym::evaluate(Ctx, sym::Poly::atom(A), Values)
+              : Values.get(A);
+      if (!V || __builtin_mul_overflow(Coeff, *V, &Coeff))
+        return std::nullopt;
+    }
+    int64_t &Into = Axis ? R.PerAxis[*Axis] : R.Constant;
+    if (__builtin_add_overflow(Into, Coeff, &Into))
+      return std::nullopt;
+  }
+  return R;
+}
+
+std::optional<CostTotals>
+LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
+  if (Scattered || !Offset.LaneFixedPerBlock)
+    return std::nullopt;
+  for (const SplitPoly &G : GuardParts)
+    if (!G.LaneFixedPerBlock)
+      return std::nullopt;
+  std::optional<AxisAffine> Base = axisAffine(Offset.Uniform);
+  if (!Base)
+    return std::nullopt;
+  // Each guard's uniform part, and the one axis it reads (none: -1).
+  std::vector<AxisAffine> GuardBase;
+  std::vector<int> GuardAxis;
+  for (const SplitPoly &G : GuardParts) {
+    std::optional<AxisAffine> A = axisAffine(G.Uniform);
+    if (!A)
+      return std::nullopt;
+    int Axis = -1;
+    for (size_t I = 0; I < A->PerAxis.size(); ++I) {
+      if (!A->PerAxis[I])
+        continue;
+      if (Axis >= 0)
+        return std::nullopt; // reads two axes
+      Axis = int(I);
+    }
+    GuardBase.push_back(*A);
+    GuardAxis.push_back(Axis);
+  }
+  // The values an axis takes, and the bound on how far they move the
+  // address: the histograms below hold values modulo the period, so
+  // nothing may wrap on the way.
+  const int64_t Period = Model.periodBytes();
+  double Reach = std::fabs(double(Base->Constant));
+  uint64_t Total = 1;
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    const VaryingAxis &V = Varying[I];
+    int64_t Count = std::max<int64_t>(1, V.Count);
+    Reach += std::fabs(double(Base->PerAxis[I])) *
+             (std::fabs(double(V.First)) + double(Count) * double(V.Stride));
+    if (Count > limits::MaxAxisValuesCounted ||
+        __builtin_mul_overflow(Total, uint64_t(Count), &Total))
+      return std::nullopt;
+  }
+  if (Reach > double(int64_t(1) << 60))
+    return std::nullopt;
+  uint64_t WarpsPerBlock = uint64_t(Radix[0]);
+
+  // (lanes active, lanes reaching, start modulo the period) -> visits.
+  using Key = std::tuple<uint32_t, uint32_t, int64_t>;
+  using Histogram = std::map<Key, uint64_t>;
+  CostTotals T;
+  T.Visits = Total * WarpsPerBlock;
+  for (uint64_t Warp = 0; Warp < WarpsPerBlock; ++Warp) {
+    const WarpLanes &W = lanesOf(int64_t(Warp));
+    if (W.Lanes == 0)
+      continue;
+    if (!W.AllAddressesKnown)
+      return std::nullopt;
+    for (const auto &Range : W.GuardRange)
+      if (!Range)
+        return std::nullopt;
+    const uint32_t AllLanes =
+        W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+    // The lanes that pass guard G when its uniform part is U.
+    auto Passing = [&](size_t G, int64_t U) -> std::optional<uint32_t> {
+      const Guard &Gd = Access.Guards[G];
+      std::optional<bool> All = holdsOverRange(Gd.Op, U, W.GuardRange[G]->first,
+                                               W.GuardRange[G]->second);
+      if (All && *All)
+        return AllLanes;
+      uint32_t Mask = 0;
+      for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+        int64_t V;
+        if (__builtin_add_overflow(U, *W.Guard[G][Lane], &V))
+          return std::nullopt;
+        if (holds(Gd.Op, V))
+          Mask |= uint32_t(1) << Lane;
+      }
+      return Mask;
+    };
+    // The guards that read no axis, then each axis's histogram, folded in.
+    uint32_t Active = AllLanes, Reaching = AllLanes;
+    for (size_t G = 0; G < GuardParts.size(); ++G) {
+      if (GuardAxis[G] >= 0)
+        continue;
+      std::optional<uint32_t> M = Passing(G, GuardBase[G].Constant);
+      if (!M)
+        return std::nullopt;
+      Active &= *M;
+      if (!Access.Guards[G].Predicated)
+        Reaching &= *M;
+    }
+    Histogram Visits{{{Active, Reaching, floorMod(Base->Constant, Period)}, 1}};
+    for (size_t I = 0; I < Varying.size(); ++I) {
+      const VaryingAxis &V = Varying[I];
+      Histogram OfAxis;
+      for (int64_t K = 0; K < std::max<int64_t>(1, V.Count); ++K) {
+        int64_t Value = V.First + K * V.Stride;
+        uint32_t A = AllLanes, R = AllLanes;
+        for (size_t G = 0; G < GuardParts.size(); ++G) {
+          if (GuardAxis[G] != int(I))
+            continue;
+          std::optional<uint32_t> M = Passing(
+              G, GuardBase[G].Constant + GuardBase[G].PerAxis[I] * Value);
+          if (!M)
+            return std::nullopt;
+          A &= *M;
+          if (!Access.Guards[G].Predicated)
+            R &= *M;
+        }
+        ++OfAxis[{A, R, floorMod(Base->PerAxis[I] * Value, Period)}];
+      }
+      Histogram Product;
+      for (const auto &[K1, N1] : Visits)
+        for (const auto &[K2, N2] : OfAxis)
+          Product[{std::get<0>(K1) & std::get<0>(K2),
+                   std::get<1>(K1) & std::get<1>(K2),
+                   (std::get<2>(K1) + std::get<2>(K2)) % Period}] += N1 * N2;
+      Visits = std::move(Product);
+    }
+    for (const auto &[K, N] : Visits) {
+      auto [ActiveLanes, ReachingLanes, Start] = K;
+      if (ActiveLanes == 0) {
+        // Branched around: nothing; predicated off: a request that moves
+        // nothing.
+        if (ReachingLanes == 0)
+          continue;
+        T.Warps += N;
+        T.Requests += N * Access.requests();
+        T.Min = 0;
+        continue;
+      }
+      T.Warps += N;
+      std::vector<int64_t> Addresses;
+      std::vector<std::pair<int64_t, int64_t>> Rows;
+      for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+        if (ActiveLanes & (uint32_t(1) << Lane)) {
+          Addresses.push_back(Start + *W.Address[Lane]);
+          Rows.push_back(W.Rows[Lane]);
+        }
+      count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows), T,
+            N);
+    }
+  }
+  return T;
 }
 
 bool LaunchWalker::simulateWholeWarp(int64_t Warp, const UniformParts &U,
@@ -633,6 +816,7 @@ void LaunchWalker::stretchLoopAxes() {
     if (Ctx.atom(Axis.Atom).Kind != AtomKind::LoopIteration)
       continue;
     Axis.Count = limits::LoopIterationsSimulated;
+    Axis.First = 0;
     Axis.Stride = 1;
     Axis.Span = 0;
     // The first trip at which no lane is left, to within a factor of two.
@@ -671,7 +855,11 @@ void LaunchWalker::stretchLoopAxes() {
     Axis.Stride = 32 * ((Trips + 32 * limits::LoopTripsVisited - 1) /
                         (32 * limits::LoopTripsVisited)) +
                   1;
-    Axis.Count = (Trips + Axis.Stride - 1) / Axis.Stride;
+    // Each sample stands for the Stride trips around it, not the ones after
+    // it: the first trips may differ from the rest (the leftover trips nvcc
+    // runs before an unrolled loop).
+    Axis.First = Axis.Stride / 2;
+    Axis.Count = (Trips - Axis.First + Axis.Stride - 1) / Axis.Stride;
     if (Axis.CountsRequests)
       Axis.Span = Trips;
   }
@@ -690,6 +878,12 @@ CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
     simulateWarp(placeVisit(Index, Radix), T);
   };
 
+  Counted = false;
+  if (CountingAllowed)
+    if (std::optional<CostTotals> ByCounting = countEveryVisit(Radix)) {
+      Counted = true;
+      return *ByCounting;
+    }
   if (Total <= double(WarpBudget)) {
     for (uint64_t I = 0; I < uint64_t(Total); ++I)
       Visit(I);

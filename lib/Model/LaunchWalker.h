@@ -89,6 +89,11 @@ public:
   /// Totals over the warps of the launch under the values set, visiting at
   /// most \p WarpBudget of them.
   CostTotals walk(uint64_t WarpBudget);
+  /// Whether walk() may count the visits instead of making them
+  /// (countEveryVisit); the unit tests compare the two.
+  void allowCounting(bool Allow) { CountingAllowed = Allow; }
+  /// Whether the last walk() counted its visits.
+  bool counted() const { return Counted; }
 
   /// The byte offsets of lanes 0 and 1 of the first warp of the first block
   /// (every varying axis at 0), where computable.
@@ -195,8 +200,28 @@ private:
                          std::optional<int64_t> Base, bool Cacheable,
                          const std::vector<int64_t> &Addresses,
                          const std::vector<std::pair<int64_t, int64_t>> &Rows);
-  /// Adds a warp with active lanes and these costs to \p T.
-  void count(const WarpCost &Cost, CostTotals &T) const;
+  bool CountingAllowed = true, Counted = false;
+  /// Adds \p Times warps with active lanes and these costs to \p T.
+  void count(const WarpCost &Cost, CostTotals &T, uint64_t Times = 1) const;
+  /// An affine polynomial in the varying axes: Constant + sum of
+  /// PerAxis[A] * (value of axis A).
+  struct AxisAffine {
+    int64_t Constant = 0;
+    std::vector<int64_t> PerAxis;
+  };
+  /// \p P as an affine function of the varying axes under the values set;
+  /// nullopt where it is not one (a product of axes, an operation over one,
+  /// an atom with no value, an overflow).
+  std::optional<AxisAffine> axisAffine(const sym::Poly &P) const;
+  /// The totals of visiting every warp of the launch enumerated by
+  /// \p Radix, obtained by counting instead of visiting: where the lanes'
+  /// parts are fixed per block, the address is affine in the axes and each
+  /// guard reads at most one axis, a visit's cost depends only on which
+  /// lanes each axis's guards let through and on the address's start within
+  /// the model's period, so each axis contributes a histogram of those and
+  /// the launch is their product. Equal to the visit-by-visit walk; nullopt
+  /// where the access is not of that shape.
+  std::optional<CostTotals> countEveryVisit(const std::vector<int64_t> &Radix);
 
   const sym::Context &Ctx;
   const AccessShape &Access;

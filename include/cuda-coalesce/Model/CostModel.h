@@ -49,7 +49,8 @@ struct CostTotals {
   double avgUnits() const { return Requests ? Units / Requests : 0; }
   double avgIdeal() const { return Requests ? IdealUnits / Requests : 0; }
   double avgSegments() const { return Requests ? Segments / Requests : 0; }
-  void add(const RequestCost &Cost);
+  /// Adds \p Times requests of this cost.
+  void add(const RequestCost &Cost, uint64_t Times = 1);
 };
 
 /// Calls \p OnRun(Begin, End) for each maximal run of consecutive bytes
