@@ -71,6 +71,9 @@ constexpr int64_t ValuesTried = 64;
 /// counts one by one when it counts instead of visiting; beyond, it visits
 /// a sample.
 constexpr int64_t MaxAxisValuesCounted = int64_t(1) << 20;
+/// Predictions kept per translation unit for accesses predicted again
+/// (Model/WarpModel.cpp, predict).
+constexpr size_t PredictionsKept = 1 << 16;
 /// Warp visits simulated per access; beyond, a deterministic sample.
 constexpr uint64_t WarpVisitBudget = 16384;
 /// A sample never stops before this many visits, however steady the cost.

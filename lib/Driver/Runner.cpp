@@ -760,10 +760,15 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     }
   }
   size_t Done = 0;
+  auto PassDone = [&](llvm::StringRef Pass, const FileOutcome &O) {
+    if (Opts.PassDone)
+      Opts.PassDone(Pass, O);
+  };
   analyseEach(Opts, Analyser, Opts.Files, Through, All, With, Outcomes,
               [&](size_t I) {
                 if (Opts.Progress)
                   Opts.Progress(++Done, All.size(), Opts.Files[I]);
+                PassDone("analysis", Outcomes[I]);
               });
 
   // Kernels that no input launches: the launches in the database's other
@@ -790,7 +795,8 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
       FileAnalyser LaunchesOnly(Opts, *DB, Ignore, nullptr);
       analyseEach(Opts, LaunchesOnly, Files,
                   std::vector<std::vector<std::string>>(Files.size()), Indices,
-                  Plain, Launchers, [](size_t) {});
+                  Plain, Launchers,
+                  [&](size_t I) { PassDone("launches only", Launchers[I]); });
     }
   }
 
@@ -808,7 +814,9 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     Again.push_back(I);
   }
   analyseEach(Opts, Analyser, Opts.Files, Through, Again, AgainWith, Outcomes,
-              [](size_t) {});
+              [&](size_t I) {
+                PassDone("again, under launches in other files", Outcomes[I]);
+              });
 
   if (Preambles && Opts.PreambleReport)
     Opts.PreambleReport(Preambles->stats());

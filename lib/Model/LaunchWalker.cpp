@@ -595,6 +595,16 @@ LaunchWalker::axisAffine(const sym::Poly &P) const {
   return R;
 }
 
+bool LaunchWalker::readsUnsetValue(const sym::Poly &P) const {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(P, Leaves);
+  return llvm::any_of(Leaves, [&](AtomId A) {
+    return !Values.get(A) && llvm::none_of(Varying, [&](const VaryingAxis &V) {
+      return V.Atom == A;
+    });
+  });
+}
+
 std::optional<CostTotals>
 LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   if (Scattered || !Offset.LaneFixedPerBlock)
@@ -605,11 +615,20 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   std::optional<AxisAffine> Base = axisAffine(Offset.Uniform);
   if (!Base)
     return std::nullopt;
-  // Each guard's uniform part, and the one axis it reads (none: -1).
+  // Each guard's uniform part, and the one axis it reads (none: -1). A
+  // guard that reads a value not known here holds in every lane, as when
+  // visiting (GuardUnknown).
   std::vector<AxisAffine> GuardBase;
   std::vector<int> GuardAxis;
+  std::vector<bool> GuardHolds;
   for (const SplitPoly &G : GuardParts) {
     std::optional<AxisAffine> A = axisAffine(G.Uniform);
+    GuardHolds.push_back(!A && readsUnsetValue(G.Uniform));
+    if (GuardHolds.back()) {
+      GuardBase.emplace_back();
+      GuardAxis.push_back(-1);
+      continue;
+    }
     if (!A)
       return std::nullopt;
     int Axis = -1;
@@ -642,9 +661,33 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
     return std::nullopt;
   uint64_t WarpsPerBlock = uint64_t(Radix[0]);
 
-  // (lanes active, lanes reaching, start modulo the period) -> visits.
-  using Key = std::tuple<uint32_t, uint32_t, int64_t>;
-  using Histogram = std::map<Key, uint64_t>;
+  // Visits by the lanes they let through (active, reaching) and, for each
+  // such pair, by where the address starts within the period.
+  using Masks = std::pair<uint32_t, uint32_t>;
+  using Classes = std::vector<std::pair<Masks, std::vector<uint64_t>>>;
+  auto Of = [&](Classes &C, Masks M) -> std::vector<uint64_t> & {
+    for (auto &[Key, Starts] : C)
+      if (Key == M)
+        return Starts;
+    C.emplace_back(M, std::vector<uint64_t>(Period));
+    return C.back().second;
+  };
+  auto Product = [&](const Classes &L, const Classes &R) {
+    Classes P;
+    for (const auto &[M1, S1] : L)
+      for (const auto &[M2, S2] : R) {
+        std::vector<uint64_t> &Into =
+            Of(P, {M1.first & M2.first, M1.second & M2.second});
+        for (int64_t A = 0; A < Period; ++A)
+          if (S1[A])
+            for (int64_t B = 0; B < Period; ++B)
+              if (S2[B])
+                Into[(A + B) % Period] += S1[A] * S2[B];
+      }
+    return P;
+  };
+  // An axis that no guard reads gives every warp the same classes.
+  std::vector<std::optional<Classes>> Unguarded(Varying.size());
   CostTotals T;
   T.Visits = Total * WarpsPerBlock;
   for (uint64_t Warp = 0; Warp < WarpsPerBlock; ++Warp) {
@@ -653,8 +696,8 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       continue;
     if (!W.AllAddressesKnown)
       return std::nullopt;
-    for (const auto &Range : W.GuardRange)
-      if (!Range)
+    for (size_t G = 0; G < GuardParts.size(); ++G)
+      if (!GuardHolds[G] && !W.GuardRange[G])
         return std::nullopt;
     const uint32_t AllLanes =
         W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
@@ -665,6 +708,10 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
                                                W.GuardRange[G]->second);
       if (All && *All)
         return AllLanes;
+      std::optional<bool> None = holdsOverRange(
+          negated(Gd.Op), U, W.GuardRange[G]->first, W.GuardRange[G]->second);
+      if (None && *None)
+        return uint32_t(0);
       uint32_t Mask = 0;
       for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
         int64_t V;
@@ -675,10 +722,10 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       }
       return Mask;
     };
-    // The guards that read no axis, then each axis's histogram, folded in.
+    // The guards that read no axis, then each axis's classes, multiplied in.
     uint32_t Active = AllLanes, Reaching = AllLanes;
     for (size_t G = 0; G < GuardParts.size(); ++G) {
-      if (GuardAxis[G] >= 0)
+      if (GuardAxis[G] >= 0 || GuardHolds[G])
         continue;
       std::optional<uint32_t> M = Passing(G, GuardBase[G].Constant);
       if (!M)
@@ -687,10 +734,16 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       if (!Access.Guards[G].Predicated)
         Reaching &= *M;
     }
-    Histogram Visits{{{Active, Reaching, floorMod(Base->Constant, Period)}, 1}};
+    Classes Visits;
+    ++Of(Visits, {Active, Reaching})[floorMod(Base->Constant, Period)];
     for (size_t I = 0; I < Varying.size(); ++I) {
       const VaryingAxis &V = Varying[I];
-      Histogram OfAxis;
+      bool Guarded = llvm::is_contained(GuardAxis, int(I));
+      if (!Guarded && Unguarded[I]) {
+        Visits = Product(Visits, *Unguarded[I]);
+        continue;
+      }
+      Classes OfAxis;
       for (int64_t K = 0; K < std::max<int64_t>(1, V.Count); ++K) {
         int64_t Value = V.First + K * V.Stride;
         uint32_t A = AllLanes, R = AllLanes;
@@ -705,40 +758,45 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
           if (!Access.Guards[G].Predicated)
             R &= *M;
         }
-        ++OfAxis[{A, R, floorMod(Base->PerAxis[I] * Value, Period)}];
+        // Unguarded, the masks are all lanes of a full warp; a partial warp
+        // ANDs its own in.
+        ++Of(OfAxis, {A, R})[floorMod(Base->PerAxis[I] * Value, Period)];
       }
-      Histogram Product;
-      for (const auto &[K1, N1] : Visits)
-        for (const auto &[K2, N2] : OfAxis)
-          Product[{std::get<0>(K1) & std::get<0>(K2),
-                   std::get<1>(K1) & std::get<1>(K2),
-                   (std::get<2>(K1) + std::get<2>(K2)) % Period}] += N1 * N2;
-      Visits = std::move(Product);
+      Visits = Product(Visits, OfAxis);
+      if (!Guarded && W.Lanes == WarpSize)
+        Unguarded[I] = std::move(OfAxis);
     }
-    for (const auto &[K, N] : Visits) {
-      auto [ActiveLanes, ReachingLanes, Start] = K;
-      if (ActiveLanes == 0) {
-        // Branched around: nothing; predicated off: a request that moves
-        // nothing.
-        if (ReachingLanes == 0)
+    for (const auto &[M, Starts] : Visits) {
+      auto [ActiveLanes, ReachingLanes] = M;
+      for (int64_t Start = 0; Start < Period; ++Start) {
+        uint64_t N = Starts[Start];
+        if (!N)
           continue;
-        T.Warps += N;
-        T.Requests += N * Access.requests();
-        T.Min = 0;
-        continue;
-      }
-      T.Warps += N;
-      std::vector<int64_t> Addresses;
-      std::vector<std::pair<int64_t, int64_t>> Rows;
-      for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
-        if (ActiveLanes & (uint32_t(1) << Lane)) {
-          Addresses.push_back(Start + *W.Address[Lane]);
-          Rows.push_back(W.Rows[Lane]);
+        if (ActiveLanes == 0) {
+          // Branched around: nothing; predicated off: a request that moves
+          // nothing.
+          if (ReachingLanes == 0)
+            continue;
+          T.Warps += N;
+          T.Requests += N * Access.requests();
+          T.Min = 0;
+          continue;
         }
-      count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows), T,
-            N);
+        T.Warps += N;
+        std::vector<int64_t> Addresses;
+        std::vector<std::pair<int64_t, int64_t>> Rows;
+        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+          if (ActiveLanes & (uint32_t(1) << Lane)) {
+            Addresses.push_back(Start + *W.Address[Lane]);
+            Rows.push_back(W.Rows[Lane]);
+          }
+        count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows),
+              T, N);
+      }
     }
   }
+  if (llvm::is_contained(GuardHolds, true))
+    GuardUnknown = true;
   return T;
 }
 

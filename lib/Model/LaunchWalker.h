@@ -213,6 +213,9 @@ private:
   /// nullopt where it is not one (a product of axes, an operation over one,
   /// an atom with no value, an overflow).
   std::optional<AxisAffine> axisAffine(const sym::Poly &P) const;
+  /// Whether \p P reads a value that neither the launch nor the caller set
+  /// (an axis is set by each visit).
+  bool readsUnsetValue(const sym::Poly &P) const;
   /// The totals of visiting every warp of the launch enumerated by
   /// \p Radix, obtained by counting instead of visiting: where the lanes'
   /// parts are fixed per block, the address is affine in the axes and each

@@ -6,11 +6,14 @@
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <string>
+#include <unordered_map>
 
 namespace cudacoalesce {
 namespace model {
@@ -30,11 +33,87 @@ const RequestCostModel *costModelFor(AddressSpace Space) {
   llvm_unreachable("covered switch");
 }
 
+namespace {
+
+/// The bytes of everything a prediction is a function of (the atoms stand
+/// for themselves: their meaning is the context's).
+class PredictionKey {
+public:
+  PredictionKey(const sym::Context &Ctx, const AccessShape &A,
+                const LaunchShape &L) {
+    add(A.ByteOffset);
+    add(A.WidthBytes);
+    add(A.ChunkBytes);
+    add(unsigned(A.Space));
+    for (const Guard &G : A.Guards) {
+      add(G.Diff);
+      add(unsigned(G.Op) * 2 + G.Predicated);
+    }
+    for (int64_t V : {L.Block.X, L.Block.Y, L.Block.Z})
+      add(V);
+    add(unsigned(L.Grid.has_value()));
+    if (L.Grid)
+      for (int64_t V : {L.Grid->X, L.Grid->Y, L.Grid->Z})
+        add(V);
+    // Only the values the access reads: kernels of one pattern share
+    // their predictions whatever else their launches pass.
+    std::vector<sym::AtomId> Read;
+    Ctx.collectLeafAtoms(A.ByteOffset, Read);
+    for (const Guard &G : A.Guards)
+      Ctx.collectLeafAtoms(G.Diff, Read);
+    for (const auto &[Atom, Value] : L.Known)
+      if (llvm::is_contained(Read, Atom)) {
+        add(Atom);
+        add(Value);
+      }
+  }
+  const std::string &bytes() const { return Bytes; }
+
+private:
+  template <class T> void add(T V) {
+    Bytes.append(reinterpret_cast<const char *>(&V), sizeof V);
+  }
+  void add(const sym::Poly &P) {
+    add(P.terms().size());
+    for (const sym::Term &T : P.terms()) {
+      add(T.Coeff);
+      add(T.Atoms.size());
+      for (sym::AtomId A : T.Atoms)
+        add(A);
+    }
+  }
+  std::string Bytes;
+};
+
+} // namespace
+
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch) {
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
-  return predictWith(Ctx, Access, Launch, *Model);
+  // The same access under the same launch is predicted again and again:
+  // by each fix candidate that leaves it unchanged, by the swap fix-it for
+  // every access of the kernel, and in every kernel of a file written from
+  // one pattern. A prediction is a function of the key and of the context's
+  // atoms, which never change once made: kept per context, for the thread's
+  // last context only (a context is one translation unit).
+  struct Memo {
+    uint64_t ContextId = 0;
+    std::unordered_map<std::string, Prediction> ByKey;
+  };
+  thread_local Memo Kept;
+  if (Kept.ContextId != Ctx.id()) {
+    Kept.ByKey.clear();
+    Kept.ContextId = Ctx.id();
+  }
+  PredictionKey Key(Ctx, Access, Launch);
+  auto It = Kept.ByKey.find(Key.bytes());
+  if (It != Kept.ByKey.end())
+    return It->second;
+  Prediction P = predictWith(Ctx, Access, Launch, *Model);
+  if (Kept.ByKey.size() < limits::PredictionsKept)
+    Kept.ByKey.emplace(Key.bytes(), P);
+  return P;
 }
 
 unsigned WarpSnapshot::requests() const {

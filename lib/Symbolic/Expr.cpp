@@ -1,6 +1,8 @@
 //===- Symbolic/Expr.cpp - Integer polynomials over CUDA atoms -----------===//
 #include "cuda-coalesce/Symbolic/Expr.h"
+
 #include "cuda-coalesce/Support/EnumNames.h"
+#include <atomic>
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -153,6 +155,8 @@ Poly Poly::coefficientOf(AtomId A) const {
 //===----------------------------------------------------------------------===//
 
 Context::Context() {
+  static std::atomic<uint64_t> Contexts{0};
+  Id = ++Contexts;
   const AtomKind Kinds[4] = {AtomKind::ThreadIdx, AtomKind::BlockIdx,
                              AtomKind::BlockDim, AtomKind::GridDim};
   for (unsigned K = 0; K < 4; ++K)

@@ -30,6 +30,12 @@ void expectSameTotals(const CostTotals &Counted, const CostTotals &Visited) {
   EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
 }
 
+void expectSameFlags(const LaunchWalker &Counting,
+                     const LaunchWalker &Visiting) {
+  EXPECT_EQ(Counting.guardUnknown(), Visiting.guardUnknown());
+  EXPECT_EQ(Counting.unaddressedLanes(), Visiting.unaddressedLanes());
+}
+
 TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
   std::mt19937 Rng(20261202);
   auto Pick = [&](int64_t Low, int64_t High) {
@@ -59,7 +65,10 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
       Guard Gd;
       Gd.Op = Cmp(Pick(0, 5));
       Gd.Predicated = Pick(0, 1);
-      switch (Pick(0, 2)) {
+      switch (Pick(0, 3)) {
+      case 3: // a bound known neither statically nor at the launch
+        Gd.Diff = Bx * Bdx + Tx - Poly::atom(Ctx.param("n"));
+        break;
       case 0:
         Gd.Diff = Bx * Bdx + Tx - Poly::constant(Pick(0, 400));
         break;
@@ -82,6 +91,7 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
     Visiting.allowCounting(false);
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
     expectSameTotals(Counting.walk(1 << 20), Visiting.walk(1 << 20));
+    expectSameFlags(Counting, Visiting);
     CountedCases += Counting.counted();
   }
   // Every one of these accesses is of the shape counting takes.

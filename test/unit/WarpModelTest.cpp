@@ -323,6 +323,36 @@ TEST(WarpModelTest, HashedThreadIndexIsScattered) {
 
 namespace {
 
+// predict() keeps what it predicted for the thread's current context: the
+// same atom number means another value in another context, and a second
+// prediction of one access is the first.
+TEST(WarpModelTest, KeptPredictionsBelongToTheirContext) {
+  LaunchShape L;
+  L.Block = {256, 1, 1};
+  auto Scaled = [](sym::Context &Ctx, sym::AtomId A) {
+    AccessShape Access;
+    Access.ByteOffset =
+        (Poly::atom(Ctx.threadIdx(0)) * Poly::atom(A)).scaled(4);
+    return Access;
+  };
+  sym::Context First;
+  sym::AtomId N = First.param("n");
+  Prediction ByParam = predict(First, Scaled(First, N), L);
+  EXPECT_EQ(ByParam.Kind, Pattern::Unknown); // a stride known by name only
+  Prediction Again = predict(First, Scaled(First, N), L);
+  EXPECT_EQ(Again.Kind, ByParam.Kind);
+  EXPECT_EQ(Again.Sectors, ByParam.Sectors);
+  EXPECT_EQ(Again.SectorsMin, ByParam.SectorsMin);
+  EXPECT_EQ(Again.SectorsMax, ByParam.SectorsMax);
+
+  sym::Context Second;
+  sym::AtomId Loaded = Second.opaque("idx", sym::Variation::LaneData);
+  ASSERT_EQ(Loaded, N); // the same number, another value
+  Prediction ByData = predict(Second, Scaled(Second, Loaded), L);
+  EXPECT_TRUE(ByData.DependsOnLaneData);
+  EXPECT_FALSE(ByParam.DependsOnLaneData);
+}
+
 // (q - 1) * N_GP + tid with N_GP = blockDim.x * gridDim.x and the grid
 // unknown: gridDim.x moves the whole warp by multiples of 128 bytes, so the
 // count is definite; tid + 3 * gridDim.x moves it by 12-byte steps, so not.

@@ -453,6 +453,15 @@ int main(int Argc, const char **Argv) {
       Progress.update(Done, Total, File);
     };
 
+  if (PrintPhaseTimes)
+    Opts.PassDone = [](llvm::StringRef Pass, const FileOutcome &O) {
+      if (!O.Failed)
+        llvm::errs() << llvm::format(
+            "cuda-coalesce: phase times: %s: parse %.4f s, analysis %.4f s "
+            "(%s)\n",
+            O.File.c_str(), O.ParseSeconds, O.AnalysisSeconds,
+            Pass.str().c_str());
+    };
   Printer Out(llvm::outs().has_colors());
   std::string SetupError;
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
@@ -461,11 +470,6 @@ int main(int Argc, const char **Argv) {
     error(SetupError);
     return ExitError;
   }
-  if (PrintPhaseTimes)
-    for (const FileOutcome &O : Outcomes)
-      llvm::errs() << llvm::format(
-          "cuda-coalesce: phase times: %s: parse %.4f s, analysis %.4f s\n",
-          O.File.c_str(), O.ParseSeconds, O.AnalysisSeconds);
   bool AnyFailed = false;
   BaselineResult Base;
   if (!Baseline.empty()) {

@@ -43,6 +43,8 @@ class ASTContext;
 
 namespace cudacoalesce {
 
+struct FileOutcome;
+
 struct RunOptions {
   std::vector<std::string> Files;
   std::string BuildDir; // -p: compile_commands.json lives here
@@ -68,6 +70,12 @@ struct RunOptions {
   /// Called after each file's first pass (serialised; Done counts files).
   std::function<void(size_t Done, size_t Total, const std::string &File)>
       Progress;
+  /// Called after every pass over a file (serialised): the first, the
+  /// parse of another file for its launches only, and the second analysis
+  /// of a file whose kernels are launched elsewhere. \p Outcome holds that
+  /// pass's ParseSeconds and AnalysisSeconds (--print-phase-times).
+  std::function<void(llvm::StringRef Pass, const FileOutcome &Outcome)>
+      PassDone;
 };
 
 /// A finding with whatever the consumer rendered for it (text diagnostics).

@@ -140,6 +140,9 @@ struct Atom {
 class Context {
 public:
   Context();
+  /// Distinct for every context a process creates: what is derived from a
+  /// context's atoms may be kept under it.
+  uint64_t id() const { return Id; }
   AtomId threadIdx(unsigned Dim) const { return Builtins[0][Dim]; }
   AtomId blockIdx(unsigned Dim) const { return Builtins[1][Dim]; }
   AtomId blockDim(unsigned Dim) const { return Builtins[2][Dim]; }
@@ -208,6 +211,7 @@ private:
   Poly rewrite(const Poly &P, const std::map<AtomId, Poly> &With,
                std::map<AtomId, Poly> &Rewritten);
   std::vector<Atom> Atoms;
+  uint64_t Id;
   AtomId Builtins[4][3];
   std::map<std::pair<const void *, std::string>, AtomId> Params;
   std::map<std::pair<unsigned, std::vector<Poly>>, AtomId> Ops;
