@@ -35,12 +35,16 @@ const RequestCostModel *costModelFor(AddressSpace Space) {
 
 namespace {
 
-/// The bytes of everything a prediction is a function of (the atoms stand
-/// for themselves: their meaning is the context's).
+/// The bytes of everything a prediction is a function of. Atoms stand for
+/// themselves (their meaning is the context's), but for kernel parameters
+/// and operations over them: a parameter is its name and the order in which
+/// the key first meets it, so that kernels written from one pattern (each
+/// with its own `w`) share their predictions.
 class PredictionKey {
 public:
   PredictionKey(const sym::Context &Ctx, const AccessShape &A,
-                const LaunchShape &L) {
+                const LaunchShape &L)
+      : Ctx(Ctx) {
     add(A.ByteOffset);
     add(A.WidthBytes);
     add(A.ChunkBytes);
@@ -63,7 +67,7 @@ public:
       Ctx.collectLeafAtoms(G.Diff, Read);
     for (const auto &[Atom, Value] : L.Known)
       if (llvm::is_contained(Read, Atom)) {
-        add(Atom);
+        addAtom(Atom);
         add(Value);
       }
   }
@@ -79,9 +83,34 @@ private:
       add(T.Coeff);
       add(T.Atoms.size());
       for (sym::AtomId A : T.Atoms)
-        add(A);
+        addAtom(A);
     }
   }
+  void addAtom(sym::AtomId A) {
+    const sym::Atom &At = Ctx.atom(A);
+    if (At.Kind == sym::AtomKind::Param) {
+      auto [It, First] = Params.try_emplace(A, Params.size());
+      add('p');
+      add(It->second);
+      if (First)
+        Bytes += At.Name + '\0';
+      return;
+    }
+    if (At.Kind == sym::AtomKind::Op &&
+        llvm::any_of(At.Leaves, [&](sym::AtomId Leaf) {
+          return Ctx.atom(Leaf).Kind == sym::AtomKind::Param;
+        })) {
+      add('o');
+      add(unsigned(At.Op));
+      for (const sym::Poly &Operand : At.Operands)
+        add(Operand);
+      return;
+    }
+    add('a');
+    add(A);
+  }
+  const sym::Context &Ctx;
+  std::map<sym::AtomId, size_t> Params;
   std::string Bytes;
 };
 

@@ -353,6 +353,29 @@ TEST(WarpModelTest, KeptPredictionsBelongToTheirContext) {
   EXPECT_FALSE(ByParam.DependsOnLaneData);
 }
 
+// Kernels written from one pattern share their predictions: two parameters
+// of one name are one key, another name is another key (the name is in the
+// output).
+TEST(WarpModelTest, KeptPredictionsNameTheirParameters) {
+  LaunchShape L;
+  L.Block = {256, 1, 1};
+  sym::Context Ctx;
+  int First, Second, Third;
+  auto StrideOf = [&](sym::AtomId Stride) {
+    AccessShape A;
+    A.ByteOffset =
+        (Poly::atom(Ctx.threadIdx(0)) * Poly::atom(Stride)).scaled(4);
+    return predict(Ctx, A, L);
+  };
+  Prediction W1 = StrideOf(Ctx.param("w", &First));
+  Prediction W2 = StrideOf(Ctx.param("w", &Second));
+  Prediction H = StrideOf(Ctx.param("h", &Third));
+  ASSERT_TRUE(W1.Condition && W2.Condition && H.Condition);
+  EXPECT_EQ(W1.Condition->Unknown, "w");
+  EXPECT_EQ(W2.Condition->Unknown, "w");
+  EXPECT_EQ(H.Condition->Unknown, "h");
+}
+
 // (q - 1) * N_GP + tid with N_GP = blockDim.x * gridDim.x and the grid
 // unknown: gridDim.x moves the whole warp by multiples of 128 bytes, so the
 // count is definite; tid + 3 * gridDim.x moves it by 12-byte steps, so not.
