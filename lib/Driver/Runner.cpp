@@ -608,36 +608,90 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
       });
 }
 
+/// Whether the text of \p File has `<<<`, or cannot be read: a file without
+/// it launches nothing, but through a macro of a header.
+bool mayLaunch(const std::string &File) {
+  auto Text = llvm::MemoryBuffer::getFile(File);
+  return !Text || (*Text)->getBuffer().contains("<<<");
+}
+
+/// Adds \p O's launches of \p Kernel to \p Found, each launch once: one
+/// launch reported by two translation units (a header, a file analysed
+/// through its includer) shapes the kernel once.
+void addLaunches(LaunchMap &Found, const std::string &Kernel,
+                 const FileOutcome &O) {
+  auto It = O.Launches.find(Kernel);
+  if (O.Failed || It == O.Launches.end())
+    return;
+  std::vector<LaunchSite> &Sites = Found[Kernel];
+  for (const LaunchSite &L : It->second)
+    if (llvm::none_of(Sites, [&](const LaunchSite &S) {
+          return S.Where.Line == L.Where.Line &&
+                 S.Where.Column == L.Where.Column &&
+                 absolutePath(S.Where.File, "") ==
+                     absolutePath(L.Where.File, "");
+        }))
+      Sites.push_back(L);
+}
+
 /// The launches of the other files for the kernels \p Outcome does not
 /// launch itself.
 LaunchMap launchesElsewhere(const std::vector<FileOutcome> &Outcomes,
                             size_t Self,
                             const std::vector<FileOutcome> &LaunchersOnly) {
   LaunchMap Found;
-  auto Add = [&](const std::string &Kernel, const FileOutcome &O) {
-    auto It = O.Launches.find(Kernel);
-    if (O.Failed || It == O.Launches.end())
-      return;
-    std::vector<LaunchSite> &Sites = Found[Kernel];
-    for (const LaunchSite &L : It->second)
-      // One launch reported by two translation units (a header, a file
-      // analysed through its includer) shapes the kernel once.
-      if (llvm::none_of(Sites, [&](const LaunchSite &S) {
-            return S.Where.Line == L.Where.Line &&
-                   S.Where.Column == L.Where.Column &&
-                   absolutePath(S.Where.File, "") ==
-                       absolutePath(L.Where.File, "");
-          }))
-        Sites.push_back(L);
-  };
   for (const std::string &Kernel : Outcomes[Self].KernelsWithoutLaunch) {
     for (size_t I = 0; I < Outcomes.size(); ++I)
       if (I != Self)
-        Add(Kernel, Outcomes[I]);
+        addLaunches(Found, Kernel, Outcomes[I]);
     for (const FileOutcome &O : LaunchersOnly)
-      Add(Kernel, O);
+      addLaunches(Found, Kernel, O);
   }
   return Found;
+}
+
+/// Every launch of the files \p From (ascending) but \p Self, for whichever
+/// kernel \p Self does not launch itself (KernelAnalysis looks only those
+/// up): what launchesElsewhere gives when only those files launch.
+LaunchMap launchesOf(const std::vector<FileOutcome> &Outcomes,
+                     const std::vector<size_t> &From, size_t Self) {
+  std::set<std::string> Kernels;
+  for (size_t I : From)
+    for (const auto &KernelSites : Outcomes[I].Launches)
+      Kernels.insert(KernelSites.first);
+  LaunchMap Found;
+  for (const std::string &Kernel : Kernels)
+    for (size_t I : From)
+      if (I != Self)
+        addLaunches(Found, Kernel, Outcomes[I]);
+  return Found;
+}
+
+bool sameLaunches(const std::vector<LaunchSite> &A,
+                  const std::vector<LaunchSite> &B) {
+  auto Same = [](const LaunchSite &L, const LaunchSite &R) {
+    return L.Where.File == R.Where.File && L.Where.Line == R.Where.Line &&
+           L.Where.Column == R.Where.Column && L.Block == R.Block &&
+           L.Grid == R.Grid && L.PartialBlock == R.PartialBlock &&
+           L.Arguments == R.Arguments;
+  };
+  return A.size() == B.size() &&
+         std::equal(A.begin(), A.end(), B.begin(), Same);
+}
+
+/// Whether the file analysed with \p Had would be analysed the same with
+/// \p Elsewhere: they agree on every kernel it does not launch itself.
+bool sawTheseLaunches(const FileOutcome &O, const LaunchMap &Had,
+                      const LaunchMap &Elsewhere) {
+  static const std::vector<LaunchSite> None;
+  auto Of = [&](const LaunchMap &M,
+                const std::string &K) -> const std::vector<LaunchSite> & {
+    auto It = M.find(K);
+    return It == M.end() ? None : It->second;
+  };
+  return llvm::all_of(O.KernelsWithoutLaunch, [&](const std::string &K) {
+    return sameLaunches(Of(Had, K), Of(Elsewhere, K));
+  });
 }
 
 std::string findingKey(const FileOutcome &O, const Finding &F) {
@@ -764,12 +818,25 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     if (Opts.PassDone)
       Opts.PassDone(Pass, O);
   };
-  analyseEach(Opts, Analyser, Opts.Files, Through, All, With, Outcomes,
-              [&](size_t I) {
-                if (Opts.Progress)
-                  Opts.Progress(++Done, All.size(), Opts.Files[I]);
-                PassDone("analysis", Outcomes[I]);
-              });
+  auto FirstPassDone = [&](size_t I) {
+    if (Opts.Progress)
+      Opts.Progress(++Done, All.size(), Opts.Files[I]);
+    PassDone("analysis", Outcomes[I]);
+  };
+  // Files whose text launches a kernel first: the others then take the
+  // launches of their kernels from those files in their one pass, instead
+  // of being parsed a second time for them (a launch written through a
+  // macro of a header still gets the second pass below).
+  std::vector<size_t> Launching, Rest;
+  for (size_t I : All)
+    (!Through[I].empty() || mayLaunch(Opts.Files[I]) ? Launching : Rest)
+        .push_back(I);
+  analyseEach(Opts, Analyser, Opts.Files, Through, Launching, With, Outcomes,
+              FirstPassDone);
+  for (size_t I : Rest)
+    With[I].ProjectLaunches = launchesOf(Outcomes, Launching, I);
+  analyseEach(Opts, Analyser, Opts.Files, Through, Rest, With, Outcomes,
+              FirstPassDone);
 
   // Kernels that no input launches: the launches in the database's other
   // files, which are parsed for them (their findings are not reported).
@@ -808,7 +875,8 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     if (Outcomes[I].Failed)
       continue;
     LaunchMap Elsewhere = launchesElsewhere(Outcomes, I, Launchers);
-    if (Elsewhere.empty())
+    if (Elsewhere.empty() ||
+        sawTheseLaunches(Outcomes[I], With[I].ProjectLaunches, Elsewhere))
       continue;
     AgainWith[I].ProjectLaunches = std::move(Elsewhere);
     Again.push_back(I);
