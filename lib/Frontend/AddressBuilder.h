@@ -320,6 +320,7 @@ private:
       const llvm::DenseMap<const clang::VarDecl *, sym::Poly> &Steps,
       const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
       sym::AtomId Iteration);
+  bool sameInEveryWarp(const sym::Poly &Trips, unsigned Factor) const;
   /// `#pragma unroll N` on the loop about to be walked (0: none).
   unsigned PendingUnrollCount = 0;
   /// What the compiler does differently from the source at the accesses

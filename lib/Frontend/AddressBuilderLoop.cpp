@@ -47,6 +47,35 @@ static bool isUnsignedArithmetic(const Expr *U) {
   return false;
 }
 
+/// Whether \p Trips modulo \p Factor is the same in every lane of each warp
+/// whatever the block: true only where it reads threadIdx.x alone (and
+/// constants) and takes one value in each aligned run of 32 of its values
+/// (`for (j = lane; j < 2048; j += 32)`: 64 trips in every lane). The lanes
+/// then run their leftover trips together and stay in step.
+bool AddressBuilder::sameInEveryWarp(const Poly &Trips, unsigned Factor) const {
+  std::vector<sym::AtomId> Leaves;
+  Syms.collectLeafAtoms(Trips, Leaves);
+  if (Leaves.size() != 1 || Leaves[0] != Syms.threadIdx(0))
+    return false;
+  sym::Env Lane(Syms.size());
+  constexpr int64_t MaxThreadsX = 1024;
+  for (int64_t Warp = 0; Warp < MaxThreadsX; Warp += 32) {
+    std::optional<int64_t> First;
+    for (int64_t X = Warp; X < Warp + 32; ++X) {
+      Lane.set(Syms.threadIdx(0), X);
+      std::optional<int64_t> T = sym::evaluate(Syms, Trips, Lane);
+      if (!T)
+        return false;
+      int64_t Left = *T % int64_t(Factor);
+      if (*T > 0 && First && *First != Left)
+        return false;
+      if (*T > 0 && !First)
+        First = Left;
+    }
+  }
+  return true;
+}
+
 AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
     const Stmt *Loop, const Expr *Cond, const Stmt *Body, unsigned Pragma,
     const std::vector<const VarDecl *> &Changed,
@@ -117,7 +146,7 @@ AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
     else
       return {};
   }
-  if (!Trips || !Syms.isLaneVarying(*Trips))
+  if (!Trips || !Syms.isLaneVarying(*Trips) || sameInEveryWarp(*Trips, Factor))
     return {};
   // The walk's iterations 0 .. Factor - 2 are the leftover trips, each run
   // by the lanes that have that many; from iteration Factor - 1 on, lane l
