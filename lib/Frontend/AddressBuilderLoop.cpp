@@ -161,10 +161,11 @@ AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
                       Poly::constant(0)),
               Poly::constant(1));
   R.TripIndex = It + Unrolled * (Left - Poly::constant(FirstTrips));
-  // Iteration < Left in the leftover trips; always in the unrolled loop.
-  constexpr int64_t AlwaysHolds = int64_t(1) << 40;
-  R.LeftoverGuard = Guard{It - Left - Unrolled * Poly::constant(AlwaysHolds),
-                          model::Cmp::LT, false};
+  // Iteration < Left in the leftover trips (iteration - Left + 1 <= 0);
+  // always in the unrolled loop (0 <= 0).
+  R.LeftoverGuard =
+      Guard{(Poly::constant(1) - Unrolled) * (It - Left + Poly::constant(1)),
+            model::Cmp::LE, false};
   const SourceManager &SM = AST.getSourceManager();
   R.Note = "nvcc unrolls the loop at line " +
            std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc())) +

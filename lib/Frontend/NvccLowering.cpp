@@ -191,7 +191,8 @@ static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
     if (Callee && Callee->hasBody() && !Callee->getBuiltinID() && Depth < 4) {
       std::optional<unsigned> Inlined =
           sizeOfLoopBody(Callee->getBody(), Depth + 1);
-      // A return ends the inlined function, not the loop.
+      // A body the walk refuses, a `return` included (so most helpers that
+      // return a value), counts as a call.
       Own = Inlined ? *Inlined : 4;
     }
   } else if (isa<ArraySubscriptExpr>(S)) {

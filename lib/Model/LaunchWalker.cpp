@@ -308,10 +308,17 @@ LaunchWalker::SplitPoly LaunchWalker::split(const sym::Poly &P) const {
   });
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(S.Lane, Leaves);
-  for (AtomId L : Leaves)
-    for (const VaryingAxis &V : Varying)
-      S.LaneFixedPerBlock &= L != V.Atom;
+  S.LaneFixedPerBlock =
+      llvm::none_of(Leaves, [&](AtomId L) { return axisOf(L).has_value(); });
   return S;
+}
+
+std::optional<size_t> LaunchWalker::axisOf(AtomId A) const {
+  auto It =
+      llvm::find_if(Varying, [&](const VaryingAxis &V) { return V.Atom == A; });
+  if (It == Varying.end())
+    return std::nullopt;
+  return size_t(It - Varying.begin());
 }
 
 void LaunchWalker::prepareSplits() {
@@ -568,19 +575,16 @@ LaunchWalker::axisAffine(const sym::Poly &P) const {
     int64_t Coeff = T.Coeff;
     std::optional<size_t> Axis;
     for (AtomId A : T.Atoms) {
-      auto IsAxis = [&](const VaryingAxis &V) { return V.Atom == A; };
-      auto It = llvm::find_if(Varying, IsAxis);
-      if (It != Varying.end()) {
+      if (std::optional<size_t> Of = axisOf(A)) {
         if (Axis)
           return std::nullopt; // a product of axes
-        Axis = It - Varying.begin();
+        Axis = Of;
         continue;
       }
       // Any other atom must have a value that no axis changes.
-      for (AtomId Leaf : Ctx.atom(A).Leaves)
-        if (llvm::any_of(Varying,
-                         [&](const VaryingAxis &V) { return V.Atom == Leaf; }))
-          return std::nullopt;
+      if (llvm::any_of(Ctx.atom(A).Leaves,
+                       [&](AtomId Leaf) { return axisOf(Leaf).has_value(); }))
+        return std::nullopt;
       std::optional<int64_t> V =
           Ctx.atom(A).Kind == AtomKind::Op
               ? sym::evaluate(Ctx, sym::Poly::atom(A), Values)
@@ -598,11 +602,8 @@ LaunchWalker::axisAffine(const sym::Poly &P) const {
 bool LaunchWalker::readsUnsetValue(const sym::Poly &P) const {
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(P, Leaves);
-  return llvm::any_of(Leaves, [&](AtomId A) {
-    return !Values.get(A) && llvm::none_of(Varying, [&](const VaryingAxis &V) {
-      return V.Atom == A;
-    });
-  });
+  return llvm::any_of(Leaves,
+                      [&](AtomId A) { return !Values.get(A) && !axisOf(A); });
 }
 
 std::optional<CostTotals>
@@ -722,20 +723,31 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       }
       return Mask;
     };
+    // The lanes active and reaching after the guards that read axis Axis
+    // (-1: none), that axis at Value.
+    auto MasksAt = [&](int Axis, int64_t Value) -> std::optional<Masks> {
+      Masks M{AllLanes, AllLanes};
+      for (size_t G = 0; G < GuardParts.size(); ++G) {
+        if (GuardAxis[G] != Axis || GuardHolds[G])
+          continue;
+        int64_t U = GuardBase[G].Constant;
+        if (Axis >= 0)
+          U += GuardBase[G].PerAxis[Axis] * Value;
+        std::optional<uint32_t> Pass = Passing(G, U);
+        if (!Pass)
+          return std::nullopt;
+        M.first &= *Pass;
+        if (!Access.Guards[G].Predicated)
+          M.second &= *Pass;
+      }
+      return M;
+    };
     // The guards that read no axis, then each axis's classes, multiplied in.
-    uint32_t Active = AllLanes, Reaching = AllLanes;
-    for (size_t G = 0; G < GuardParts.size(); ++G) {
-      if (GuardAxis[G] >= 0 || GuardHolds[G])
-        continue;
-      std::optional<uint32_t> M = Passing(G, GuardBase[G].Constant);
-      if (!M)
-        return std::nullopt;
-      Active &= *M;
-      if (!Access.Guards[G].Predicated)
-        Reaching &= *M;
-    }
+    std::optional<Masks> Unaxed = MasksAt(-1, 0);
+    if (!Unaxed)
+      return std::nullopt;
     Classes Visits;
-    ++Of(Visits, {Active, Reaching})[floorMod(Base->Constant, Period)];
+    ++Of(Visits, *Unaxed)[floorMod(Base->Constant, Period)];
     for (size_t I = 0; I < Varying.size(); ++I) {
       const VaryingAxis &V = Varying[I];
       bool Guarded = llvm::is_contained(GuardAxis, int(I));
@@ -746,21 +758,12 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       Classes OfAxis;
       for (int64_t K = 0; K < std::max<int64_t>(1, V.Count); ++K) {
         int64_t Value = V.First + K * V.Stride;
-        uint32_t A = AllLanes, R = AllLanes;
-        for (size_t G = 0; G < GuardParts.size(); ++G) {
-          if (GuardAxis[G] != int(I))
-            continue;
-          std::optional<uint32_t> M = Passing(
-              G, GuardBase[G].Constant + GuardBase[G].PerAxis[I] * Value);
-          if (!M)
-            return std::nullopt;
-          A &= *M;
-          if (!Access.Guards[G].Predicated)
-            R &= *M;
-        }
         // Unguarded, the masks are all lanes of a full warp; a partial warp
         // ANDs its own in.
-        ++Of(OfAxis, {A, R})[floorMod(Base->PerAxis[I] * Value, Period)];
+        std::optional<Masks> M = MasksAt(int(I), Value);
+        if (!M)
+          return std::nullopt;
+        ++Of(OfAxis, *M)[floorMod(Base->PerAxis[I] * Value, Period)];
       }
       Visits = Product(Visits, OfAxis);
       if (!Guarded && W.Lanes == WarpSize)

@@ -165,6 +165,8 @@ private:
   /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
   bool loadedOncePerWarp(const sym::Atom &Loaded) const;
   SplitPoly split(const sym::Poly &P) const;
+  /// The place of \p A among the varying axes, if it is one.
+  std::optional<size_t> axisOf(sym::AtomId A) const;
   void prepareSplits();
   int64_t warpsPerBlock() const;
   /// Extents of the mixed-radix enumeration of the launch: warps of a block,
