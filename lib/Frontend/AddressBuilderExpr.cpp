@@ -140,9 +140,11 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     joinHeld(HeldAfterTrue);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
-    return opaqueFor(E,
-                     std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
-                               Syms.variationOf(F.P)}));
+    Variation Varies = std::max({Syms.variationOf(Cond.P),
+                                 Syms.variationOf(T.P), Syms.variationOf(F.P)});
+    if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
+      return pointerChoice(C, Cond.P, Varies, T, F);
+    return opaqueFor(E, Varies);
   }
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
@@ -221,6 +223,21 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     LV.Index = Idx.P;
     LV.HasIndex = true;
     LV.ElementType = S->getType();
+    return LV;
+  }
+
+  // `flag ? tile_a : tile_b`: arrays of one type choose as lvalues.
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    SymValue Cond = rvalue(C->getCond());
+    LValue T = lvalue(C->getTrueExpr()), F = lvalue(C->getFalseExpr());
+    if (T.Kind != LValue::Memory || F.Kind != LValue::Memory ||
+        T.Address.Base < 0 || F.Address.Base < 0)
+      return LV;
+    Variation Varies =
+        std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.Address.P),
+                  Syms.variationOf(F.Address.P)});
+    LV.Kind = LValue::Memory;
+    LV.Address = pointerChoice(C, Cond.P, Varies, T.Address, F.Address);
     return LV;
   }
 
@@ -308,6 +325,29 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     V = pointerTo(Bases.size() - 1);
   }
   return V;
+}
+
+SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
+                                       const Poly &Selector, Variation Varies,
+                                       const SymValue &T, const SymValue &F) {
+  // `flag ? base + 64 : base` into one object: offset F + flag*(T - F),
+  // the condition 0 or 1, keeps in the offset what both sides say about
+  // alignment.
+  if (T.Base == F.Base) {
+    SymValue V = F;
+    V.P = F.P + Selector * (T.P - F.P);
+    return V;
+  }
+  // Two objects: an object of its own, in the space both share, so a tile
+  // chosen by a flag stays a shared access.
+  MemoryBase B;
+  B.Name = text(C);
+  B.AlignmentAssumed = true;
+  B.Varies = Varies;
+  if (Bases[T.Base].Space == Bases[F.Base].Space)
+    B.Space = Bases[T.Base].Space;
+  Bases.push_back(B);
+  return pointerTo(Bases.size() - 1);
 }
 
 SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <iterator>
 #include <sstream>
 
@@ -383,6 +384,34 @@ static const char *opSpelling(OpKind K) {
   return enumName(Spellings, K);
 }
 
+/// Whether source text reads as one operand wherever it is printed: a name,
+/// a member, a call or a subscript, operators only inside brackets (`name<`
+/// opens template arguments).
+static bool readsAsOneOperand(const std::string &Text) {
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    bool TemplateOpen =
+        C == '<' && I > 0 &&
+        (std::isalnum(static_cast<unsigned char>(Text[I - 1])) ||
+         Text[I - 1] == '_');
+    if (C == '(' || C == '[' || C == '{' || TemplateOpen)
+      ++Depth;
+    else if (C == ')' || C == ']' || C == '}' || (C == '>' && Depth > 0))
+      --Depth;
+    else if (Depth > 0 || std::isalnum(static_cast<unsigned char>(C)) ||
+             C == '_' || C == '.')
+      continue;
+    else if (C == ':' && I + 1 < Text.size() && Text[I + 1] == ':')
+      ++I;
+    else if (C == '-' && I + 1 < Text.size() && Text[I + 1] == '>')
+      ++I;
+    else
+      return false;
+  }
+  return true;
+}
+
 std::string Context::str(AtomId Id) const {
   const Atom &A = Atoms[Id];
   static const char *Dims = "xyz";
@@ -397,7 +426,7 @@ std::string Context::str(AtomId Id) const {
     return std::string("gridDim.") + Dims[A.Dim];
   case AtomKind::Param:
   case AtomKind::Opaque:
-    return A.Name;
+    return readsAsOneOperand(A.Name) ? A.Name : "(" + A.Name + ")";
   case AtomKind::LoopIteration:
     return "iter(" + A.Name + ")";
   case AtomKind::Op: {

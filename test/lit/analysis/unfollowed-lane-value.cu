@@ -6,7 +6,7 @@ __global__ void select_index(const float *in, float *out, int nx) {
   int c = blockIdx.x * blockDim.x + threadIdx.x;
   int j = c / nx;
   out[c] = in[j == 7 ? c : c + nx];
-  // CHECK: unfollowed-lane-value.cu:[[@LINE-1]]:12: remark: global load from 'in': pattern unknown (depends on j == 7 ? c : c + nx, a per-lane value computed in a way the analysis does not follow)
+  // CHECK: unfollowed-lane-value.cu:[[@LINE-1]]:12: remark: global load from 'in': pattern unknown (depends on (j == 7 ? c : c + nx), a per-lane value computed in a way the analysis does not follow)
 }
 
 __global__ void carried(const float *in, float *out, int steps) {
