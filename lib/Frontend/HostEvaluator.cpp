@@ -64,6 +64,13 @@ HostEvaluator::HostEvaluator(ASTContext &AST, HostFacts &Facts,
     : AST(AST), Facts(Facts), Host(Host),
       Writes(AST, Host, Facts.body(Host), At), Hops(Hops) {}
 
+HostEvaluator::HostEvaluator(ASTContext &AST, HostFacts &Facts,
+                             const FunctionDecl *Host, const Stmt *At,
+                             const CallSite &Via)
+    : HostEvaluator(AST, Facts, Host, At) {
+  this->Via = Via;
+}
+
 std::optional<int64_t> HostEvaluator::integer(const Expr *E) {
   auto V = number(E);
   if (!V || V->IsFloat)
@@ -430,6 +437,12 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
       return dim3Variable(V, Here, Depth);
     return std::nullopt;
   }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field || M->isArrow())
+      return std::nullopt;
+    return dim3Member(M->getBase(), Field, Here, Depth + 1);
+  }
   std::vector<const Expr *> Parts;
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     if (C->getNumArgs() == 1 && C->getArg(0)->getType()->isRecordType())
@@ -507,6 +520,61 @@ std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
   return D;
 }
 
+std::optional<model::Dim3> HostEvaluator::dim3Member(const Expr *Object,
+                                                     const FieldDecl *Field,
+                                                     const Stmt *Here,
+                                                     unsigned Depth) {
+  if (Depth > limits::MaxHostExprDepth || !isDim3Like(Field->getType()))
+    return std::nullopt;
+  Object = skipRecordWrappers(Object->IgnoreParens());
+  if (const auto *D = dyn_cast<DeclRefExpr>(Object)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (!V ||
+        (!Frames.empty() && V->getDeclContext() == Frames.back().Function))
+      return std::nullopt;
+    auto R = Writes.reaching(V, Here);
+    if (!R || R->Case || !R->Fields.empty())
+      return std::nullopt;
+    if (R->Whole)
+      return dim3Member(R->Whole, Field, R->WholeAt, Depth + 1);
+    // A parameter: the member of the object the callers pass. Not kept in
+    // Facts.Shapes, which holds whole values.
+    std::map<HostFacts::ParameterKey, std::optional<model::Dim3>> NotKept;
+    return agreedArgument<model::Dim3>(
+        llvm::cast<ParmVarDecl>(V), NotKept,
+        [Field, Depth](HostEvaluator &Caller, const Expr *Arg) {
+          return Caller.dim3Member(Arg, Field, Arg, Depth + 1);
+        });
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Object)) {
+    const CXXConstructorDecl *Ctor = C->getConstructor();
+    if (C->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor())
+      return dim3Member(C->getArg(0), Field, Here, Depth + 1);
+    for (const CXXCtorInitializer *Init : Ctor->inits()) {
+      if (Init->getMember() != Field)
+        continue;
+      // `block_dims(block_dims_)`: the argument for that parameter.
+      const Expr *Value = skipRecordWrappers(Init->getInit()->IgnoreParens());
+      if (const auto *Copy = dyn_cast<CXXConstructExpr>(Value);
+          Copy && Copy->getNumArgs() == 1)
+        Value = skipRecordWrappers(Copy->getArg(0)->IgnoreParens());
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(Value))
+        if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
+            P && P->getDeclContext() == Ctor &&
+            P->getFunctionScopeIndex() < C->getNumArgs())
+          return dim3(C->getArg(P->getFunctionScopeIndex()), Here, Depth + 1);
+      return std::nullopt;
+    }
+    return std::nullopt;
+  }
+  if (const auto *L = dyn_cast<InitListExpr>(Object)) {
+    unsigned Index = Field->getFieldIndex();
+    if (L->getType()->isRecordType() && Index < L->getNumInits())
+      return dim3(L->getInit(Index), Here, Depth + 1);
+  }
+  return std::nullopt;
+}
+
 //===----------------------------------------------------------------------===//
 // Parameters: the value every call passes
 //===----------------------------------------------------------------------===//
@@ -514,6 +582,13 @@ std::optional<model::Dim3> HostEvaluator::dim3Variable(const VarDecl *V,
 template <class T, class Memo, class Evaluate>
 std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
                                                Memo &Known, Evaluate Eval) {
+  unsigned Index = P->getFunctionScopeIndex();
+  if (Via && P->getDeclContext() == Host) {
+    HostEvaluator Caller(AST, Facts, Via->Caller, Via->Call, Hops + 1);
+    if (Index >= Via->Call->getNumArgs())
+      return std::nullopt;
+    return Eval(Caller, Via->Call->getArg(Index));
+  }
   auto Key =
       std::make_tuple(P, Hops, std::is_same_v<T, model::Dim3>, Facts.Chosen);
   auto It = Known.find(Key);
@@ -526,7 +601,6 @@ std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
   if (Hops >= limits::MaxCallHops || !Calls || Calls->empty())
     return std::nullopt;
   unsigned UnmadeBefore = Facts.UnmadeChoices;
-  unsigned Index = P->getFunctionScopeIndex();
   std::optional<T> Agreed;
   for (const CallSite &Site : *Calls) {
     HostEvaluator Caller(AST, Facts, Site.Caller, Site.Call, Hops + 1);

@@ -32,6 +32,7 @@ class BinaryOperator;
 class CallExpr;
 class CastExpr;
 class Expr;
+class FieldDecl;
 class FunctionDecl;
 class ParmVarDecl;
 class QualType;
@@ -101,6 +102,12 @@ public:
   HostEvaluator(clang::ASTContext &AST, HostFacts &Facts,
                 const clang::FunctionDecl *Host, const clang::Stmt *At,
                 unsigned Hops = 0);
+  /// Evaluates as reached through one call of \p Host (a launch wrapper
+  /// called with a different kernel and shape at each call): \p Host's
+  /// parameters take \p Via's arguments, not the value all calls agree on.
+  HostEvaluator(clang::ASTContext &AST, HostFacts &Facts,
+                const clang::FunctionDecl *Host, const clang::Stmt *At,
+                const CallSite &Via);
   std::optional<int64_t> integer(const clang::Expr *E);
   std::optional<HostNumber> number(const clang::Expr *E);
   std::optional<model::Dim3> dim3(const clang::Expr *E);
@@ -144,6 +151,13 @@ private:
   std::optional<model::Dim3> dim3Variable(const clang::VarDecl *V,
                                           const clang::Stmt *Here,
                                           unsigned Depth);
+  /// The dim3 member \p Field of the struct \p Object (`params.block_dims`
+  /// of `params(grid, block, 0, stream)`): a constructor's member
+  /// initialiser from its parameter, or an aggregate's initialiser.
+  std::optional<model::Dim3> dim3Member(const clang::Expr *Object,
+                                        const clang::FieldDecl *Field,
+                                        const clang::Stmt *Here,
+                                        unsigned Depth);
   std::optional<HostNumber> numberFromCallers(const clang::ParmVarDecl *P);
   std::optional<model::Dim3> dim3FromCallers(const clang::ParmVarDecl *P);
   /// Evaluates \p Eval on the argument each call of the host function
@@ -160,6 +174,7 @@ private:
   const clang::FunctionDecl *Host;
   ReachingWrites Writes;
   unsigned Hops;
+  std::optional<CallSite> Via;
   /// The functions `run` is running, innermost last: the host statement
   /// the outermost was called at (globals are read there), the parameters'
   /// and locals' values (none where not known), the value returned, and

@@ -59,13 +59,16 @@ public:
         Call->containsErrors() ||
         (Enclosing && Enclosing->isDependentContext()))
       return true;
-    for (const FunctionDecl *K : launchedKernels(Facts, Call, Enclosing)) {
-      std::vector<LaunchSite> Sites =
-          evaluateLaunch(AST, Facts, Call, Enclosing, K);
-      std::vector<LaunchSite> &Known = Launches[K->getCanonicalDecl()];
-      Known.insert(Known.end(), Sites.begin(), Sites.end());
-    }
+    for (const FunctionDecl *K : launchedKernels(Facts, Call, Enclosing))
+      add(K, evaluateLaunch(AST, Facts, Call, Enclosing, K));
+    for (const auto &[K, Via] : kernelsPassedIn(Facts, Call, Enclosing))
+      add(K, evaluateLaunch(AST, Facts, Call, Enclosing, K, Via));
     return true;
+  }
+
+  void add(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites) {
+    std::vector<LaunchSite> &Known = Launches[Kernel->getCanonicalDecl()];
+    Known.insert(Known.end(), Sites.begin(), Sites.end());
   }
 
   ASTContext &AST;

@@ -46,10 +46,13 @@ namespace {
 /// The launch under the choices in Facts.Chosen.
 LaunchSite evaluateOnce(ASTContext &AST, HostFacts &Facts,
                         const CUDAKernelCallExpr *Call,
-                        const FunctionDecl *Host, const FunctionDecl *Kernel) {
+                        const FunctionDecl *Host, const FunctionDecl *Kernel,
+                        const std::optional<CallSite> &Via) {
   LaunchSite L;
-  L.Where = sourcePoint(Call->getBeginLoc(), AST.getSourceManager());
-  HostEvaluator Eval(AST, Facts, Host, Call);
+  L.Where = sourcePoint((Via ? Via->Call : Call)->getBeginLoc(),
+                        AST.getSourceManager());
+  HostEvaluator Eval = Via ? HostEvaluator(AST, Facts, Host, Call, *Via)
+                           : HostEvaluator(AST, Facts, Host, Call);
   auto [Grid, Block] = shapeArguments(Call->getConfig());
   if (Grid && Block) {
     L.Grid = launchable(Eval.dim3(Grid), {2147483647, 65535, 65535});
@@ -112,10 +115,32 @@ launchedKernels(HostFacts &Facts, const CUDAKernelCallExpr *Call,
   return Kernels;
 }
 
+std::vector<std::pair<const FunctionDecl *, CallSite>>
+kernelsPassedIn(HostFacts &Facts, const CUDAKernelCallExpr *Call,
+                const FunctionDecl *Host) {
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!Host || !Param || Param->getDeclContext() != Host)
+    return {};
+  const std::vector<CallSite> *Calls = Facts.calls().callsOf(Host);
+  if (!Calls)
+    return {};
+  std::vector<std::pair<const FunctionDecl *, CallSite>> Kernels;
+  unsigned Index = Param->getFunctionScopeIndex();
+  for (const CallSite &Site : *Calls)
+    if (Index < Site.Call->getNumArgs())
+      if (const FunctionDecl *K = namedFunction(Site.Call->getArg(Index));
+          K && K->hasAttr<CUDAGlobalAttr>())
+        Kernels.push_back({K, Site});
+  return Kernels;
+}
+
 std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
                                        const CUDAKernelCallExpr *Call,
                                        const FunctionDecl *Host,
-                                       const FunctionDecl *Kernel) {
+                                       const FunctionDecl *Kernel,
+                                       const std::optional<CallSite> &Via) {
   // Each combination of the elements read from arrays at unsettled indices
   // (block sizes looped over) is a launch of its own, found by evaluating
   // again with one more choice made each time an unmade one is met.
@@ -126,7 +151,7 @@ std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
     Facts.Chosen = std::move(Pending.back());
     Pending.pop_back();
     Facts.Met.clear();
-    LaunchSite L = evaluateOnce(AST, Facts, Call, Host, Kernel);
+    LaunchSite L = evaluateOnce(AST, Facts, Call, Host, Kernel, Via);
     if (!Facts.Met.empty()) {
       const VarDecl *Array = Facts.Met.front();
       uint64_t Size = AST.getAsConstantArrayType(Array->getType())
@@ -148,7 +173,7 @@ std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
   Facts.Chosen.clear();
   Facts.Met.clear();
   if (Launches.empty()) // every combination left undone: nothing settled
-    Launches.push_back(evaluateOnce(AST, Facts, Call, Host, Kernel));
+    Launches.push_back(evaluateOnce(AST, Facts, Call, Host, Kernel, Via));
   return Launches;
 }
 
