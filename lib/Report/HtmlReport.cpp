@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
 #include "cuda-coalesce/Support/Text.h"
@@ -366,6 +367,18 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
         for (const Finding *F : K.Accesses)
           SerialOf[F] = Serial++;
   }
+  // A flagged access reached by several kernel instances or launches gets
+  // its details and picture once, under the worst; the others link there.
+  std::map<const Finding *, const Finding *> ShownAs;
+  {
+    std::vector<const Finding *> Flagged;
+    for (const Finding &F : Findings)
+      if (F.isFlagged())
+        Flagged.push_back(&F);
+    for (const FindingGroup &G : groupBySourceAccess(Flagged))
+      for (const Finding *Other : G.Others)
+        ShownAs[Other] = G.Worst;
+  }
   std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
   if (!Causes.empty()) {
     constexpr size_t Ranked = 10;
@@ -398,8 +411,20 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
         accessTable(OS, K, ShowAll, Serial);
       for (const Finding *F : K.Accesses) {
         size_t This = Serial++;
-        if (F->isFlagged())
+        if (!F->isFlagged())
+          continue;
+        auto Worst = ShownAs.find(F);
+        if (Worst == ShownAs.end()) {
           accessDetails(OS, *F, This);
+          continue;
+        }
+        const Finding &W = *Worst->second;
+        OS << "<p class=\"access\" id=\"" << anchor(*F, This) << "\">"
+           << F->Where.Line << ":" << F->Where.Column << " <code>"
+           << esc(F->Expression) << "</code>: " << esc(findingMessage(*F))
+           << "; the same access as under <a href=\"#"
+           << anchor(W, SerialOf[&W]) << "\">kernel <code>" << esc(W.Kernel)
+           << "</code></a>, whose details and picture are there.</p>\n";
       }
       OS << "</section>\n";
     }

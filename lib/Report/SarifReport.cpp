@@ -1,6 +1,7 @@
 //===- Report/SarifReport.cpp - SARIF 2.1.0 for code scanning -------------===//
 #include "cuda-coalesce/Report/SarifReport.h"
 #include "cuda-coalesce/Policy/CheckNames.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -247,11 +248,16 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             });
           });
         });
+        // One result per access as written, under its worst kernel
+        // instance or launch; a note names the others.
+        std::vector<const Finding *> Shown;
+        for (const Finding &F : Findings)
+          if (ShowAll || F.isFlagged())
+            Shown.push_back(&F);
         J.attributeArray("results", [&] {
-          for (const Finding &F : Findings) {
+          for (const FindingGroup &G : groupBySourceAccess(Shown)) {
+            const Finding &F = *G.Worst;
             bool Flagged = F.isFlagged();
-            if (!Flagged && !ShowAll)
-              continue;
             size_t Rule = ruleIndex(F.Prediction.Kind);
             J.object([&] {
               J.attribute("ruleId", ruleId(F.Prediction.Kind));
@@ -271,7 +277,10 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
               J.attributeArray("relatedLocations", [&] {
                 int64_t Id = 1;
                 std::vector<SourcePoint> Launches;
-                for (const std::string &Note : findingNotes(F)) {
+                std::vector<std::string> Notes = findingNotes(F);
+                if (std::string Others = otherInstancesNote(G); !Others.empty())
+                  Notes.push_back(Others);
+                for (const std::string &Note : Notes) {
                   if (std::optional<SourcePoint> L = launchIn(Note))
                     Launches.push_back(*L);
                   J.object([&] {

@@ -128,7 +128,8 @@ std::vector<std::string> findingNotes(const Finding &F) {
 }
 
 void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
-                  const LocatedFinding &LF, bool Color) {
+                  const LocatedFinding &LF, bool Color,
+                  llvm::ArrayRef<std::string> MoreNotes) {
   DiagnosticOptions Opts;
   Opts.ShowColors = Color;
   TextDiagnostic Printer(OS, AST.getLangOpts(), Opts);
@@ -154,6 +155,9 @@ void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
                                std::to_string(Call.Line) + ":" +
                                std::to_string(Call.Column),
                            {}, {});
+  for (const std::string &Note : MoreNotes)
+    Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {},
+                           {});
 }
 
 void printTextureReads(llvm::raw_ostream &OS, const TextureReads &R) {

@@ -1,5 +1,6 @@
 //===- ReportTest.cpp - What the reports share ----------------------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 
 #include <gtest/gtest.h>
@@ -59,6 +60,51 @@ TEST(RootCauseTest, OneBaseOnePatternOneFixIsOneCause) {
   EXPECT_EQ(audit::causeText(Causes[0]),
             "2 strided accesses to 'p' in kernel 'k' (fix: aos-to-soa: 4 "
             "sectors/request)");
+}
+
+TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
+  // One line under three instantiations, a second line, and the first line
+  // reached through a helper call: three accesses.
+  Finding A = flagged("p", 12, model::Pattern::Strided, 8);
+  A.Kernel = "k<2>";
+  Finding B = flagged("p", 12, model::Pattern::Strided, 16);
+  B.Kernel = "k<4>";
+  Finding C = flagged("p", 12, model::Pattern::Coalesced, 4);
+  C.Kernel = "k<1>";
+  Finding Other = flagged("q", 13, model::Pattern::Strided, 8);
+  Finding ViaHelper = flagged("p", 12, model::Pattern::Strided, 32);
+  ViaHelper.CallChain.push_back({"k.cu", 40, 5});
+  std::vector<const Finding *> All = {&A, &B, &C, &Other, &ViaHelper};
+  std::vector<FindingGroup> Groups = groupBySourceAccess(All);
+  ASSERT_EQ(Groups.size(), 3u);
+  EXPECT_EQ(Groups[0].Worst, &B);
+  ASSERT_EQ(Groups[0].Others.size(), 2u);
+  EXPECT_EQ(Groups[0].Others[0], &A); // the replaced worst comes first
+  EXPECT_EQ(Groups[0].Others[1], &C);
+  EXPECT_EQ(Groups[1].Worst, &Other);
+  EXPECT_TRUE(Groups[1].Others.empty());
+  EXPECT_EQ(otherInstancesNote(Groups[1]), "");
+  EXPECT_EQ(Groups[2].Worst, &ViaHelper);
+  EXPECT_EQ(otherInstancesNote(Groups[0], 1),
+            "the same access in 2 other kernel instances or launches: 'k<2>' "
+            "(block (256,1,1) from the launch at k.cu:30:3): 8 "
+            "sectors/request; and 1 more");
+}
+
+TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
+  Finding Wasteful = flagged("p", 12, model::Pattern::Strided, 5);
+  Finding Ranged = flagged("p", 12, model::Pattern::Unknown, 0);
+  Ranged.Prediction.Sectors.reset();
+  Ranged.Prediction.SectorsMin = 4;
+  Ranged.Prediction.SectorsMax = 32;
+  ASSERT_FALSE(Ranged.isFlagged());
+  EXPECT_GT(severity(Wasteful), severity(Ranged));
+  std::vector<FindingGroup> Groups = groupBySourceAccess({&Ranged, &Wasteful});
+  ASSERT_EQ(Groups.size(), 1u);
+  EXPECT_EQ(Groups[0].Worst, &Wasteful);
+  EXPECT_EQ(otherInstancesNote(Groups[0]),
+            "the same access in 1 other kernel instance or launch: 'k' (block "
+            "(256,1,1) from the launch at k.cu:30:3): 4 to 32 sectors/request");
 }
 
 } // namespace

@@ -12,6 +12,7 @@
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/MarkdownReport.h"
@@ -156,14 +157,26 @@ public:
 
   void handle(clang::ASTContext &AST, const TranslationUnitResult &Result,
               FileOutcome &Out) const override {
+    // One diagnostic per access as written: the worst of its kernel
+    // instances and launches, naming the others.
+    std::vector<const Finding *> Shown;
+    std::map<const Finding *, const LocatedFinding *> Located;
     for (const LocatedFinding &F : Result.Findings) {
-      ReportedFinding R{F.Data, ""};
-      if (Format == OutputFormat::Text && (ShowAll || F.Data.isFlagged())) {
-        llvm::raw_string_ostream OS(R.Text);
-        printFinding(OS, AST, F, Color);
-      }
-      Out.Findings.push_back(std::move(R));
+      Located[&F.Data] = &F;
+      if (ShowAll || F.Data.isFlagged())
+        Shown.push_back(&F.Data);
     }
+    std::map<const Finding *, std::string> Text;
+    if (Format == OutputFormat::Text)
+      for (const FindingGroup &G : groupBySourceAccess(Shown)) {
+        llvm::raw_string_ostream OS(Text[G.Worst]);
+        std::string Others = otherInstancesNote(G);
+        printFinding(OS, AST, *Located[G.Worst], Color,
+                     Others.empty() ? std::vector<std::string>{}
+                                    : std::vector<std::string>{Others});
+      }
+    for (const LocatedFinding &F : Result.Findings)
+      Out.Findings.push_back({F.Data, Text[&F.Data]});
     // Remarks, like coalesced accesses, only when asked for: on a large
     // code base they drown the warnings.
     if (Format == OutputFormat::Text && ShowAll) {
@@ -489,6 +502,7 @@ int main(int Argc, const char **Argv) {
     llvm::sys::fs::current_path(Cwd);
     Info.SourceRoot = std::string(Cwd);
   }
+  std::map<std::string, double> ShownAt;
   for (const FileOutcome &O : Outcomes) {
     Totals.Suppressed += O.Suppressed.size();
     if (O.Failed)
@@ -496,6 +510,19 @@ int main(int Argc, const char **Argv) {
     for (const ReportedFinding &F : O.Findings) {
       All.push_back(F.Data);
       AnyFlagged |= F.FailsRun;
+      // A header's access reached from several files: shown once, again
+      // only where a later file reaches it worse.
+      std::string Key = absoluteFindingPath(O, F.Data) + ":" +
+                        std::to_string(F.Data.Where.Line) + ":" +
+                        std::to_string(F.Data.Where.Column) + ":" +
+                        accessKindName(F.Data.Kind);
+      for (const SourcePoint &Call : F.Data.CallChain)
+        Key += "|" + Call.File + ":" + std::to_string(Call.Line) + ":" +
+               std::to_string(Call.Column);
+      double Severity = severity(F.Data);
+      if (F.Text.empty() || (ShownAt.count(Key) && ShownAt[Key] >= Severity))
+        continue;
+      ShownAt[Key] = Severity;
       llvm::outs() << F.Text;
     }
     llvm::outs() << O.Remarks;

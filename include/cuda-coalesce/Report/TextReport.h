@@ -4,6 +4,8 @@
 
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <string>
 #include <vector>
 
@@ -23,9 +25,10 @@ std::string findingMessage(const Finding &F);
 std::vector<std::string> findingNotes(const Finding &F);
 
 /// Prints a finding as a Clang diagnostic with caret and notes: a warning
-/// when it is flagged, a remark otherwise.
+/// when it is flagged, a remark otherwise; \p MoreNotes after its own.
 void printFinding(llvm::raw_ostream &OS, clang::ASTContext &AST,
-                  const LocatedFinding &Finding, bool Color);
+                  const LocatedFinding &Finding, bool Color,
+                  llvm::ArrayRef<std::string> MoreNotes = {});
 
 /// One remark for a kernel that has no global-memory access.
 void printQuietKernel(llvm::raw_ostream &OS, const QuietKernel &Kernel);

@@ -4,8 +4,9 @@
 __global__ void strided(const float *a, float *o, int stride) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   o[t] = a[t * stride];
-  // CHECK: constant-arguments.cu:[[@LINE-1]]:10: remark: coalesced global load from 'a': 4 sectors/request (ideal 4)
-  // CHECK: constant-arguments.cu:[[@LINE-2]]:10: warning: strided global load from 'a': 16 sectors/request where 4 would do (25% efficiency)
+  // CHECK: constant-arguments.cu:[[@LINE-1]]:10: warning: strided global load from 'a': 16 sectors/request where 4 would do (25% efficiency)
+  // CHECK: note: block (256,1,1) from the launch at {{.*}}constant-arguments.cu:[[@LINE+6]]:3
+  // CHECK: note: the same access in 1 other kernel instance or launch: 'strided' (block (256,1,1) from the launch at {{.*}}constant-arguments.cu:[[@LINE+3]]:3): 4 sectors/request{{$}}
 }
 void launch(const float *a, float *o) {
   strided<<<64, 256>>>(a, o, 1);

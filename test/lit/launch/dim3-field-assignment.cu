@@ -8,8 +8,6 @@ __global__ void k(const float *a, float *o, int w) {
 }
 // A warp is two half rows of 16: 16 values of x, each its own sector (y and
 // y + 1 share one), for 128 bytes; the store is two aligned 64-byte runs.
-// CHECK: dim3-field-assignment.cu:[[@LINE-4]]:18: warning: strided global load from 'a': 16 sectors/request where 4 would do (25% efficiency)
-// CHECK: block (16,16,1) from the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+8]]:3
 void launch(const float *a, float *o) {
   dim3 threads;
   threads.x = 16;
@@ -19,9 +17,11 @@ void launch(const float *a, float *o) {
   blocks.y = 64;
   k<<<blocks, threads>>>(a, o, 1024);
 }
-// 32 values of x in a warp: 32 sectors.
-// CHECK: dim3-field-assignment.cu:[[@LINE-16]]:18: warning: strided global load from 'a': 32 sectors/request where 4 would do (12.5% efficiency)
-// CHECK: assumed block (32,8,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+5]]:3 has a block shape only known at run time)
+// 32 values of x in a warp: 32 sectors; the diagnostic shows this launch,
+// the worse, and names the other.
+// CHECK: dim3-field-assignment.cu:[[@LINE-15]]:18: warning: strided global load from 'a': 32 sectors/request where 4 would do (12.5% efficiency)
+// CHECK: assumed block (32,8,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+6]]:3 has a block shape only known at run time)
+// CHECK: note: the same access in 1 other kernel instance or launch: 'k' (block (16,16,1) from the launch at {{.*}}dim3-field-assignment.cu:[[@LINE-6]]:3): 16 sectors/request{{$}}
 void launch_if(const float *a, float *o, bool wide) {
   dim3 threads(8, 8);
   if (wide)

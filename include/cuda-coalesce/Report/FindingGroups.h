@@ -1,0 +1,43 @@
+//===- Report/FindingGroups.h - One source access, many kernels -*- C++ -*-===//
+//
+// A line of a header is analysed once per kernel instance that reaches it:
+// every template instantiation, every launch shape, every kernel calling a
+// helper. Reports show such an access once, under its worst instance, and
+// list the others in one note, so that a warning repeated 1,408 times is
+// one warning.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_REPORT_FINDINGGROUPS_H
+#define CUDA_COALESCE_REPORT_FINDINGGROUPS_H
+
+#include "cuda-coalesce/Frontend/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace cudacoalesce {
+
+/// The findings of one access as written (file, line, column, kind, and the
+/// calls it is reached through).
+struct FindingGroup {
+  const Finding *Worst = nullptr; // the one a report shows
+  std::vector<const Finding *> Others;
+};
+
+/// How much worse than ideal a finding is, for choosing the worst of a
+/// group: flagged before not flagged, then the most units per request over
+/// the ideal (the top of a range).
+double severity(const Finding &F);
+
+/// Groups in the order their first finding comes; Others in input order.
+std::vector<FindingGroup>
+groupBySourceAccess(const std::vector<const Finding *> &Findings);
+
+/// "the same access in 2 other kernel instances or launches: 'k<4>' (block
+/// (256,1,1) from the launch at a.cu:9:3): 16 sectors/request; ..."; empty
+/// without others. At most \p Listed are named, then a count.
+std::string otherInstancesNote(const FindingGroup &G, size_t Listed = 4);
+
+} // namespace cudacoalesce
+
+#endif

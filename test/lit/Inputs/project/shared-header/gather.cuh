@@ -1,0 +1,4 @@
+// A kernel template in a header that two files instantiate.
+template <int step> __global__ void gather(const float *x, float *y) {
+  y[threadIdx.x] = x[threadIdx.x * step];
+}
