@@ -818,11 +818,27 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
     if (Opts.PassDone)
       Opts.PassDone(Pass, O);
   };
+  // Inputs whose findings no later pass changes: every kernel of theirs is
+  // launched in them (the later passes only bring launches from elsewhere).
+  std::vector<bool> Final(Outcomes.size(), true);
+  for (size_t I : All)
+    Final[I] = false;
+  size_t Given = 0;
+  auto GiveFinal = [&] {
+    for (; Given < Outcomes.size() && Final[Given]; ++Given)
+      if (Opts.FileDone) {
+        applyConfig(Outcomes[Given], ConfigOf[Given]);
+        Opts.FileDone(Outcomes[Given]);
+      }
+  };
   auto FirstPassDone = [&](size_t I) {
     if (Opts.Progress)
       Opts.Progress(++Done, All.size(), Opts.Files[I]);
     PassDone("analysis", Outcomes[I]);
+    Final[I] = Outcomes[I].Failed || Outcomes[I].KernelsWithoutLaunch.empty();
+    GiveFinal();
   };
+  GiveFinal();
   // Files whose text launches a kernel first: the others then take the
   // launches of their kernels from those files in their one pass, instead
   // of being parsed a second time for them (a launch written through a
@@ -888,6 +904,8 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
 
   if (Preambles && Opts.PreambleReport)
     Opts.PreambleReport(Preambles->stats());
+  Final.assign(Outcomes.size(), true);
+  GiveFinal();
 
   for (size_t I : All)
     applyConfig(Outcomes[I], ConfigOf[I]);

@@ -27,6 +27,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <map>
 
 #include <cstring>
@@ -325,6 +326,29 @@ private:
   size_t Width = 0;
 };
 
+/// Where stderr is a log (CI): "cuda-coalesce: 40 of 141 files analysed
+/// (95 s)" every ten files or half minute, whichever comes first.
+class ProgressLog {
+public:
+  void update(size_t Done, size_t Total) {
+    using namespace std::chrono;
+    auto Now = steady_clock::now();
+    if (Done < LastDone + 10 && Now < Last + seconds(30))
+      return;
+    LastDone = Done;
+    Last = Now;
+    llvm::errs() << "cuda-coalesce: " << Done << " of " << Total
+                 << " files analysed ("
+                 << duration_cast<seconds>(Now - Start).count() << " s)\n";
+  }
+
+private:
+  std::chrono::steady_clock::time_point Start =
+                                            std::chrono::steady_clock::now(),
+                                        Last = Start;
+  size_t LastDone = 0;
+};
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -460,10 +484,13 @@ int main(int Argc, const char **Argv) {
                        : std::string()));
     };
   ProgressLine Progress;
-  bool ShowProgress = llvm::errs().is_displayed() && Inputs.size() > 1;
-  if (ShowProgress)
+  ProgressLog Log;
+  if (Inputs.size() > 1)
     Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
-      Progress.update(Done, Total, File);
+      if (llvm::errs().is_displayed())
+        Progress.update(Done, Total, File);
+      else
+        Log.update(Done, Total);
     };
 
   if (PrintPhaseTimes)
@@ -474,6 +501,35 @@ int main(int Argc, const char **Argv) {
             "(%s)\n",
             O.File.c_str(), O.ParseSeconds, O.AnalysisSeconds,
             Pass.str().c_str());
+    };
+  // Text goes out file by file as each is final (a long run in CI shows its
+  // findings as it goes); a baseline needs every file's findings first.
+  // A header's access reached from several files is shown once, again only
+  // where a later file reaches it worse.
+  std::map<std::string, double> ShownAt;
+  auto PrintText = [&](const FileOutcome &O) {
+    for (const ReportedFinding &F : O.Findings) {
+      std::string Key = absoluteFindingPath(O, F.Data) + ":" +
+                        std::to_string(F.Data.Where.Line) + ":" +
+                        std::to_string(F.Data.Where.Column) + ":" +
+                        accessKindName(F.Data.Kind);
+      for (const SourcePoint &Call : F.Data.CallChain)
+        Key += "|" + Call.File + ":" + std::to_string(Call.Line) + ":" +
+               std::to_string(Call.Column);
+      double Severity = severity(F.Data);
+      if (F.Text.empty() || (ShownAt.count(Key) && ShownAt[Key] >= Severity))
+        continue;
+      ShownAt[Key] = Severity;
+      llvm::outs() << F.Text;
+    }
+    llvm::outs() << O.Remarks;
+    llvm::outs().flush();
+  };
+  bool Streamed = Format == OutputFormat::Text && Baseline.empty();
+  if (Streamed)
+    Opts.FileDone = [&](const FileOutcome &O) {
+      Progress.clear();
+      PrintText(O);
     };
   Printer Out(llvm::outs().has_colors());
   std::string SetupError;
@@ -502,7 +558,6 @@ int main(int Argc, const char **Argv) {
     llvm::sys::fs::current_path(Cwd);
     Info.SourceRoot = std::string(Cwd);
   }
-  std::map<std::string, double> ShownAt;
   for (const FileOutcome &O : Outcomes) {
     Totals.Suppressed += O.Suppressed.size();
     if (O.Failed)
@@ -510,22 +565,9 @@ int main(int Argc, const char **Argv) {
     for (const ReportedFinding &F : O.Findings) {
       All.push_back(F.Data);
       AnyFlagged |= F.FailsRun;
-      // A header's access reached from several files: shown once, again
-      // only where a later file reaches it worse.
-      std::string Key = absoluteFindingPath(O, F.Data) + ":" +
-                        std::to_string(F.Data.Where.Line) + ":" +
-                        std::to_string(F.Data.Where.Column) + ":" +
-                        accessKindName(F.Data.Kind);
-      for (const SourcePoint &Call : F.Data.CallChain)
-        Key += "|" + Call.File + ":" + std::to_string(Call.Line) + ":" +
-               std::to_string(Call.Column);
-      double Severity = severity(F.Data);
-      if (F.Text.empty() || (ShownAt.count(Key) && ShownAt[Key] >= Severity))
-        continue;
-      ShownAt[Key] = Severity;
-      llvm::outs() << F.Text;
     }
-    llvm::outs() << O.Remarks;
+    if (!Streamed)
+      PrintText(O);
   }
   for (const BaselineEntry &E : Base.Stale)
     Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
