@@ -10,6 +10,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnostic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -127,9 +128,11 @@ std::vector<std::string> findingNotes(const Finding &F) {
   return Notes;
 }
 
-void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
+void printFinding(llvm::raw_ostream &Out, ASTContext &AST,
                   const LocatedFinding &LF, bool Color,
                   llvm::ArrayRef<std::string> MoreNotes) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
   DiagnosticOptions Opts;
   Opts.ShowColors = Color;
   TextDiagnostic Printer(OS, AST.getLangOpts(), Opts);
@@ -158,6 +161,14 @@ void printFinding(llvm::raw_ostream &OS, ASTContext &AST,
   for (const std::string &Note : MoreNotes)
     Printer.emitDiagnostic(FullSourceLoc(), DiagnosticsEngine::Note, Note, {},
                            {});
+  // The header as the #include spelled it (`template-instances/../mmq.cuh`)
+  // is named as every other report names it.
+  PresumedLoc Spelled = SM.getPresumedLoc(Loc);
+  llvm::StringRef Name = Spelled.isValid() ? Spelled.getFilename() : "";
+  if (!Name.empty() && Name != F.Where.File)
+    Text =
+        llvm::join(llvm::split(Text, (Name + ":").str()), F.Where.File + ":");
+  Out << Text;
 }
 
 void printTextureReads(llvm::raw_ostream &OS, const TextureReads &R) {
