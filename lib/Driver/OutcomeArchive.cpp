@@ -24,11 +24,11 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 480, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 824, "serialise the new field below");
-static_assert(sizeof(Finding) == 784, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 296, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 832, "serialise the new field below");
+static_assert(sizeof(Finding) == 792, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 304, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 72, "serialise the new field");
-static_assert(sizeof(model::IdealCondition) == 48, "serialise the new field");
+static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
 static_assert(sizeof(model::WalkCounts) == 48, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
@@ -44,7 +44,7 @@ template <class IO> void fields(IO &A, model::Assumption &M) {
   A(M.What, M.Names, M.Low, M.High, M.Least, M.Most);
 }
 template <class IO> void fields(IO &A, model::IdealCondition &C) {
-  A(C.Unknown, C.Modulus, C.Equals);
+  A(C.Unknown, C.Modulus, C.Equals, C.UpTo);
 }
 template <class IO> void fields(IO &A, model::UnknownCause &C) {
   A(C.What, C.Names, C.Least, C.Most);

@@ -273,14 +273,23 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     if (int64_t M = divisibilityCondition(Tried, Ideal))
       P.Condition = IdealCondition{UnknownNames, M};
   }
-  // A stride between lanes: ideal where it is 1 and nowhere else.
+  // A stride between lanes: ideal up to some value (1 element; a byte
+  // stride such as ggml's nb0 up to the element's width) and nowhere past.
   if (!P.Condition && llvm::count(Strides, true) == 1) {
     size_t U = llvm::find(Strides, true) - Strides.begin();
-    bool IdealIffOne = true;
+    int64_t MostIdeal = 0;
     for (size_t S = 0; S < Samples.size(); ++S)
-      IdealIffOne &= Ideal[S] == (Samples[S][U] == 1);
-    if (IdealIffOne)
-      P.Condition = IdealCondition{Ctx.str(Unknowns[U]), 0, 1};
+      if (Ideal[S])
+        MostIdeal = std::max(MostIdeal, Samples[S][U]);
+    bool IdealUpTo = MostIdeal > 0;
+    bool IdealOnlyAt = MostIdeal > 0;
+    for (size_t S = 0; S < Samples.size(); ++S) {
+      IdealUpTo &= Ideal[S] == (Samples[S][U] <= MostIdeal);
+      IdealOnlyAt &= Ideal[S] == (Samples[S][U] == MostIdeal);
+    }
+    if (IdealOnlyAt || IdealUpTo)
+      P.Condition = IdealCondition{Ctx.str(Unknowns[U]), 0, MostIdeal,
+                                   /*UpTo=*/!IdealOnlyAt};
   }
 
   if (OneShape && Patterns[0] != Pattern::Unknown) {

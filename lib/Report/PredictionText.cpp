@@ -79,7 +79,7 @@ std::string conditionText(const model::Prediction &P) {
       P.Space == model::AddressSpace::Shared ? "conflict-free" : "coalesced";
   if (C.Modulus == 0)
     return std::string(Ideal) + " iff " + C.Unknown +
-           " == " + std::to_string(C.Equals);
+           (C.UpTo ? " <= " : " == ") + std::to_string(C.Equals);
   return std::string(Ideal) + " iff " + C.Unknown + " % " +
          std::to_string(C.Modulus) + " == 0";
 }

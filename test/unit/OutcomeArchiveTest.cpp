@@ -31,7 +31,7 @@ Finding sampleFinding(const std::string &Kernel) {
   F.Prediction.Assumptions = {
       {model::Assumption::Kind::SamePatternForEveryValue, "n", 32, 95, 4, 5.5},
       {model::Assumption::Kind::GuardUnknown}};
-  F.Prediction.Condition = model::IdealCondition{"W", 8};
+  F.Prediction.Condition = model::IdealCondition{"W", 8, 3, true};
   F.Prediction.AlignmentAssumed = true;
   F.Prediction.Cause = model::UnknownCause{
       model::UnknownCause::Kind::DependsOnUnknowns, "s", 4, 32};
@@ -137,6 +137,8 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   ASSERT_TRUE(F.Prediction.Condition);
   EXPECT_EQ(F.Prediction.Condition->Unknown, "W");
   EXPECT_EQ(F.Prediction.Condition->Modulus, 8);
+  EXPECT_EQ(F.Prediction.Condition->Equals, 3);
+  EXPECT_TRUE(F.Prediction.Condition->UpTo);
   ASSERT_TRUE(F.Prediction.Cause);
   EXPECT_EQ(F.Prediction.Cause->Names, "s");
   EXPECT_EQ(F.Prediction.Cause->Most, 32);

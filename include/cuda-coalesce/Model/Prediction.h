@@ -62,6 +62,9 @@ struct IdealCondition {
   std::string Unknown;
   int64_t Modulus = 0;
   int64_t Equals = 0;
+  /// Without a modulus: ideal for every value up to Equals (a byte stride
+  /// up to the element's width), not only at it.
+  bool UpTo = false;
 };
 
 /// Why a pattern is unknown.
