@@ -82,8 +82,10 @@ Pattern GlobalSectorModel::classify(const CostTotals &T,
   if (T.Units <= T.IdealUnits + 1e-9)
     return Pattern::Coalesced;
   // A hash or a permutation computed from the thread index: the count is
-  // exact, but no stride describes it.
-  if (T.IrregularWarps * 2 > T.Warps)
+  // exact, but no stride describes it. Lanes that read a dense run in an
+  // irregular order (bytes of a quantized 18-byte block, `(i % 128) / 8`)
+  // only straddle a boundary: misaligned, not scattered.
+  if (T.IrregularWarps * 2 > T.Warps && !T.AllDense)
     return Pattern::Scattered;
   return T.AllDense ? Pattern::Misaligned : Pattern::Strided;
 }
