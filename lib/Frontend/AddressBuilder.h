@@ -153,6 +153,8 @@ private:
   SymValue rvalue(const clang::Expr *E);
   LValue lvalue(const clang::Expr *E);
   SymValue opaqueFor(const clang::Expr *E, sym::Variation Varies);
+  /// The value of a static constant data member named through an object.
+  std::optional<int64_t> staticConstantMember(const clang::MemberExpr *M) const;
   /// `cond ? T : F` where both sides point into memory; Selector is the
   /// condition's value (0 or 1).
   SymValue pointerChoice(const clang::ConditionalOperator *C,

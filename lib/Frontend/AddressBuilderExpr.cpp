@@ -73,6 +73,12 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
           if (std::optional<int64_t> V = asInt64(R.Val.getInt()))
             return SymValue{false, -1, Poly::constant(*V)};
       }
+      // A static constant member read through an object (llm.c's
+      // `packed_vec.size`): the object is not a constant, its member is.
+      if (const auto *M =
+              dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (std::optional<int64_t> V = staticConstantMember(M))
+          return SymValue{false, -1, Poly::constant(*V)};
       LValue LV = lvalue(Cast->getSubExpr());
       if (LV.Kind == LValue::None)
         return visitChildren(Cast->getSubExpr());
@@ -325,6 +331,20 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     V = pointerTo(Bases.size() - 1);
   }
   return V;
+}
+
+std::optional<int64_t>
+AddressBuilder::staticConstantMember(const MemberExpr *M) const {
+  const auto *Member = dyn_cast<VarDecl>(M->getMemberDecl());
+  if (!Member || !Member->isStaticDataMember() ||
+      !Member->getType().isConstQualified() ||
+      !Member->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const Expr *Init = Member->getAnyInitializer();
+  Expr::EvalResult R;
+  if (!Init || Init->isValueDependent() || !Init->EvaluateAsInt(R, AST))
+    return std::nullopt;
+  return asInt64(R.Val.getInt());
 }
 
 SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
