@@ -158,8 +158,8 @@ private:
   /// `cond ? T : F` where both sides point into memory; Selector is the
   /// condition's value (0 or 1).
   SymValue pointerChoice(const clang::ConditionalOperator *C,
-                         const sym::Poly &Selector, sym::Variation Varies,
-                         const SymValue &T, const SymValue &F);
+                         const sym::Poly &Selector, const SymValue &T,
+                         const SymValue &F);
   /// How a value read at \p Address varies: per lane where the lanes'
   /// addresses differ, per warp where the address depends on the block, a
   /// loop's trip or data that differs per warp, else not at all.

@@ -146,11 +146,11 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
     joinHeld(HeldAfterTrue);
     if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
       return T;
-    Variation Varies = std::max({Syms.variationOf(Cond.P),
-                                 Syms.variationOf(T.P), Syms.variationOf(F.P)});
     if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
-      return pointerChoice(C, Cond.P, Varies, T, F);
-    return opaqueFor(E, Varies);
+      return pointerChoice(C, Cond.P, T, F);
+    return opaqueFor(E,
+                     std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
+                               Syms.variationOf(F.P)}));
   }
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
@@ -239,11 +239,8 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     if (T.Kind != LValue::Memory || F.Kind != LValue::Memory ||
         T.Address.Base < 0 || F.Address.Base < 0)
       return LV;
-    Variation Varies =
-        std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.Address.P),
-                  Syms.variationOf(F.Address.P)});
     LV.Kind = LValue::Memory;
-    LV.Address = pointerChoice(C, Cond.P, Varies, T.Address, F.Address);
+    LV.Address = pointerChoice(C, Cond.P, T.Address, F.Address);
     return LV;
   }
 
@@ -348,8 +345,8 @@ AddressBuilder::staticConstantMember(const MemberExpr *M) const {
 }
 
 SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
-                                       const Poly &Selector, Variation Varies,
-                                       const SymValue &T, const SymValue &F) {
+                                       const Poly &Selector, const SymValue &T,
+                                       const SymValue &F) {
   // `flag ? base + 64 : base` into one object: offset F + flag*(T - F),
   // the condition 0 or 1, keeps in the offset what both sides say about
   // alignment.
@@ -363,7 +360,8 @@ SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
   MemoryBase B;
   B.Name = text(C);
   B.AlignmentAssumed = true;
-  B.Varies = Varies;
+  B.Varies = std::max({Syms.variationOf(Selector), Syms.variationOf(T.P),
+                       Syms.variationOf(F.P)});
   if (Bases[T.Base].Space == Bases[F.Base].Space)
     B.Space = Bases[T.Base].Space;
   Bases.push_back(B);

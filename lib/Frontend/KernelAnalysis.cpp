@@ -85,11 +85,6 @@ std::string kernelName(const FunctionDecl *F) {
   return S;
 }
 
-std::string formatDim3(const model::Dim3 &D) {
-  return "(" + std::to_string(D.X) + "," + std::to_string(D.Y) + "," +
-         std::to_string(D.Z) + ")";
-}
-
 std::string formatPoint(const SourcePoint &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
@@ -182,15 +177,14 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
         asInt64(R.Val.getInt()) && *asInt64(R.Val.getInt()) > 0) {
       int64_t Threads = *asInt64(R.Val.getInt());
       Fallback = Threads >= 64 ? Shaped(Threads) : model::Dim3{Threads, 1, 1};
-      FallbackOrigin = "block " + formatDim3(Fallback) +
-                       " from __launch_bounds__(" + std::to_string(Threads) +
-                       ")";
+      FallbackOrigin = "block " + Fallback.str() + " from __launch_bounds__(" +
+                       std::to_string(Threads) + ")";
     }
   }
   if (FallbackOrigin.empty()) {
     Fallback = Shaped(256);
     FallbackOrigin =
-        "assumed block " + formatDim3(Fallback) +
+        "assumed block " + Fallback.str() +
         ": no launch site, --block-dim or __launch_bounds__ gives one";
   }
   // `assert(blockDim.x == 4)` in the kernel: what the kernel requires of
@@ -206,7 +200,7 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
     unsigned Next = Dim == 0 ? 1 : 0;
     if (!Asserted.count(Next) && Dim == 0 && Others * Extent < 64)
       *Extents[Next] = std::max<int64_t>(1, 256 / Extent);
-    FallbackOrigin = "block " + formatDim3(Fallback) +
+    FallbackOrigin = "block " + Fallback.str() +
                      " from the kernel's assert(blockDim." + "xyz"[Dim] +
                      " == " + std::to_string(Extent) + ")";
   }
@@ -236,10 +230,10 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
     C.Arguments = S.Arguments;
     if (Forced) {
       C.Block = *Forced;
-      C.Origin = "block " + formatDim3(C.Block) + " from " + ForcedOrigin;
+      C.Origin = "block " + C.Block.str() + " from " + ForcedOrigin;
     } else if (S.Block) {
       C.Block = *S.Block;
-      C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
+      C.Origin = "block " + C.Block.str() + " from the launch at " +
                  formatPoint(S.Where);
     } else if (S.PartialBlock) {
       // Keep what the launch says (`dim3(1, n)`: lanes run along y) and
@@ -257,7 +251,7 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
                    "xyz"[D] + " = " + std::to_string(*Extents[D]);
       }
       C.Block = B;
-      C.Origin = "block " + formatDim3(C.Block) + " from the launch at " +
+      C.Origin = "block " + C.Block.str() + " from the launch at " +
                  formatPoint(S.Where) + ", whose extents not known there are " +
                  "assumed (" + Unknown + ", for 256 threads)";
     } else {
@@ -270,7 +264,7 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   if (Configs.empty()) {
     LaunchConfig C;
     C.Block = Forced ? *Forced : Fallback;
-    C.Origin = Forced ? "block " + formatDim3(C.Block) + " from " + ForcedOrigin
+    C.Origin = Forced ? "block " + C.Block.str() + " from " + ForcedOrigin
                       : FallbackOrigin;
     Add(std::move(C));
   }

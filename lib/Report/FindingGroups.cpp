@@ -3,8 +3,9 @@
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Support/Text.h"
 
+#include "llvm/ADT/Twine.h"
+
 #include <map>
-#include <tuple>
 
 namespace cudacoalesce {
 
@@ -16,25 +17,28 @@ double severity(const Finding &F) {
   return (F.isFlagged() ? 1e9 : 0) + OverIdeal;
 }
 
-std::vector<FindingGroup>
-groupBySourceAccess(const std::vector<const Finding *> &Findings) {
+std::string sourceAccessKey(const Finding &F, llvm::StringRef File) {
   // A helper called at two places of a kernel makes two accesses: the calls
   // it is reached through are part of the key.
-  using Key =
-      std::tuple<std::string, unsigned, unsigned, int, int,
-                 std::vector<std::tuple<std::string, unsigned, unsigned>>>;
-  std::map<Key, size_t> GroupOf;
+  std::string Key =
+      (File + ":" + llvm::Twine(F.Where.Line) + ":" +
+       llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
+       spaceName(F.Prediction.Space))
+          .str();
+  for (const SourcePoint &Call : F.CallChain)
+    Key += ("|" + Call.File + ":" + llvm::Twine(Call.Line) + ":" +
+            llvm::Twine(Call.Column))
+               .str();
+  return Key;
+}
+
+std::vector<FindingGroup>
+groupBySourceAccess(const std::vector<const Finding *> &Findings) {
+  std::map<std::string, size_t> GroupOf;
   std::vector<FindingGroup> Groups;
   for (const Finding *F : Findings) {
-    Key K{F->Where.File,
-          F->Where.Line,
-          F->Where.Column,
-          int(F->Kind),
-          int(F->Prediction.Space),
-          {}};
-    for (const SourcePoint &Call : F->CallChain)
-      std::get<5>(K).emplace_back(Call.File, Call.Line, Call.Column);
-    auto [It, New] = GroupOf.try_emplace(K, Groups.size());
+    auto [It, New] =
+        GroupOf.try_emplace(sourceAccessKey(*F, F->Where.File), Groups.size());
     if (New) {
       Groups.push_back({F, {}});
       continue;
@@ -63,11 +67,6 @@ std::string countText(const Finding &F) {
   return "pattern unknown";
 }
 
-std::string block(const model::Dim3 &D) {
-  return "(" + std::to_string(D.X) + "," + std::to_string(D.Y) + "," +
-         std::to_string(D.Z) + ")";
-}
-
 } // namespace
 
 std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
@@ -80,7 +79,7 @@ std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
   for (size_t I = 0; I < N && I < Listed; ++I) {
     const Finding &F = *G.Others[I];
     std::string Shape =
-        F.BlockOrigin.empty() ? "block " + block(F.Block) : F.BlockOrigin;
+        F.BlockOrigin.empty() ? "block " + F.Block.str() : F.BlockOrigin;
     Note += (I ? "; '" : "'") + F.Kernel + "' (" + Shape + "): " + countText(F);
   }
   if (N > Listed)

@@ -509,13 +509,7 @@ int main(int Argc, const char **Argv) {
   std::map<std::string, double> ShownAt;
   auto PrintText = [&](const FileOutcome &O) {
     for (const ReportedFinding &F : O.Findings) {
-      std::string Key = absoluteFindingPath(O, F.Data) + ":" +
-                        std::to_string(F.Data.Where.Line) + ":" +
-                        std::to_string(F.Data.Where.Column) + ":" +
-                        accessKindName(F.Data.Kind);
-      for (const SourcePoint &Call : F.Data.CallChain)
-        Key += "|" + Call.File + ":" + std::to_string(Call.Line) + ":" +
-               std::to_string(Call.Column);
+      std::string Key = sourceAccessKey(F.Data, absoluteFindingPath(O, F.Data));
       double Severity = severity(F.Data);
       if (F.Text.empty() || (ShownAt.count(Key) && ShownAt[Key] >= Severity))
         continue;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <string>
 
 namespace cudacoalesce {
 namespace model {
@@ -28,6 +29,11 @@ struct Dim3 {
   }
   bool operator<(const Dim3 &O) const {
     return X != O.X ? X < O.X : Y != O.Y ? Y < O.Y : Z < O.Z;
+  }
+  /// "(256,1,1)", as the notes write a shape.
+  std::string str() const {
+    return "(" + std::to_string(X) + "," + std::to_string(Y) + "," +
+           std::to_string(Z) + ")";
   }
 };
 

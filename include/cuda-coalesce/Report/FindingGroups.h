@@ -12,6 +12,8 @@
 
 #include "cuda-coalesce/Frontend/Finding.h"
 
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -28,6 +30,11 @@ struct FindingGroup {
 /// group: flagged before not flagged, then the most units per request over
 /// the ideal (the top of a range).
 double severity(const Finding &F);
+
+/// What identifies one access as written: \p File (the finding's own path, or
+/// its absolute path across files), line, column, kind, space, and the calls
+/// it is reached through.
+std::string sourceAccessKey(const Finding &F, llvm::StringRef File);
 
 /// Groups in the order their first finding comes; Others in input order.
 std::vector<FindingGroup>
