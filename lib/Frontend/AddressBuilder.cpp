@@ -1,5 +1,6 @@
 //===- Frontend/AddressBuilder.cpp - AST to symbolic addresses ------------===//
 #include "AddressBuilder.h"
+#include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "SourceText.h"
 
@@ -18,16 +19,6 @@ namespace cudacoalesce {
 
 AddressBuilder::AddressBuilder(ASTContext &AST, sym::Context &Syms)
     : AST(AST), Syms(Syms) {}
-
-/// Whether Clang can lay \p T out: code with errors has types that are not.
-static bool hasLayout(QualType T) {
-  if (T.isNull() || T->containsErrors() || T->isIncompleteType() ||
-      T->isDependentType() || T->isVoidType() || T->isFunctionType())
-    return false;
-  if (const auto *R = T->getAsRecordDecl())
-    return !R->isInvalidDecl();
-  return true;
-}
 
 uint64_t AddressBuilder::sizeOf(QualType T) const {
   if (!hasLayout(T))
@@ -48,7 +39,8 @@ SymValue AddressBuilder::opaqueFor(const Expr *E, sym::Variation Varies) {
 }
 
 Variation AddressBuilder::loadedVariation(const SymValue &Address) const {
-  if (Syms.isLaneVarying(Address.P))
+  if (Syms.isLaneVarying(Address.P) ||
+      (Address.Base >= 0 && Bases[Address.Base].PerLaneContents))
     return Variation::LaneData;
   bool PerWarp =
       (Address.Base >= 0 && Bases[Address.Base].Varies != Variation::Uniform) ||
@@ -112,8 +104,18 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
   if (LV.Kind != LValue::Memory)
     return;
-  if (Kind != AccessKind::Load)
+  if (Kind != AccessKind::Load) {
     ++MemoryWrites;
+    if (LV.Address.Base >= 0 && !StoreKeepsFields &&
+        Bases[LV.Address.Base].Space == model::AddressSpace::Local)
+      if (std::optional<int64_t> Offset = LV.Address.P.asConstant())
+        forgetFields(LV.Address.Base, Offset, sizeOf(LV.Type));
+      else if (LV.ArrayMember)
+        forgetFields(LV.Address.Base, LV.ArrayMember->first,
+                     LV.ArrayMember->second);
+      else
+        forgetFields(LV.Address.Base, std::nullopt, 0, LV.Type);
+  }
   if (!Recording)
     return;
   assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");
@@ -222,6 +224,8 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   Sites.clear();
   TextureFetches.clear();
   Vars.clear();
+  Fields.clear();
+  Constructing.clear();
   Guards.clear();
   for (unsigned I = 0; I < K->getNumParams(); ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);

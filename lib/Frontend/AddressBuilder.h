@@ -35,6 +35,10 @@
 
 namespace clang {
 class ASTContext;
+class CXXConstructExpr;
+class CXXConstructorDecl;
+class CXXRecordDecl;
+class FieldDecl;
 class FunctionDecl;
 class VarDecl;
 } // namespace clang
@@ -62,6 +66,9 @@ struct MemoryBase {
   std::vector<uint64_t> Extents;
   unsigned ElementBytes = 0;
   std::string ElementType;
+  /// A thread's own object (a local struct): what it holds, where the walk
+  /// does not know it, may differ from lane to lane.
+  bool PerLaneContents = false;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -148,6 +155,9 @@ private:
     clang::QualType ElementType; // of the subscript or pointee
     std::string FieldPath;       // members taken inside the element
     unsigned OffsetInElement = 0;
+    /// An element of an array member at a constant place in its object:
+    /// the array's first byte and size (an index cannot leave it).
+    std::optional<std::pair<int64_t, uint64_t>> ArrayMember;
   };
 
   SymValue rvalue(const clang::Expr *E);
@@ -189,6 +199,18 @@ private:
   LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
+  /// The definition of \p Callee the walk may enter at this depth, or null
+  /// (no body, library code, recursion).
+  const clang::FunctionDecl *
+  walkableDefinition(const clang::FunctionDecl *Callee) const;
+  /// Walks \p Def called at \p Site with \p Args bound to its parameters
+  /// and \p ThisValue as `this`; its value (the return, or an opaque one).
+  /// \p ArgsVary, where given, receives how the arguments vary.
+  std::optional<SymValue> walkInlined(const clang::FunctionDecl *Def,
+                                      const clang::Expr *Site,
+                                      llvm::ArrayRef<const clang::Expr *> Args,
+                                      std::optional<SymValue> ThisValue,
+                                      sym::Variation *ArgsVary = nullptr);
   /// The object a method is called on, and whether the call reaches it
   /// through a pointer (`p->f()`); null for other calls.
   static std::pair<const clang::Expr *, bool>
@@ -218,6 +240,51 @@ private:
   /// reads or writes it; returns the value read.
   SymValue touchObject(const LValue &LV, const clang::Expr *At, bool Reads,
                        bool Writes);
+
+  // Fields of local objects (AddressBuilderObjects.cpp). A field that only
+  // the constructors write (faiss's BlockSelect keeps the shared-memory
+  // queues it is given in pointer fields) keeps the value its constructor
+  // gave it; the walk follows it as it follows a local variable.
+  /// A local object's field: its object's base and its byte offset.
+  using FieldSlot = std::pair<int, int64_t>;
+  struct KeptField {
+    SymValue Value;
+    uint64_t Bytes = 0;
+    clang::QualType Type; // canonical, unqualified
+  };
+  void keep(FieldSlot Slot, const clang::FieldDecl *F, const SymValue &Value);
+  /// The base of the local object variable \p V, the same at every use.
+  int objectBase(const clang::VarDecl *V);
+  /// Initialises the local object \p V from \p Init (a constructor walked,
+  /// an aggregate's fields kept); its value as a whole.
+  SymValue initialiseObject(const clang::VarDecl *V, const clang::Expr *Init);
+  /// Walks the constructor \p C builds \p Object with; how its arguments
+  /// vary, or nothing where it cannot (library code, a copy: the caller
+  /// reads the source instead).
+  std::optional<sym::Variation> construct(const clang::CXXConstructExpr *C,
+                                          const SymValue &Object);
+  /// A constructor's base and member initialisers, before its body.
+  void initialiseMembers(const clang::CXXConstructorDecl *Ctor,
+                         const SymValue &Object);
+  /// The field slot \p LV names, where it is a local object's.
+  std::optional<FieldSlot> fieldSlot(const LValue &LV) const;
+  /// The value a field slot holds, where the walk kept one.
+  std::optional<SymValue> keptField(const LValue &LV) const;
+  /// Keeps \p Value in the field \p Target names, when it is written by a
+  /// constructor of its object and by nothing else.
+  void keepField(const LValue &LV, const clang::Expr *Target,
+                 const SymValue &Value);
+  /// Forgets what the walk kept in the bytes [From, From + Bytes) of the
+  /// object at \p Base; where From is unknown, the fields of the type
+  /// \p Written (all of them for a char, a struct or no type).
+  void forgetFields(int Base, std::optional<int64_t> From, uint64_t Bytes,
+                    clang::QualType Written = clang::QualType());
+  /// Forgets what the walk kept of the local object \p V (a call the walk
+  /// does not enter may change it).
+  void forgetObject(const clang::VarDecl *V);
+  bool writtenOnlyByConstructors(const clang::FieldDecl *F);
+  /// Where two paths join: what both kept.
+  void joinFields(const llvm::DenseMap<FieldSlot, KeptField> &Other);
 
   void stmt(const clang::Stmt *S);
   void compound(const clang::CompoundStmt *C);
@@ -269,6 +336,15 @@ private:
   /// &vec` of a helper called with a register float4): they name that local,
   /// so `&vec` is local memory and writes through them change it.
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ReferenceTo;
+  llvm::DenseMap<FieldSlot, KeptField> Fields;
+  /// The objects whose constructors are being walked.
+  std::vector<int> Constructing;
+  /// Set while recording a store that changes no kept field (a method of
+  /// the object's class the walk does not enter).
+  bool StoreKeepsFields = false;
+  llvm::DenseMap<const clang::CXXRecordDecl *,
+                 llvm::DenseSet<const clang::FieldDecl *>>
+      FieldsWrittenByMethods;
   std::vector<model::Guard> Guards;
   std::vector<AccessSite> Sites;
   std::vector<const clang::FunctionDecl *> Frames;

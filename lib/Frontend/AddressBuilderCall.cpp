@@ -120,47 +120,66 @@ AddressBuilder::LValue AddressBuilder::pointerArgument(const CallExpr *C,
   return LV;
 }
 
+const FunctionDecl *
+AddressBuilder::walkableDefinition(const FunctionDecl *Callee) const {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def)
+    return nullptr;
+  // An explicit object parameter (C++23) is not followed.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Def);
+      Method && Method->isExplicitObjectMemberFunction())
+    return nullptr;
+  // Library code (CUDA and C++ headers) is not walked: its accesses are not
+  // the user's to fix, and it is large.
+  if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  if (Frames.size() >= limits::MaxInlineDepth ||
+      std::find(Frames.begin(), Frames.end(), Def) != Frames.end() ||
+      Def == Kernel)
+    return nullptr;
+  return Def;
+}
+
 std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
                                                    const CallExpr *C) {
   // A kernel launched from device code runs as a grid of its own, not in
   // the caller's threads: it is analysed on its own.
   if (isa<CUDAKernelCallExpr>(C))
     return std::nullopt;
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def)
+  const FunctionDecl *Def = walkableDefinition(Callee);
+  if (!Def)
     return std::nullopt;
   // A method is walked with `this` the address of the object it is called
-  // on; an explicit object parameter (C++23) is not followed.
+  // on.
   const auto *Method = dyn_cast<CXXMethodDecl>(Def);
   bool Instance = Method && Method->isInstance();
-  if (Method && Method->isExplicitObjectMemberFunction())
-    return std::nullopt;
-  // Library code (CUDA and C++ headers) is not walked: its accesses are not
-  // the user's to fix, and it is large.
-  if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return std::nullopt;
-  if (Frames.size() >= limits::MaxInlineDepth ||
-      std::find(Frames.begin(), Frames.end(), Def) != Frames.end() ||
-      Def == Kernel)
-    return std::nullopt;
   auto [Object, Arrow] = objectOf(C);
   if (Instance && !Object)
     return std::nullopt;
   unsigned First = Instance && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
   if (C->getNumArgs() != Def->getNumParams() + First)
     return std::nullopt;
-  if (anyWithin(AST.getSourceManager(), Def->getBody()->getSourceRange(),
-                CompileErrors))
-    SawErrors = true;
 
   std::optional<SymValue> ThisValue;
   if (Instance)
     ThisValue = objectAddress(Object, Arrow);
+  std::vector<const Expr *> Args(C->arg_begin() + First, C->arg_end());
+  return walkInlined(Def, C, Args, ThisValue);
+}
+
+std::optional<SymValue>
+AddressBuilder::walkInlined(const FunctionDecl *Def, const Expr *Site,
+                            llvm::ArrayRef<const Expr *> ArgExprs,
+                            std::optional<SymValue> ThisValue,
+                            Variation *ArgsVary) {
+  if (anyWithin(AST.getSourceManager(), Def->getBody()->getSourceRange(),
+                CompileErrors))
+    SawErrors = true;
   std::vector<SymValue> Args;
   std::vector<std::optional<LValue>> BoundTo;
-  for (unsigned I = First; I < C->getNumArgs(); ++I) {
-    const Expr *Arg = C->getArg(I);
-    const ParmVarDecl *Param = Def->getParamDecl(I - First);
+  for (unsigned I = 0; I < ArgExprs.size(); ++I) {
+    const Expr *Arg = ArgExprs[I];
+    const ParmVarDecl *Param = Def->getParamDecl(I);
     // A reference parameter binds to the argument's object; a parameter by
     // value of class type copies it (a load when it is in memory).
     if (Param->getType()->isReferenceType() && Arg->isGLValue()) {
@@ -174,10 +193,13 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
       BoundTo.push_back(LV);
       continue;
     }
-    Args.push_back(rvalue(Arg));
+    Args.push_back(initialiseObject(Param, Arg));
     BoundTo.push_back(std::nullopt);
   }
   assert(Args.size() == Def->getNumParams() && "one value per parameter");
+  if (ArgsVary)
+    for (const SymValue &Arg : Args)
+      *ArgsVary = std::max(*ArgsVary, Syms.variationOf(Arg.P));
   for (unsigned I = 0; I < Def->getNumParams(); ++I) {
     const ParmVarDecl *Param = Def->getParamDecl(I);
     Vars[Param] = Args[I];
@@ -188,11 +210,14 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
 
   Frames.push_back(Def);
   This.push_back(ThisValue);
-  CallStack.push_back(C);
+  CallStack.push_back(Site);
   Returns.emplace_back();
   {
     llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
     GuardScope Body(Guards);
+    // A constructor initialises its bases and members before its body runs.
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+      initialiseMembers(Ctor, *ThisValue);
     stmt(Def->getBody());
   }
   std::vector<SymValue> Results = std::move(Returns.back());
@@ -202,7 +227,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
   Frames.pop_back();
 
   if (Results.empty())
-    return opaqueFor(C, Variation::Uniform);
+    return opaqueFor(Site, Variation::Uniform);
   bool Same = true;
   Variation Varies = Variation::Uniform;
   for (const SymValue &R : Results) {
@@ -210,7 +235,7 @@ std::optional<SymValue> AddressBuilder::inlineCall(const FunctionDecl *Callee,
             R.P == Results[0].P;
     Varies = std::max(Varies, Syms.variationOf(R.P));
   }
-  return Same ? Results[0] : opaqueFor(C, Varies);
+  return Same ? Results[0] : opaqueFor(Site, Varies);
 }
 
 SymValue AddressBuilder::warpCollectiveCall(const CallExpr *C,

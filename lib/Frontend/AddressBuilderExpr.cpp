@@ -229,6 +229,10 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     LV.Index = Idx.P;
     LV.HasIndex = true;
     LV.ElementType = S->getType();
+    const Expr *Array = S->getBase()->IgnoreParenImpCasts();
+    if (isa<MemberExpr>(Array) && Array->getType()->isConstantArrayType())
+      if (std::optional<int64_t> Start = Base.P.asConstant())
+        LV.ArrayMember = {{*Start, sizeOf(Array->getType())}};
     return LV;
   }
 
@@ -271,8 +275,24 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
         LV.Computed = opaqueFor(E, Syms.variationOf(Outer.Computed.P));
         return LV;
       }
+      if (Outer.Kind == LValue::Variable) {
+        // An array or struct member of a local object is in that object
+        // (thread-private), as is a field the walk kept (set by its
+        // constructor); other scalar members are values it does not track.
+        QualType ObjectType = Outer.Var->getType().getNonReferenceType();
+        if (!ObjectType->isRecordType() || !hasLayout(ObjectType))
+          return LV;
+        bool InPlace =
+            E->getType()->isArrayType() || E->getType()->isRecordType();
+        auto It = BaseOfVar.find(Outer.Var);
+        if (!InPlace &&
+            (It == BaseOfVar.end() || !Fields.count({It->second, Offset})))
+          return LV;
+        Outer.Kind = LValue::Memory;
+        Outer.Address = pointerTo(objectBase(Outer.Var));
+      }
       if (Outer.Kind != LValue::Memory)
-        return LV; // a member of a local struct: its value is not tracked
+        return LV;
       LV = Outer;
       LV.Type = E->getType();
     }
@@ -315,6 +335,8 @@ SymValue AddressBuilder::loadFrom(const LValue &LV, const Expr *At) {
     V.IsPointer = LV.Var->getType()->isPointerType();
     return V;
   }
+  if (std::optional<SymValue> Kept = keptField(LV))
+    return *Kept;
   record(LV, AccessKind::Load, At);
   SymValue V = loadedValue(At, LV.Address);
   if (V.IsPointer && !Syms.isLaneVarying(V.P)) {
@@ -454,6 +476,8 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
     if (Compound)
       record(LV, AccessKind::Load, Target);
     record(LV, AccessKind::Store, Target);
+    if (!Compound)
+      keepField(LV, Target, RHS);
     return RHS;
   }
   if (LV.Kind != LValue::Variable)

@@ -357,6 +357,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   sym::AtomId Iteration = Syms.loopIteration(CounterName);
 
   auto Before = Vars;
+  auto FieldsBefore = Fields;
   unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
   RemainderFirst Remainder;
   if (Shifts.empty() && !WrappingStep)
@@ -452,6 +453,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   WalkBody();
   Held = std::move(HeldBefore);
 
+  // A field the body changed may hold either value after the loop.
+  joinFields(FieldsBefore);
   // After the loop a changed variable holds a value we do not track.
   for (const VarDecl *V : Changed) {
     Vars[V] = SymValue{

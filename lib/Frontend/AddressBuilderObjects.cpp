@@ -10,10 +10,13 @@
 //===----------------------------------------------------------------------===//
 #include "AddressBuilder.h"
 #include "ExprSemantics.h"
+#include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -58,7 +61,250 @@ bool mayWriteMemory(const CallExpr *C) {
   });
 }
 
+/// The constructor call that initialises an object directly from \p Init
+/// (`T x(a, b)`, `T x = T(a, b)`, a temporary), seen through what only wraps
+/// it.
+const CXXConstructExpr *constructionOf(const Expr *Init) {
+  while (Init) {
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Init))
+      return C;
+    if (const Expr *Inner = transparentInner(Init)) {
+      Init = Inner;
+      continue;
+    }
+    const auto *Cast = dyn_cast<CastExpr>(Init);
+    if (!Cast || (Cast->getCastKind() != CK_NoOp &&
+                  Cast->getCastKind() != CK_ConstructorConversion))
+      return nullptr;
+    Init = Cast->getSubExpr();
+  }
+  return nullptr;
+}
+
+/// A value the walk keeps for a field: an integer or a pointer.
+bool isScalarField(const FieldDecl *F) {
+  QualType T = F->getType();
+  return !F->isBitField() &&
+         (T->isIntegralOrEnumerationType() || T->isPointerType());
+}
+
+bool sameValue(const SymValue &A, const SymValue &B) {
+  return A.IsPointer == B.IsPointer && A.Base == B.Base && A.P == B.P;
+}
+
 } // namespace
+
+int AddressBuilder::objectBase(const VarDecl *V) {
+  bool Fresh = !BaseOfVar.count(V);
+  int B = baseFor(V);
+  // The kernel's own parameters are the same in every lane.
+  if (Fresh && !(isa<ParmVarDecl>(V) && V->getDeclContext() == Kernel))
+    Bases[B].PerLaneContents = true;
+  return B;
+}
+
+SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
+  QualType T = V->getType();
+  const auto *Record = T->getAsCXXRecordDecl();
+  if (!Record || T->isReferenceType() || !hasLayout(T))
+    return rvalue(Init);
+  SymValue Object = pointerTo(objectBase(V));
+  if (const CXXConstructExpr *C = constructionOf(Init)) {
+    // As a whole, the object varies as what it was built from.
+    std::optional<Variation> Varies = construct(C, Object);
+    return Varies ? opaqueFor(Init, *Varies) : rvalue(Init);
+  }
+  // An aggregate (`Accessor acc{p, ld}`): its fields in order.
+  const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParens());
+  if (!List || Record->isUnion() || Record->getNumBases() != 0)
+    return rvalue(Init);
+  forgetFields(Object.Base, std::nullopt, 0);
+  Variation Varies = Variation::Uniform;
+  unsigned I = 0;
+  for (const FieldDecl *F : Record->fields()) {
+    if (I >= List->getNumInits())
+      break;
+    SymValue Value = rvalue(List->getInit(I++));
+    Varies = std::max(Varies, Syms.variationOf(Value.P));
+    if (!isScalarField(F) || !writtenOnlyByConstructors(F))
+      continue;
+    keep({Object.Base, AST.getFieldOffset(F) / AST.getCharWidth()}, F, Value);
+  }
+  for (; I < List->getNumInits(); ++I)
+    rvalue(List->getInit(I));
+  return opaqueFor(Init, Varies);
+}
+
+std::optional<Variation> AddressBuilder::construct(const CXXConstructExpr *C,
+                                                   const SymValue &Object) {
+  const CXXConstructorDecl *Ctor = C->getConstructor();
+  std::optional<int64_t> Offset = Object.P.asConstant();
+  if (!Ctor || Object.Base < 0 || !Offset || !hasLayout(C->getType()))
+    return std::nullopt;
+  uint64_t Bytes = sizeOf(C->getType());
+  if (Ctor->isCopyOrMoveConstructor() && !Ctor->isUserProvided() &&
+      C->getNumArgs() == 1) {
+    // A copy of a local object copies what the walk kept of it; the caller
+    // reads the source as a whole.
+    forgetFields(Object.Base, Offset, Bytes);
+    LValue Source = lvalue(C->getArg(0));
+    std::optional<int> From;
+    if (Source.Kind == LValue::Variable)
+      if (auto It = BaseOfVar.find(Source.Var); It != BaseOfVar.end())
+        From = It->second;
+    if (!From)
+      return std::nullopt;
+    std::vector<std::pair<FieldSlot, KeptField>> Copied;
+    for (const auto &[Slot, Kept] : Fields)
+      if (Slot.first == *From && Slot.second < int64_t(Bytes))
+        Copied.push_back({{Object.Base, *Offset + Slot.second}, Kept});
+    for (auto &[Slot, Kept] : Copied)
+      Fields[Slot] = Kept;
+    return std::nullopt;
+  }
+  const FunctionDecl *Def = walkableDefinition(Ctor);
+  if (!Def || Ctor->isTrivial() || C->getNumArgs() != Def->getNumParams())
+    return std::nullopt;
+  forgetFields(Object.Base, Offset, Bytes);
+  Constructing.push_back(Object.Base);
+  std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
+  Variation Varies = Variation::Uniform;
+  walkInlined(Def, C, Args, Object, &Varies);
+  Constructing.pop_back();
+  return Varies;
+}
+
+void AddressBuilder::initialiseMembers(const CXXConstructorDecl *Ctor,
+                                       const SymValue &Object) {
+  const CXXRecordDecl *Record = Ctor->getParent();
+  if (!hasLayout(AST.getCanonicalTagType(Record)))
+    return;
+  const ASTRecordLayout &Layout = AST.getASTRecordLayout(Record);
+  for (const CXXCtorInitializer *Init : Ctor->inits()) {
+    const Expr *E = Init->getInit();
+    if (!E)
+      continue;
+    if (const auto *Default = dyn_cast<CXXDefaultInitExpr>(E))
+      E = Default->getExpr();
+    SymValue Part = Object;
+    if (Init->isBaseInitializer() && !Init->isBaseVirtual()) {
+      const CXXRecordDecl *Base = Init->getBaseClass()->getAsCXXRecordDecl();
+      if (!Base) {
+        rvalue(E);
+        continue;
+      }
+      Part.P = Part.P +
+               Poly::constant(Layout.getBaseClassOffset(Base).getQuantity());
+    } else if (const FieldDecl *F = Init->getMember()) {
+      Part.P =
+          Part.P + Poly::constant(AST.getFieldOffset(F) / AST.getCharWidth());
+      if (isScalarField(F)) {
+        SymValue Value = rvalue(E);
+        LValue Field;
+        Field.Kind = LValue::Memory;
+        Field.Address = Part;
+        Field.Type = F->getType();
+        if (std::optional<FieldSlot> Slot = fieldSlot(Field);
+            Slot && writtenOnlyByConstructors(F))
+          keep(*Slot, F, Value);
+        continue;
+      }
+    } else if (!Init->isDelegatingInitializer()) {
+      rvalue(E);
+      continue;
+    }
+    const CXXConstructExpr *C = constructionOf(E);
+    if (!C || !construct(C, Part))
+      rvalue(E);
+  }
+}
+
+std::optional<AddressBuilder::FieldSlot>
+AddressBuilder::fieldSlot(const LValue &LV) const {
+  if (LV.Kind != LValue::Memory || LV.Address.Base < 0 ||
+      Bases[LV.Address.Base].Space != model::AddressSpace::Local)
+    return std::nullopt;
+  std::optional<int64_t> Offset = LV.Address.P.asConstant();
+  if (!Offset)
+    return std::nullopt;
+  return FieldSlot{LV.Address.Base, *Offset};
+}
+
+std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
+  std::optional<FieldSlot> Slot = fieldSlot(LV);
+  if (!Slot)
+    return std::nullopt;
+  auto It = Fields.find(*Slot);
+  if (It == Fields.end() || It->second.Bytes != sizeOf(LV.Type))
+    return std::nullopt;
+  return It->second.Value;
+}
+
+void AddressBuilder::keepField(const LValue &LV, const Expr *Target,
+                               const SymValue &Value) {
+  std::optional<FieldSlot> Slot = fieldSlot(LV);
+  if (!Slot || !llvm::is_contained(Constructing, Slot->first))
+    return;
+  const auto *M = dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts());
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (F && isScalarField(F) && writtenOnlyByConstructors(F))
+    keep(*Slot, F, Value);
+}
+
+void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
+                          const SymValue &Value) {
+  Fields[Slot] = {Value, sizeOf(F->getType()),
+                  F->getType().getCanonicalType().getUnqualifiedType()};
+}
+
+void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
+                                  uint64_t Bytes, QualType Written) {
+  // A store of a scalar at an unknown place writes an object of its type
+  // (C++'s aliasing rules, which nvcc's optimiser relies on too): a float
+  // stored in an array member leaves the pointers beside it.
+  bool ByType = !From && !Written.isNull() &&
+                (Written->isPointerType() ||
+                 (Written->isScalarType() && !Written->isCharType() &&
+                  !Written->isStdByteType()));
+  QualType Type =
+      ByType ? Written.getCanonicalType().getUnqualifiedType() : QualType();
+  std::vector<FieldSlot> Gone;
+  for (const auto &[Slot, Kept] : Fields)
+    if (Slot.first == Base &&
+        (ByType ? Kept.Type == Type
+                : !From || (Slot.second < *From + int64_t(Bytes) &&
+                            *From < Slot.second + int64_t(Kept.Bytes))))
+      Gone.push_back(Slot);
+  for (const FieldSlot &Slot : Gone)
+    Fields.erase(Slot);
+}
+
+void AddressBuilder::forgetObject(const VarDecl *V) {
+  if (auto It = BaseOfVar.find(V); It != BaseOfVar.end())
+    forgetFields(It->second, std::nullopt, 0);
+}
+
+bool AddressBuilder::writtenOnlyByConstructors(const FieldDecl *F) {
+  const auto *Record = dyn_cast<CXXRecordDecl>(F->getParent());
+  if (!Record)
+    return true;
+  auto [It, New] = FieldsWrittenByMethods.try_emplace(Record);
+  if (New)
+    It->second = fieldsWrittenOutsideConstructors(Record);
+  return !It->second.contains(F);
+}
+
+void AddressBuilder::joinFields(
+    const llvm::DenseMap<FieldSlot, KeptField> &Other) {
+  std::vector<FieldSlot> Gone;
+  for (const auto &[Slot, Kept] : Fields) {
+    auto It = Other.find(Slot);
+    if (It == Other.end() || !sameValue(It->second.Value, Kept.Value))
+      Gone.push_back(Slot);
+  }
+  for (const FieldSlot &Slot : Gone)
+    Fields.erase(Slot);
+}
 
 SymValue AddressBuilder::readObject(const Expr *E) {
   if (E->isGLValue() && E->getType()->isRecordType()) {
@@ -87,8 +333,24 @@ SymValue AddressBuilder::objectAddress(const Expr *Object, bool Arrow) {
   LValue LV = lvalue(Object);
   if (LV.Kind == LValue::Memory)
     return LV.Address;
-  if (LV.Kind == LValue::None)
+  if (LV.Kind == LValue::Variable && LV.Var->getType()->isRecordType() &&
+      hasLayout(LV.Var->getType()))
+    return pointerTo(objectBase(LV.Var));
+  if (LV.Kind == LValue::None) {
+    // A temporary built here (`Accessor(p, ld).at(i)`): its constructor
+    // runs first.
+    if (const CXXConstructExpr *C = constructionOf(Object)) {
+      MemoryBase B;
+      B.Name = "temporary";
+      B.Space = model::AddressSpace::Local;
+      B.PerLaneContents = true;
+      Bases.push_back(B);
+      SymValue Temporary = pointerTo(Bases.size() - 1);
+      if (construct(C, Temporary))
+        return Temporary;
+    }
     rvalue(Object);
+  }
   // A local object or a temporary: local memory, not global.
   MemoryBase B;
   B.Name = LV.Kind == LValue::Variable ? LV.Var->getName().str() : "temporary";
@@ -140,6 +402,8 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
       Varies = loadedVariation(LV.Address);
     } else if (LV.Kind == LValue::None && !Arrow) {
       rvalue(Object);
+    } else if (LV.Kind == LValue::Variable && Method && !Method->isConst()) {
+      forgetObject(LV.Var);
     }
   }
   unsigned First = Object && isa<CXXOperatorCallExpr>(C) ? 1 : 0;
@@ -156,17 +420,34 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
         Varies = std::max(Varies, Syms.variationOf(V.P));
         continue;
       }
+      if (LV.Kind == LValue::Variable &&
+          !Param->getType()->getPointeeType().isConstQualified())
+        forgetObject(LV.Var);
       if (LV.Kind != LValue::None) {
         Varies = std::max(Varies, Syms.variationOf(loadFrom(LV, Arg).P));
         continue;
       }
     }
-    Varies = std::max(Varies, Syms.variationOf(rvalue(Arg).P));
+    SymValue Value = rvalue(Arg);
+    // A local object handed over by its address may be changed.
+    if (Value.IsPointer && Value.Base >= 0 &&
+        Bases[Value.Base].Space == model::AddressSpace::Local)
+      forgetFields(Value.Base, std::nullopt, 0);
+    Varies = std::max(Varies, Syms.variationOf(Value.P));
   }
   // The call writes its object after its arguments are read:
   // `x[i] = (float)x[i] + s` of a bf16 loads x[i] before storing it.
-  if (StoredObject)
+  if (StoredObject) {
+    // A method of the object's own class writes none of the fields that
+    // only its constructors write.
+    const CXXRecordDecl *Class = StoredObject->Type->getAsCXXRecordDecl();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    bool OwnMethod = Class && Method &&
+                     (Class == Method->getParent() ||
+                      Class->isDerivedFrom(Method->getParent()));
+    llvm::SaveAndRestore KeepFields(StoreKeepsFields, OwnMethod);
     record(*StoredObject, AccessKind::Store, StoredAt);
+  }
   if (mayWriteMemory(C))
     clobberMemory();
   return opaqueFor(C, Varies);

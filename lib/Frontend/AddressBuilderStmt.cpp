@@ -204,6 +204,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.
   auto Before = Vars;
+  auto FieldsBefore = Fields;
   std::vector<HeldValue> HeldBefore = Held;
   size_t ThenBegin = Sites.size();
   {
@@ -212,8 +213,10 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   }
   size_t ElseBegin = Sites.size();
   auto AfterThen = std::move(Vars);
+  auto FieldsAfterThen = std::move(Fields);
   std::vector<HeldValue> HeldAfterThen = std::move(Held);
   Vars = Before;
+  Fields = std::move(FieldsBefore);
   Held = HeldBefore;
   if (If->getElse()) {
     GuardScope ElseSide(Guards, Else);
@@ -228,6 +231,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   if (If->getElse() && !alwaysExits(If->getElse()) && !JoinIsSharedExit)
     mergeFinalStores(ThenBegin, ElseBegin);
   joinHeld(HeldAfterThen);
+  joinFields(FieldsAfterThen);
   mergePaths(AfterThen, Cond);
 }
 
@@ -314,7 +318,7 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
         rvalue(Init);
       continue;
     }
-    Vars[V] = rvalue(Init);
+    Vars[V] = initialiseObject(V, Init);
   }
 }
 

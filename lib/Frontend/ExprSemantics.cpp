@@ -21,6 +21,15 @@ const Expr *transparentInner(const Expr *E) {
   return nullptr;
 }
 
+bool hasLayout(QualType T) {
+  if (T.isNull() || T->containsErrors() || T->isIncompleteType() ||
+      T->isDependentType() || T->isVoidType() || T->isFunctionType())
+    return false;
+  if (const auto *R = T->getAsRecordDecl())
+    return !R->isInvalidDecl();
+  return true;
+}
+
 std::optional<sym::OpKind> symbolicOp(BinaryOperatorKind Op) {
   using sym::OpKind;
   if (BinaryOperator::isCompoundAssignmentOp(Op))

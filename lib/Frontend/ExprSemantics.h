@@ -12,6 +12,7 @@
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include "clang/AST/OperationKinds.h"
+#include "clang/AST/Type.h"
 #include "llvm/ADT/APSInt.h"
 
 #include <optional>
@@ -27,6 +28,9 @@ namespace cudacoalesce {
 /// parentheses, a full expression (ConstantExpr, ExprWithCleanups), a
 /// materialised or bound temporary. Null when \p E is none of those.
 const clang::Expr *transparentInner(const clang::Expr *E);
+
+/// Whether Clang can lay \p T out: code with errors has types that are not.
+bool hasLayout(clang::QualType T);
 
 /// The non-polynomial operation of the address algebra a binary operator
 /// (or its compound assignment) performs: / % << >> & | ^.

@@ -140,6 +140,88 @@ bool VariableWrites::VisitVarDecl(VarDecl *D) {
   return true;
 }
 
+namespace {
+
+/// The fields a method body changes: `f = ..`, `f += ..`, `++f`, `&f`,
+/// `T &r = f`, and `f` passed where a callee may change it.
+class FieldWrites : public RecursiveASTVisitor<FieldWrites> {
+public:
+  llvm::DenseSet<const FieldDecl *> Written;
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
+                              Method->isImplicitObjectMemberFunction()
+                          ? 1
+                          : 0;
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const Expr *Arg = C->getArg(I);
+      if (!Arg->isGLValue())
+        continue;
+      if (I < Object ? Method->isConst()
+                     : Callee && I - Object < Callee->getNumParams() &&
+                           !writableReference(
+                               Callee->getParamDecl(I - Object)->getType()))
+        continue;
+      note(Arg);
+    }
+    if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+      if (const CXXMethodDecl *Called = M->getMethodDecl();
+          Called && !Called->isConst() && M->getImplicitObjectArgument())
+        note(M->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    if (D->getType()->isReferenceType() && D->getInit() &&
+        writableReference(D->getType()))
+      note(D->getInit());
+    return true;
+  }
+
+private:
+  static bool writableReference(QualType T) {
+    return T->isReferenceType() && !T->getPointeeType().isConstQualified();
+  }
+  void note(const Expr *E) {
+    if (const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+        Written.insert(F);
+  }
+};
+
+} // namespace
+
+llvm::DenseSet<const FieldDecl *>
+fieldsWrittenOutsideConstructors(const CXXRecordDecl *R) {
+  FieldWrites Writes;
+  auto Read = [&](const FunctionDecl *F) {
+    const FunctionDecl *Def = nullptr;
+    if (!isa<CXXConstructorDecl>(F) && F->hasBody(Def) && Def)
+      Writes.TraverseStmt(Def->getBody());
+  };
+  for (const Decl *D : R->decls()) {
+    if (const auto *Template = dyn_cast<FunctionTemplateDecl>(D)) {
+      for (const FunctionDecl *Instance : Template->specializations())
+        Read(Instance);
+      continue;
+    }
+    if (const auto *F = dyn_cast<FunctionDecl>(D))
+      Read(F);
+  }
+  return std::move(Writes.Written);
+}
+
 unsigned usesOf(const Stmt *S, const VarDecl *V) {
   struct Counter : RecursiveASTVisitor<Counter> {
     const VarDecl *V;

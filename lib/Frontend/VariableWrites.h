@@ -14,6 +14,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -85,6 +86,13 @@ private:
                  llvm::SmallVector<const clang::Stmt *, 2>>
       Sites;
 };
+
+/// The fields of \p R that a method other than a constructor may change
+/// (assigned, incremented, address taken, bound to a non-const reference or
+/// passed to one): the others hold what the constructor gave them for the
+/// object's life. Only the methods with a body (those used) are read.
+llvm::DenseSet<const clang::FieldDecl *>
+fieldsWrittenOutsideConstructors(const clang::CXXRecordDecl *R);
 
 /// How many times \p S names \p V.
 unsigned usesOf(const clang::Stmt *S, const clang::VarDecl *V);

@@ -2,6 +2,7 @@
 // space, with which symbolic offset, width and guards.
 #include "AddressBuilder.h"
 #include "ParseCuda.h"
+#include "VariableWrites.h"
 
 #include <gtest/gtest.h>
 
@@ -146,6 +147,73 @@ TEST(AddressBuilderTest, HelperIsWalkedInTheCallersContext) {
   EXPECT_EQ(W.offset(0), "8*threadIdx.x + 8");
   ASSERT_EQ(W.Sites[0].CallChain.size(), 1u);
   EXPECT_EQ(W.Sites[0].WrittenIn->getName(), "get");
+}
+
+TEST(AddressBuilderTest, ConstructorRunsAndItsFieldsKeepTheirValues) {
+  Walked W(R"(
+    struct View {
+      __device__ View(float *s, int ld) : base(s), ld(ld) { row = base + ld; }
+      __device__ void bump() { ++count; }
+      float *base, *row;
+      int ld, count = 0;
+    };
+    __global__ void k(float *o) {
+      __shared__ float tile[256];
+      View v(tile, 32);
+      v.bump();
+      v.row[threadIdx.x] = 1.f;
+      o[v.count + threadIdx.x] = v.base[v.ld * threadIdx.x];
+    })",
+           "k");
+  // The local object's own stores (count in the constructor and in bump)
+  // are thread-private; the tile's and o's are the ones to count.
+  std::vector<size_t> Seen;
+  for (size_t I = 0; I < W.Sites.size(); ++I)
+    if (W.Sites[I].Space != model::AddressSpace::Local)
+      Seen.push_back(I);
+  ASSERT_EQ(Seen.size(), 3u);
+  EXPECT_EQ(W.base(Seen[0]), "tile");
+  EXPECT_EQ(W.Sites[Seen[0]].Space, model::AddressSpace::Shared);
+  EXPECT_EQ(W.offset(Seen[0]), "4*threadIdx.x + 128");
+  EXPECT_EQ(W.base(Seen[1]), "tile");
+  EXPECT_EQ(W.offset(Seen[1]), "128*threadIdx.x");
+  // count is changed by a method: not the constructor's 0, an unknown.
+  EXPECT_EQ(W.base(Seen[2]), "o");
+  EXPECT_NE(W.offset(Seen[2]), "4*threadIdx.x");
+}
+
+TEST(AddressBuilderTest, FieldsWrittenOutsideConstructorsAreFoundInMethods) {
+  auto Unit = test::parseCuda(R"(
+    struct Q {
+      __device__ Q(int *p) : p(p), n(0), k(1) {}
+      __device__ void push() { n += 1; }
+      __device__ void alias() { int &r = k; r = 2; }
+      template <int N> __device__ void take() { swapIn(m); }
+      __device__ static void swapIn(int &x) { x = 3; }
+      __device__ int peek() const { return p[n]; }
+      int *p;
+      int n, k, m;
+    };
+    __global__ void use(int *p) { Q q(p); q.push(); q.alias(); q.take<2>(); }
+  )");
+  ASSERT_TRUE(Unit);
+  const clang::FunctionDecl *Use = test::function(Unit->getASTContext(), "use");
+  ASSERT_TRUE(Use);
+  const clang::CXXRecordDecl *Q = nullptr;
+  for (const clang::Decl *D : Use->getDeclContext()->decls())
+    if (const auto *R = llvm::dyn_cast<clang::CXXRecordDecl>(D))
+      if (R->getName() == "Q")
+        Q = R;
+  ASSERT_TRUE(Q);
+  llvm::DenseSet<const clang::FieldDecl *> Written =
+      fieldsWrittenOutsideConstructors(Q);
+  std::vector<std::string> Names;
+  for (const clang::FieldDecl *F : Q->fields())
+    if (Written.contains(F))
+      Names.push_back(F->getName().str());
+  // p is only read (`p[n]` reads through it); n, k (through a reference)
+  // and m (passed to a non-const reference) are written.
+  EXPECT_EQ(Names, (std::vector<std::string>{"n", "k", "m"}));
 }
 
 } // namespace
