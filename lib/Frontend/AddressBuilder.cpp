@@ -106,15 +106,17 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
     return;
   if (Kind != AccessKind::Load) {
     ++MemoryWrites;
-    if (LV.Address.Base >= 0 && !StoreKeepsFields &&
+    if (LV.Address.Base >= 0 &&
         Bases[LV.Address.Base].Space == model::AddressSpace::Local)
       if (std::optional<int64_t> Offset = LV.Address.P.asConstant())
-        forgetFields(LV.Address.Base, Offset, sizeOf(LV.Type));
+        forgetFields(LV.Address.Base, Offset, sizeOf(LV.Type), QualType(),
+                     StoreByOwnMethod);
       else if (LV.ArrayMember)
         forgetFields(LV.Address.Base, LV.ArrayMember->first,
-                     LV.ArrayMember->second);
+                     LV.ArrayMember->second, QualType(), StoreByOwnMethod);
       else
-        forgetFields(LV.Address.Base, std::nullopt, 0, LV.Type);
+        forgetFields(LV.Address.Base, std::nullopt, 0, LV.Type,
+                     StoreByOwnMethod);
   }
   if (!Recording)
     return;
@@ -225,7 +227,6 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   TextureFetches.clear();
   Vars.clear();
   Fields.clear();
-  Constructing.clear();
   Guards.clear();
   for (unsigned I = 0; I < K->getNumParams(); ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);

@@ -241,16 +241,19 @@ private:
   SymValue touchObject(const LValue &LV, const clang::Expr *At, bool Reads,
                        bool Writes);
 
-  // Fields of local objects (AddressBuilderObjects.cpp). A field that only
-  // the constructors write (faiss's BlockSelect keeps the shared-memory
-  // queues it is given in pointer fields) keeps the value its constructor
-  // gave it; the walk follows it as it follows a local variable.
+  // Fields of local objects (AddressBuilderObjects.cpp). A scalar member
+  // keeps what its constructor or a later store gave it (faiss's
+  // BlockSelect is handed its shared-memory queues in its constructor,
+  // faiss's Codec in initKernel); the walk follows it as it follows a local
+  // variable, through branches and loops, until a store it cannot place
+  // may change it.
   /// A local object's field: its object's base and its byte offset.
   using FieldSlot = std::pair<int, int64_t>;
   struct KeptField {
     SymValue Value;
     uint64_t Bytes = 0;
     clang::QualType Type; // canonical, unqualified
+    const clang::FieldDecl *Field = nullptr;
   };
   void keep(FieldSlot Slot, const clang::FieldDecl *F, const SymValue &Value);
   /// The base of the local object variable \p V, the same at every use.
@@ -270,21 +273,29 @@ private:
   std::optional<FieldSlot> fieldSlot(const LValue &LV) const;
   /// The value a field slot holds, where the walk kept one.
   std::optional<SymValue> keptField(const LValue &LV) const;
-  /// Keeps \p Value in the field \p Target names, when it is written by a
-  /// constructor of its object and by nothing else.
+  /// Keeps \p Value in the field \p Target names (a scalar member of a
+  /// local object).
   void keepField(const LValue &LV, const clang::Expr *Target,
                  const SymValue &Value);
   /// Forgets what the walk kept in the bytes [From, From + Bytes) of the
   /// object at \p Base; where From is unknown, the fields of the type
   /// \p Written (all of them for a char, a struct or no type).
+  /// \p OnlyMethodWritten: only the fields some method of their class
+  /// writes (the store is such a method's).
   void forgetFields(int Base, std::optional<int64_t> From, uint64_t Bytes,
-                    clang::QualType Written = clang::QualType());
+                    clang::QualType Written = clang::QualType(),
+                    bool OnlyMethodWritten = false);
   /// Forgets what the walk kept of the local object \p V (a call the walk
   /// does not enter may change it).
   void forgetObject(const clang::VarDecl *V);
   bool writtenOnlyByConstructors(const clang::FieldDecl *F);
   /// Where two paths join: what both kept.
   void joinFields(const llvm::DenseMap<FieldSlot, KeptField> &Other);
+  /// A loop's entry: the fields its body changed (from \p Before to what
+  /// Fields holds after a trip) hold a value of some trip.
+  void enterLoopFields(const llvm::DenseMap<FieldSlot, KeptField> &Before);
+  /// A loop walked once: forgets the fields its body may change.
+  void forgetFieldsChangedIn(const clang::Stmt *Body);
 
   void stmt(const clang::Stmt *S);
   void compound(const clang::CompoundStmt *C);
@@ -337,11 +348,9 @@ private:
   /// so `&vec` is local memory and writes through them change it.
   llvm::DenseMap<const clang::VarDecl *, const clang::VarDecl *> ReferenceTo;
   llvm::DenseMap<FieldSlot, KeptField> Fields;
-  /// The objects whose constructors are being walked.
-  std::vector<int> Constructing;
-  /// Set while recording a store that changes no kept field (a method of
-  /// the object's class the walk does not enter).
-  bool StoreKeepsFields = false;
+  /// Set while recording the store of a method of the object's class that
+  /// the walk does not enter: it may change only what such methods write.
+  bool StoreByOwnMethod = false;
   llvm::DenseMap<const clang::CXXRecordDecl *,
                  llvm::DenseSet<const clang::FieldDecl *>>
       FieldsWrittenByMethods;

@@ -472,12 +472,19 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
   SymValue RHS =
       Source ? rvalue(Source) : SymValue{false, -1, Poly::constant(1)};
   LValue LV = lvalue(Target);
+  bool FloatMath = Target->getType()->isRealFloatingType() ||
+                   (Source && Source->getType()->isRealFloatingType());
   if (LV.Kind == LValue::Memory) {
+    std::optional<SymValue> Kept = Compound ? keptField(LV) : std::nullopt;
     if (Compound)
       record(LV, AccessKind::Load, Target);
     record(LV, AccessKind::Store, Target);
     if (!Compound)
       keepField(LV, Target, RHS);
+    else if (Kept && !FloatMath)
+      keepField(LV, Target,
+                arithmetic(*Compound, *Kept, RHS, Target->getType(),
+                           Source ? Source->getType() : Target->getType()));
     return RHS;
   }
   if (LV.Kind != LValue::Variable)
@@ -485,8 +492,6 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
   SymValue New = RHS;
   if (Compound) {
     SymValue Old = loadFrom(LV, Target);
-    bool FloatMath = Target->getType()->isRealFloatingType() ||
-                     (Source && Source->getType()->isRealFloatingType());
     if (FloatMath)
       New = opaqueFor(WholeExpr, std::max(Syms.variationOf(Old.P),
                                           Syms.variationOf(RHS.P)));
@@ -524,9 +529,16 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
   case UO_PostDec: {
     LValue LV = lvalue(U->getSubExpr());
     if (LV.Kind == LValue::Memory) {
+      std::optional<SymValue> Kept = keptField(LV);
       record(LV, AccessKind::Load, U->getSubExpr());
       record(LV, AccessKind::Store, U->getSubExpr());
-      return loadedValue(U, LV.Address);
+      if (!Kept || U->getType()->isRealFloatingType())
+        return loadedValue(U, LV.Address);
+      SymValue One{false, -1, Poly::constant(1)};
+      SymValue New = arithmetic(U->isIncrementOp() ? BO_Add : BO_Sub, *Kept,
+                                One, U->getSubExpr()->getType(), AST.IntTy);
+      keepField(LV, U->getSubExpr(), New);
+      return U->isPrefix() ? New : *Kept;
     }
     if (LV.Kind != LValue::Variable)
       return opaqueFor(U, Variation::Uniform);

@@ -433,6 +433,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       EnterLoop(VaryingVars);
       WalkBody();
     }
+    enterLoopFields(FieldsBefore);
     BodyMayWrite = MemoryWrites != WritesBefore;
     for (const VarDecl *V : Changed) {
       auto It = Vars.find(V);
@@ -442,6 +443,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   } else {
     for (const VarDecl *V : Changed)
       VaryingVars[V] = Variation::LaneComputed;
+    forgetFieldsChangedIn(Loop);
   }
   // A body that writes memory may overwrite, on a later trip, what was held
   // before the loop. What the body holds is not held after it: the loop may

@@ -126,7 +126,7 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
       break;
     SymValue Value = rvalue(List->getInit(I++));
     Varies = std::max(Varies, Syms.variationOf(Value.P));
-    if (!isScalarField(F) || !writtenOnlyByConstructors(F))
+    if (!isScalarField(F))
       continue;
     keep({Object.Base, AST.getFieldOffset(F) / AST.getCharWidth()}, F, Value);
   }
@@ -166,11 +166,9 @@ std::optional<Variation> AddressBuilder::construct(const CXXConstructExpr *C,
   if (!Def || Ctor->isTrivial() || C->getNumArgs() != Def->getNumParams())
     return std::nullopt;
   forgetFields(Object.Base, Offset, Bytes);
-  Constructing.push_back(Object.Base);
   std::vector<const Expr *> Args(C->arg_begin(), C->arg_end());
   Variation Varies = Variation::Uniform;
   walkInlined(Def, C, Args, Object, &Varies);
-  Constructing.pop_back();
   return Varies;
 }
 
@@ -204,8 +202,7 @@ void AddressBuilder::initialiseMembers(const CXXConstructorDecl *Ctor,
         Field.Kind = LValue::Memory;
         Field.Address = Part;
         Field.Type = F->getType();
-        if (std::optional<FieldSlot> Slot = fieldSlot(Field);
-            Slot && writtenOnlyByConstructors(F))
+        if (std::optional<FieldSlot> Slot = fieldSlot(Field); Slot)
           keep(*Slot, F, Value);
         continue;
       }
@@ -243,22 +240,23 @@ std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
 void AddressBuilder::keepField(const LValue &LV, const Expr *Target,
                                const SymValue &Value) {
   std::optional<FieldSlot> Slot = fieldSlot(LV);
-  if (!Slot || !llvm::is_contained(Constructing, Slot->first))
+  if (!Slot)
     return;
   const auto *M = dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts());
   const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
-  if (F && isScalarField(F) && writtenOnlyByConstructors(F))
+  if (F && isScalarField(F))
     keep(*Slot, F, Value);
 }
 
 void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
                           const SymValue &Value) {
   Fields[Slot] = {Value, sizeOf(F->getType()),
-                  F->getType().getCanonicalType().getUnqualifiedType()};
+                  F->getType().getCanonicalType().getUnqualifiedType(), F};
 }
 
 void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
-                                  uint64_t Bytes, QualType Written) {
+                                  uint64_t Bytes, QualType Written,
+                                  bool OnlyMethodWritten) {
   // A store of a scalar at an unknown place writes an object of its type
   // (C++'s aliasing rules, which nvcc's optimiser relies on too): a float
   // stored in an array member leaves the pointers beside it.
@@ -273,7 +271,8 @@ void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
     if (Slot.first == Base &&
         (ByType ? Kept.Type == Type
                 : !From || (Slot.second < *From + int64_t(Bytes) &&
-                            *From < Slot.second + int64_t(Kept.Bytes))))
+                            *From < Slot.second + int64_t(Kept.Bytes))) &&
+        !(OnlyMethodWritten && writtenOnlyByConstructors(Kept.Field)))
       Gone.push_back(Slot);
   for (const FieldSlot &Slot : Gone)
     Fields.erase(Slot);
@@ -302,6 +301,46 @@ void AddressBuilder::joinFields(
     if (It == Other.end() || !sameValue(It->second.Value, Kept.Value))
       Gone.push_back(Slot);
   }
+  for (const FieldSlot &Slot : Gone)
+    Fields.erase(Slot);
+}
+
+void AddressBuilder::enterLoopFields(
+    const llvm::DenseMap<FieldSlot, KeptField> &Before) {
+  llvm::DenseMap<FieldSlot, KeptField> AfterTrip = std::move(Fields);
+  Fields.clear();
+  for (const auto &[Slot, Kept] : Before) {
+    auto It = AfterTrip.find(Slot);
+    if (It == AfterTrip.end())
+      continue; // changed where the walk could not follow
+    if (sameValue(It->second.Value, Kept.Value)) {
+      Fields[Slot] = Kept;
+      continue;
+    }
+    // Changed by the body: a value of some trip, into the same object where
+    // both are pointers into one.
+    const SymValue &A = Kept.Value, &B = It->second.Value;
+    Variation Varies = std::max(Syms.variationOf(A.P), Syms.variationOf(B.P));
+    std::string Name = Kept.Field->getName().str();
+    SymValue Merged;
+    Merged.IsPointer = A.IsPointer;
+    if (A.IsPointer && B.IsPointer && A.Base == B.Base && A.Base >= 0) {
+      Merged.Base = A.Base;
+      Name += " offset";
+    }
+    Merged.P = Poly::atom(Syms.opaque(Name, Varies));
+    KeptField Entry = Kept;
+    Entry.Value = Merged;
+    Fields[Slot] = Entry;
+  }
+}
+
+void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {
+  llvm::DenseSet<const FieldDecl *> Written = fieldsWrittenIn(Body);
+  std::vector<FieldSlot> Gone;
+  for (const auto &[Slot, Kept] : Fields)
+    if (Written.contains(Kept.Field) || !writtenOnlyByConstructors(Kept.Field))
+      Gone.push_back(Slot);
   for (const FieldSlot &Slot : Gone)
     Fields.erase(Slot);
 }
@@ -438,14 +477,14 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
   // The call writes its object after its arguments are read:
   // `x[i] = (float)x[i] + s` of a bf16 loads x[i] before storing it.
   if (StoredObject) {
-    // A method of the object's own class writes none of the fields that
-    // only its constructors write.
+    // A method of the object's own class the walk does not enter may
+    // change the fields its class's methods write, and no other.
     const CXXRecordDecl *Class = StoredObject->Type->getAsCXXRecordDecl();
     const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
     bool OwnMethod = Class && Method &&
                      (Class == Method->getParent() ||
                       Class->isDerivedFrom(Method->getParent()));
-    llvm::SaveAndRestore KeepFields(StoreKeepsFields, OwnMethod);
+    llvm::SaveAndRestore ByOwnMethod(StoreByOwnMethod, OwnMethod);
     record(*StoredObject, AccessKind::Store, StoredAt);
   }
   if (mayWriteMemory(C))

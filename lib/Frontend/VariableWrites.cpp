@@ -202,6 +202,12 @@ private:
 
 } // namespace
 
+llvm::DenseSet<const FieldDecl *> fieldsWrittenIn(const Stmt *S) {
+  FieldWrites Writes;
+  Writes.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(Writes.Written);
+}
+
 llvm::DenseSet<const FieldDecl *>
 fieldsWrittenOutsideConstructors(const CXXRecordDecl *R) {
   FieldWrites Writes;

@@ -94,6 +94,9 @@ private:
 llvm::DenseSet<const clang::FieldDecl *>
 fieldsWrittenOutsideConstructors(const clang::CXXRecordDecl *R);
 
+/// The fields \p S itself (not the functions it calls) may change.
+llvm::DenseSet<const clang::FieldDecl *> fieldsWrittenIn(const clang::Stmt *S);
+
 /// How many times \p S names \p V.
 unsigned usesOf(const clang::Stmt *S, const clang::VarDecl *V);
 
