@@ -158,6 +158,10 @@ private:
     /// An element of an array member at a constant place in its object:
     /// the array's first byte and size (an index cannot leave it).
     std::optional<std::pair<int64_t, uint64_t>> ArrayMember;
+    /// A member: its offset in the struct it belongs to, and that struct's
+    /// alignment (loads of the members of one float4 may become one).
+    int64_t MemberOffset = 0;
+    unsigned MemberOf = 0;
   };
 
   SymValue rvalue(const clang::Expr *E);
@@ -382,6 +386,24 @@ private:
   /// walks included: a loop whose body has none keeps what is held.
   unsigned MemoryWrites = 0;
   bool holds(const AccessSite &S) const;
+  /// Loads of members of one struct in memory, in a row with no store or
+  /// call between them: LLVM's load-store vectoriser makes one wide load of
+  /// them where the struct's alignment allows (`a.x + a.y + a.z + a.w` of a
+  /// float4 is one ld.global.v4.f32).
+  struct OpenVectorLoad {
+    std::vector<size_t> Members; // sites, the first one widened
+    unsigned Writes;
+    sym::Poly ObjectStart;
+    int64_t Lo, Hi; // the bytes of the struct read so far
+    unsigned Align;
+  };
+  std::vector<OpenVectorLoad> OpenVectorLoads;
+  /// Records that the load just added as the last site reads the member
+  /// \p LV; where it completes a run one wide load covers, the first load
+  /// of the run becomes that load and the others fold into it.
+  void joinVectorLoad(const LValue &LV);
+  /// Sites folded into a wider load: dropped when the walk ends.
+  std::vector<size_t> FoldedSites;
   /// Whether a condition reads the trip of an enclosing loop.
   bool variesPerTrip(const std::vector<Guard> &Condition) const;
   /// A call or asm that may write any memory ends every holding.

@@ -9,6 +9,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -298,6 +299,9 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     }
     LV.Address.P = LV.Address.P + Poly::constant(Offset);
     LV.OffsetInElement += Offset;
+    LV.MemberOffset = Offset;
+    const RecordDecl *Parent = Field->getParent();
+    LV.MemberOf = AST.getASTRecordLayout(Parent).getAlignment().getQuantity();
     LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
     return LV;
   }

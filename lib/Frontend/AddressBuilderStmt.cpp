@@ -260,7 +260,12 @@ void AddressBuilder::mergeFinalStores(size_t ThenBegin, size_t ElseBegin) {
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
   size_t Kept = ThenLoads ? ThenIndex : ElseIndex;
   Sites[Kept].Guards = Guards;
-  Sites.erase(Sites.begin() + (ThenLoads ? ElseIndex : ThenIndex));
+  size_t Dropped = ThenLoads ? ElseIndex : ThenIndex;
+  Sites.erase(Sites.begin() + Dropped);
+  // Later indices into Sites move down by one.
+  for (size_t &I : FoldedSites)
+    I -= I > Dropped;
+  OpenVectorLoads.clear();
 }
 
 void AddressBuilder::mergePaths(
