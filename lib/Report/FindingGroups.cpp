@@ -18,18 +18,13 @@ double severity(const Finding &F) {
 }
 
 std::string sourceAccessKey(const Finding &F, llvm::StringRef File) {
-  // A helper called at two places of a kernel makes two accesses: the calls
-  // it is reached through are part of the key.
-  std::string Key =
-      (File + ":" + llvm::Twine(F.Where.Line) + ":" +
-       llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
-       spaceName(F.Prediction.Space))
-          .str();
-  for (const SourcePoint &Call : F.CallChain)
-    Key += ("|" + Call.File + ":" + llvm::Twine(Call.Line) + ":" +
-            llvm::Twine(Call.Column))
-               .str();
-  return Key;
+  // A helper called at two places is two accesses on the GPU but one line
+  // to fix: the calls it is reached through are not part of the key (the
+  // note names them).
+  return (File + ":" + llvm::Twine(F.Where.Line) + ":" +
+          llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
+          spaceName(F.Prediction.Space))
+      .str();
 }
 
 std::vector<FindingGroup>
@@ -74,12 +69,24 @@ std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
     return "";
   size_t N = G.Others.size();
   std::string Note = "the same access in " + std::to_string(N) + " other " +
-                     (N == 1 ? "kernel instance or launch: "
-                             : "kernel instances or launches: ");
+                     (N == 1 ? "kernel instance, launch or call: "
+                             : "kernel instances, launches or calls: ");
   for (size_t I = 0; I < N && I < Listed; ++I) {
     const Finding &F = *G.Others[I];
     std::string Shape =
         F.BlockOrigin.empty() ? "block " + F.Block.str() : F.BlockOrigin;
+    // Reached through other calls than the one shown: the kernel's call.
+    if (!F.CallChain.empty()) {
+      const SourcePoint &Call = F.CallChain.front();
+      const std::vector<SourcePoint> &Shown = G.Worst->CallChain;
+      if (Shown.empty() || Shown.front().File != Call.File ||
+          Shown.front().Line != Call.Line ||
+          Shown.front().Column != Call.Column)
+        Shape += ", through the call at " + Call.File + ":" +
+                 std::to_string(Call.Line) + ":" + std::to_string(Call.Column);
+    }
+    if (F.BaseName != G.Worst->BaseName && !F.BaseName.empty())
+      Shape += ", '" + F.BaseName + "'";
     Note += (I ? "; '" : "'") + F.Kernel + "' (" + Shape + "): " + countText(F);
   }
   if (N > Listed)

@@ -63,8 +63,8 @@ TEST(RootCauseTest, OneBaseOnePatternOneFixIsOneCause) {
 }
 
 TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
-  // One line under three instantiations, a second line, and the first line
-  // reached through a helper call: three accesses.
+  // One line under three instantiations and reached through a helper
+  // call, and a second line: two accesses as written.
   Finding A = flagged("p", 12, model::Pattern::Strided, 8);
   A.Kernel = "k<2>";
   Finding B = flagged("p", 12, model::Pattern::Strided, 16);
@@ -76,19 +76,30 @@ TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
   ViaHelper.CallChain.push_back({"k.cu", 40, 5});
   std::vector<const Finding *> All = {&A, &B, &C, &Other, &ViaHelper};
   std::vector<FindingGroup> Groups = groupBySourceAccess(All);
-  ASSERT_EQ(Groups.size(), 3u);
-  EXPECT_EQ(Groups[0].Worst, &B);
-  ASSERT_EQ(Groups[0].Others.size(), 2u);
-  EXPECT_EQ(Groups[0].Others[0], &A); // the replaced worst comes first
-  EXPECT_EQ(Groups[0].Others[1], &C);
+  ASSERT_EQ(Groups.size(), 2u);
+  EXPECT_EQ(Groups[0].Worst, &ViaHelper);
+  ASSERT_EQ(Groups[0].Others.size(), 3u);
+  EXPECT_EQ(Groups[0].Others[0], &B); // a replaced worst comes first
+  EXPECT_EQ(Groups[0].Others[1], &A);
+  EXPECT_EQ(Groups[0].Others[2], &C);
   EXPECT_EQ(Groups[1].Worst, &Other);
   EXPECT_TRUE(Groups[1].Others.empty());
   EXPECT_EQ(otherInstancesNote(Groups[1]), "");
-  EXPECT_EQ(Groups[2].Worst, &ViaHelper);
-  EXPECT_EQ(otherInstancesNote(Groups[0], 1),
-            "the same access in 2 other kernel instances or launches: 'k<2>' "
-            "(block (256,1,1) from the launch at k.cu:30:3): 8 "
-            "sectors/request; and 1 more");
+  EXPECT_EQ(
+      otherInstancesNote(Groups[0], 1),
+      "the same access in 3 other kernel instances, launches or calls: 'k<4>' "
+      "(block (256,1,1) from the launch at k.cu:30:3): 16 "
+      "sectors/request; and 2 more");
+  // Shown through a call; an instance reached directly names no call, one
+  // reached through another call names it.
+  Finding ViaOtherCall = flagged("p", 12, model::Pattern::Strided, 4);
+  ViaOtherCall.CallChain.push_back({"k.cu", 41, 5});
+  FindingGroup Pair = groupBySourceAccess({&ViaHelper, &ViaOtherCall})[0];
+  EXPECT_EQ(
+      otherInstancesNote(Pair),
+      "the same access in 1 other kernel instance, launch or call: 'k' (block "
+      "(256,1,1) from the launch at k.cu:30:3, through the call at "
+      "k.cu:41:5): 4 sectors/request");
 }
 
 TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
@@ -102,9 +113,10 @@ TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
   std::vector<FindingGroup> Groups = groupBySourceAccess({&Ranged, &Wasteful});
   ASSERT_EQ(Groups.size(), 1u);
   EXPECT_EQ(Groups[0].Worst, &Wasteful);
-  EXPECT_EQ(otherInstancesNote(Groups[0]),
-            "the same access in 1 other kernel instance or launch: 'k' (block "
-            "(256,1,1) from the launch at k.cu:30:3): 4 to 32 sectors/request");
+  EXPECT_EQ(
+      otherInstancesNote(Groups[0]),
+      "the same access in 1 other kernel instance, launch or call: 'k' (block "
+      "(256,1,1) from the launch at k.cu:30:3): 4 to 32 sectors/request");
 }
 
 } // namespace

@@ -19,8 +19,8 @@
 
 namespace cudacoalesce {
 
-/// The findings of one access as written (file, line, column, kind, and the
-/// calls it is reached through).
+/// The findings of one access as written (file, line, column, kind), over
+/// kernel instances, launches and the calls it is reached through.
 struct FindingGroup {
   const Finding *Worst = nullptr; // the one a report shows
   std::vector<const Finding *> Others;
@@ -32,17 +32,16 @@ struct FindingGroup {
 double severity(const Finding &F);
 
 /// What identifies one access as written: \p File (the finding's own path, or
-/// its absolute path across files), line, column, kind, space, and the calls
-/// it is reached through.
+/// its absolute path across files), line, column, kind and space.
 std::string sourceAccessKey(const Finding &F, llvm::StringRef File);
 
 /// Groups in the order their first finding comes; Others in input order.
 std::vector<FindingGroup>
 groupBySourceAccess(const std::vector<const Finding *> &Findings);
 
-/// "the same access in 2 other kernel instances or launches: 'k<4>' (block
-/// (256,1,1) from the launch at a.cu:9:3): 16 sectors/request; ..."; empty
-/// without others. At most \p Listed are named, then a count.
+/// "the same access in 2 other kernel instances, launches or calls: 'k<4>'
+/// (block (256,1,1) from the launch at a.cu:9:3): 16 sectors/request; ...";
+/// empty without others. At most \p Listed are named, then a count.
 std::string otherInstancesNote(const FindingGroup &G, size_t Listed = 4);
 
 } // namespace cudacoalesce

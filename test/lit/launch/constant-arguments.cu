@@ -6,7 +6,7 @@ __global__ void strided(const float *a, float *o, int stride) {
   o[t] = a[t * stride];
   // CHECK: constant-arguments.cu:[[@LINE-1]]:10: warning: strided global load from 'a': 16 sectors/request where 4 would do (25% efficiency)
   // CHECK: note: block (256,1,1) from the launch at {{.*}}constant-arguments.cu:[[@LINE+6]]:3
-  // CHECK: note: the same access in 1 other kernel instance or launch: 'strided' (block (256,1,1) from the launch at {{.*}}constant-arguments.cu:[[@LINE+3]]:3): 4 sectors/request{{$}}
+  // CHECK: note: the same access in 1 other kernel instance, launch or call: 'strided' (block (256,1,1) from the launch at {{.*}}constant-arguments.cu:[[@LINE+3]]:3): 4 sectors/request{{$}}
 }
 void launch(const float *a, float *o) {
   strided<<<64, 256>>>(a, o, 1);

@@ -20,7 +20,7 @@ __global__ void child(float *o, int n) {
 // CHECK: device-launch.cu:[[@LINE-8]]:5: warning: misaligned global store to 'o': 4.906 sectors/request where 3.906 would do
 // CHECK: block (32,1,1) from the launch at {{.*}}device-launch.cu:[[@LINE+5]]:3
 // CHECK-NOT: in kernel 'parent'
-// CHECK: note: the same access in 1 other kernel instance or launch: 'child' (assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}device-launch.cu:[[@LINE+4]]:3 has a block shape only known at run time)): 5 sectors/request{{$}}
+// CHECK: note: the same access in 1 other kernel instance, launch or call: 'child' (assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}device-launch.cu:[[@LINE+4]]:3 has a block shape only known at run time)): 5 sectors/request{{$}}
 // CHECK: remark: kernel 'parent' has no global- or shared-memory accesses
 __global__ void parent(float *o, int n) {
   child<<<ceilf(n / 32.0f), 32>>>(o, n);

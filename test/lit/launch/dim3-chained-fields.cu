@@ -19,7 +19,7 @@ void chained(float *a) {
 // warp 7: 30/8. The one diagnostic shows the worse launch.
 // CHECK: dim3-chained-fields.cu:[[@LINE-15]]:31: warning: misaligned global store to 'a': 4.875 sectors/request where 3.75 would do
 // CHECK: note: block (120,2,1) from the launch at {{.*}}dim3-chained-fields.cu:[[@LINE+7]]:3, whose extents not known there are assumed (blockDim.y = 2, for 256 threads)
-// CHECK: note: the same access in 1 other kernel instance or launch: 'k' (block (120,1,1) from the launch at {{.*}}dim3-chained-fields.cu:[[@LINE-9]]:3): 4.75 sectors/request{{$}}
+// CHECK: note: the same access in 1 other kernel instance, launch or call: 'k' (block (120,1,1) from the launch at {{.*}}dim3-chained-fields.cu:[[@LINE-9]]:3): 4.75 sectors/request{{$}}
 void through_int(float *a) {
   dim3 b;
   int n;

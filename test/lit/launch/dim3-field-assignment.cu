@@ -21,7 +21,7 @@ void launch(const float *a, float *o) {
 // the worse, and names the other.
 // CHECK: dim3-field-assignment.cu:[[@LINE-15]]:18: warning: strided global load from 'a': 32 sectors/request where 4 would do (12.5% efficiency)
 // CHECK: assumed block (32,8,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}dim3-field-assignment.cu:[[@LINE+6]]:3 has a block shape only known at run time)
-// CHECK: note: the same access in 1 other kernel instance or launch: 'k' (block (16,16,1) from the launch at {{.*}}dim3-field-assignment.cu:[[@LINE-6]]:3): 16 sectors/request{{$}}
+// CHECK: note: the same access in 1 other kernel instance, launch or call: 'k' (block (16,16,1) from the launch at {{.*}}dim3-field-assignment.cu:[[@LINE-6]]:3): 16 sectors/request{{$}}
 void launch_if(const float *a, float *o, bool wide) {
   dim3 threads(8, 8);
   if (wide)

@@ -43,7 +43,7 @@ __global__ void gather(const float *x, float *dst, int step) {
   dst[threadIdx.x] = x[threadIdx.x * step];
   // CHECK: wrapper-function.cu:[[@LINE-1]]:22: warning: strided global load from 'x': 16 sectors/request where 4 would do
   // CHECK: note: block (32,1,1) from the launch at {{.*}}wrapper-function.cu:[[@LINE+10]]:3
-  // CHECK: note: the same access in 1 other kernel instance or launch: 'gather' (block (32,1,1) from the launch at {{.*}}wrapper-function.cu:[[@LINE+8]]:3): 8 sectors/request{{$}}
+  // CHECK: note: the same access in 1 other kernel instance, launch or call: 'gather' (block (32,1,1) from the launch at {{.*}}wrapper-function.cu:[[@LINE+8]]:3): 8 sectors/request{{$}}
 }
 
 void run(const float *x, float *dst, cudaStream_t stream) {

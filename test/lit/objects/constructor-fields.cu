@@ -8,9 +8,8 @@ struct RowView {
   __device__ float at(int r, int c) const { return base[r * ld + c]; }
   // CHECK: constructor-fields.cu:[[@LINE-1]]:52: warning: strided global load from 'in': 32 sectors/request where 4 would do (12.5% efficiency) [cuda-coalesce] (in kernel 'columns')
   // CHECK: note: index blockIdx.y*blockDim.x*n + threadIdx.x*n + blockIdx.x (4-byte elements)
-  // CHECK: note: reached through the call at {{.*}}constructor-fields.cu:[[@LINE+12]]:29
-  // CHECK: constructor-fields.cu:[[@LINE-4]]:52: warning: strided global load from 'in': 32 sectors/request where 4 would do (12.5% efficiency) [cuda-coalesce] (in kernel 'columns')
-  // CHECK: note: reached through the call at {{.*}}constructor-fields.cu:[[@LINE+11]]:12
+  // CHECK: note: reached through the call at {{.*}}constructor-fields.cu:[[@LINE+11]]:29
+  // CHECK: note: the same access in 1 other kernel instance, launch or call: 'columns' ({{.*}}, through the call at {{.*}}constructor-fields.cu:[[@LINE+11]]:12): 32 sectors/request
   const float *base;
   int ld;
 };

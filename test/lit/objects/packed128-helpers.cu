@@ -1,6 +1,6 @@
-// llm.c's Packed128 helpers: `load128cs(inp1 + idx); load128cs(inp2 + idx)`
-// is two 16-byte loads after inlining, each reported at the helper's line
-// with the call it comes through (16 contiguous bytes a lane: 16 sectors).
+// llm.c's Packed128: `load128cs(inp1 + idx); load128cs(inp2 + idx)` is two
+// 16-byte loads (16 bytes a lane: 16 sectors) of one line, reported at it once
+// with the call it comes through, the other in a note; JSON has both.
 // RUN: %cc --show-all --format=json %s | FileCheck %s --check-prefix=JSON
 // RUN: %cc --show-all %s | %filecheck %s
 #include <cuda_bf16.h>
@@ -24,8 +24,7 @@ __global__ void residual(float *out, const __nv_bfloat16 *inp1,
 }
 // CHECK: packed128-helpers.cu:15:61: remark: coalesced global load from 'inp1': 16 sectors/request (ideal 16)
 // CHECK: note: reached through the call at {{.*}}packed128-helpers.cu:[[@LINE-5]]:12
-// CHECK: packed128-helpers.cu:15:61: remark: coalesced global load from 'inp2': 16 sectors/request (ideal 16)
-// CHECK: note: reached through the call at {{.*}}packed128-helpers.cu:[[@LINE-6]]:12
+// CHECK: note: the same access in 1 other kernel instance, launch or call: 'residual' (block (256,1,1) from the launch at {{.*}}, through the call at {{.*}}packed128-helpers.cu:[[@LINE-5]]:12, 'inp2'): 16 sectors/request
 // JSON: "line": 15
 // JSON: "base": "inp1"
 // JSON: "call_chain": [

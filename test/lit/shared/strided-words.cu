@@ -7,12 +7,12 @@ template <int S> __global__ void stride(float *out, const float *in) {
   int t = threadIdx.x;
   s[t * S] = in[blockIdx.x * 256 + t];
   // CHECK: strided-words.cu:[[@LINE-1]]:3: warning: bank-conflict shared store to 's': 32 wavefronts/request {{.*}} (in kernel 'stride<32>')
-  // CHECK: note: the same access in 3 other kernel instances or launches: 'stride<2>' {{.*}}: 2 wavefronts/request; 'stride<3>' {{.*}}: 1 wavefronts/request; 'stride<33>' {{.*}}: 1 wavefronts/request{{$}}
+  // CHECK: note: the same access in 3 other kernel instances, launches or calls: 'stride<2>' {{.*}}: 2 wavefronts/request; 'stride<3>' {{.*}}: 1 wavefronts/request; 'stride<33>' {{.*}}: 1 wavefronts/request{{$}}
   __syncthreads();
   out[blockIdx.x * 256 + t] = s[t * S];
 }
 // CHECK: strided-words.cu:[[@LINE-2]]:31: warning: bank-conflict shared load from 's': 32 wavefronts/request where 1 would do (32-way bank conflict) [cuda-coalesce] (in kernel 'stride<32>')
-// CHECK: note: the same access in 3 other kernel instances or launches: 'stride<2>' {{.*}}: 2 wavefronts/request; 'stride<3>' {{.*}}: 1 wavefronts/request; 'stride<33>' {{.*}}: 1 wavefronts/request{{$}}
+// CHECK: note: the same access in 3 other kernel instances, launches or calls: 'stride<2>' {{.*}}: 2 wavefronts/request; 'stride<3>' {{.*}}: 1 wavefronts/request; 'stride<33>' {{.*}}: 1 wavefronts/request{{$}}
 void launch(float *out, const float *in) {
   stride<2><<<1024, 256>>>(out, in);
   stride<3><<<1024, 256>>>(out, in);

@@ -10,7 +10,7 @@ __global__ void scale(double *out, const double *inp, int n) {
 }
 // CHECK-COUNT-2: remark: coalesced global {{load from 'inp'|store to 'out'}}: 8 sectors/request (ideal 8)
 // CHECK: note: block (32,1,1) from the launch at {{.*}}block-sizes-looped.cu:[[@LINE+4]]:3
-// CHECK: note: the same access in 2 other kernel instances or launches: 'scale' (block (64,1,1) from the launch at {{.*}}block-sizes-looped.cu:[[@LINE+3]]:3): 8 sectors/request; 'scale' (block (1024,1,1) from the launch at {{.*}}block-sizes-looped.cu:[[@LINE+3]]:3): 8 sectors/request{{$}}
+// CHECK: note: the same access in 2 other kernel instances, launches or calls: 'scale' (block (64,1,1) from the launch at {{.*}}block-sizes-looped.cu:[[@LINE+3]]:3): 8 sectors/request; 'scale' (block (1024,1,1) from the launch at {{.*}}block-sizes-looped.cu:[[@LINE+3]]:3): 8 sectors/request{{$}}
 // CHECK-NOT: assumed block
 void scale_forward(double *out, const double *inp, int n, int block_size) {
   scale<<<ceil_div(n, block_size), block_size>>>(out, inp, n);
