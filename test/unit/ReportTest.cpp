@@ -102,6 +102,20 @@ TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
       "k.cu:41:5): 4 sectors/request");
 }
 
+TEST(FindingGroupsTest, ClearlyWorseIgnoresRounding) {
+  Finding Shown = flagged("p", 12, model::Pattern::Strided, 1.625);
+  Shown.Prediction.IdealSectors = 1;
+  Finding Same = Shown, Worse = Shown;
+  Same.Prediction.Sectors = 1.626;
+  Worse.Prediction.Sectors = 2;
+  EXPECT_FALSE(clearlyWorse(severity(Same), severity(Shown)));
+  EXPECT_TRUE(clearlyWorse(severity(Worse), severity(Shown)));
+  Finding Unflagged = flagged("p", 12, model::Pattern::Coalesced, 4);
+  Unflagged.Prediction.IdealSectors = 4;
+  ASSERT_FALSE(Unflagged.isFlagged());
+  EXPECT_TRUE(clearlyWorse(severity(Shown), severity(Unflagged)));
+}
+
 TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
   Finding Wasteful = flagged("p", 12, model::Pattern::Strided, 5);
   Finding Ranged = flagged("p", 12, model::Pattern::Unknown, 0);

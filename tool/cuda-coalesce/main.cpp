@@ -505,13 +505,14 @@ int main(int Argc, const char **Argv) {
   // Text goes out file by file as each is final (a long run in CI shows its
   // findings as it goes); a baseline needs every file's findings first.
   // A header's access reached from several files is shown once, again only
-  // where a later file reaches it worse.
+  // where a later file reaches it clearly worse.
   std::map<std::string, double> ShownAt;
   auto PrintText = [&](const FileOutcome &O) {
     for (const ReportedFinding &F : O.Findings) {
       std::string Key = sourceAccessKey(F.Data, absoluteFindingPath(O, F.Data));
       double Severity = severity(F.Data);
-      if (F.Text.empty() || (ShownAt.count(Key) && ShownAt[Key] >= Severity))
+      if (F.Text.empty() ||
+          (ShownAt.count(Key) && !clearlyWorse(Severity, ShownAt[Key])))
         continue;
       ShownAt[Key] = Severity;
       llvm::outs() << F.Text;

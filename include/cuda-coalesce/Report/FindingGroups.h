@@ -30,6 +30,10 @@ struct FindingGroup {
 /// group: flagged before not flagged, then the most units per request over
 /// the ideal (the top of a range).
 double severity(const Finding &F);
+/// Whether a severity is worse than \p Than by enough that a reader would
+/// see a different finding: flagged where it was not, or a tenth further
+/// over the ideal.
+bool clearlyWorse(double Severity, double Than);
 
 /// What identifies one access as written: \p File (the finding's own path, or
 /// its absolute path across files), line, column, kind and space.
