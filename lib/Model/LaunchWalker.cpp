@@ -83,23 +83,46 @@ bool broadcastPerRow(const std::vector<int64_t> &Addresses,
   return true;
 }
 
-/// Whether consecutive lanes of each warp row are evenly spaced.
+/// Whether the addresses \p Lanes (one warp row's, in lane order) step
+/// evenly, or in groups of 2, 4, 8 or 16 lanes that step evenly inside and
+/// start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`): a stride of two
+/// levels, which a reader still calls strided.
+bool evenlySpaced(const std::vector<int64_t> &Lanes) {
+  auto InGroupsOf = [&](size_t Group) {
+    std::optional<int64_t> Inner, Outer;
+    for (size_t I = 1; I < Lanes.size(); ++I) {
+      bool Starts = I % Group == 0;
+      int64_t Step = Lanes[I] - Lanes[Starts ? I - Group : I - 1];
+      std::optional<int64_t> &Expected = Starts ? Outer : Inner;
+      if (Expected && *Expected != Step)
+        return false;
+      Expected = Step;
+    }
+    return true;
+  };
+  if (InGroupsOf(Lanes.size()))
+    return true;
+  for (size_t Group : {2, 4, 8, 16})
+    if (Group < Lanes.size() && Lanes.size() % Group == 0 && InGroupsOf(Group))
+      return true;
+  return false;
+}
+
+/// Whether the lanes of each warp row are evenly spaced (in one or two
+/// levels).
 bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
                         const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  if (llvm::all_equal(Rows))
+    return evenlySpaced(Addresses); // one row: no copy (the common case)
   std::vector<std::pair<int64_t, int64_t>> Seen;
-  std::vector<std::pair<int64_t, std::optional<int64_t>>> Last; // addr, step
+  std::vector<std::vector<int64_t>> PerRow;
   for (size_t I = 0; I < Addresses.size(); ++I) {
     size_t Slot = rowSlot(Seen, Rows[I]);
-    if (Slot == Last.size()) {
-      Last.push_back({Addresses[I], std::nullopt});
-      continue;
-    }
-    int64_t Step = Addresses[I] - Last[Slot].first;
-    if (Last[Slot].second && *Last[Slot].second != Step)
-      return false;
-    Last[Slot] = {Addresses[I], Step};
+    if (Slot == PerRow.size())
+      PerRow.emplace_back();
+    PerRow[Slot].push_back(Addresses[I]);
   }
-  return true;
+  return llvm::all_of(PerRow, evenlySpaced);
 }
 
 std::optional<int64_t> sum(const std::optional<int64_t> &A,
