@@ -40,10 +40,12 @@ SymValue AddressBuilder::opaqueFor(const Expr *E, sym::Variation Varies) {
 }
 
 Variation AddressBuilder::loadedVariation(const SymValue &Address) const {
-  if (Syms.isLaneVarying(Address.P) ||
-      (Address.Base >= 0 && Bases[Address.Base].PerLaneContents))
+  Variation Contents =
+      Address.Base >= 0 ? Bases[Address.Base].ContentsVary : Variation::Uniform;
+  if (Syms.isLaneVarying(Address.P) || Contents >= Variation::LaneComputed)
     return Variation::LaneData;
   bool PerWarp =
+      Contents == Variation::PerWarp ||
       (Address.Base >= 0 && Bases[Address.Base].Varies != Variation::Uniform) ||
       Syms.containsLeaf(Address.P, [](const sym::Atom &A) {
         return A.Kind == sym::AtomKind::BlockIdx ||
@@ -108,7 +110,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   if (Kind != AccessKind::Load) {
     ++MemoryWrites;
     if (LV.Address.Base >= 0 &&
-        Bases[LV.Address.Base].Space == model::AddressSpace::Local)
+        Bases[LV.Address.Base].Space == model::AddressSpace::Local) {
       if (std::optional<int64_t> Offset = LV.Address.P.asConstant())
         forgetFields(LV.Address.Base, Offset, sizeOf(LV.Type), QualType(),
                      StoreByOwnMethod);
@@ -118,6 +120,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
       else
         forgetFields(LV.Address.Base, std::nullopt, 0, LV.Type,
                      StoreByOwnMethod);
+    }
   }
   if (!Recording)
     return;

@@ -66,9 +66,10 @@ struct MemoryBase {
   std::vector<uint64_t> Extents;
   unsigned ElementBytes = 0;
   std::string ElementType;
-  /// A thread's own object (a local struct): what it holds, where the walk
-  /// does not know it, may differ from lane to lane.
-  bool PerLaneContents = false;
+  /// A thread's own object (a local struct): how what it holds varies
+  /// across lanes where the walk does not know it (as what it was built
+  /// from, and per lane once something the walk does not keep is stored).
+  sym::Variation ContentsVary = sym::Variation::Uniform;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -279,7 +280,7 @@ private:
   std::optional<SymValue> keptField(const LValue &LV) const;
   /// Keeps \p Value in the field \p Target names (a scalar member of a
   /// local object).
-  void keepField(const LValue &LV, const clang::Expr *Target,
+  bool keepField(const LValue &LV, const clang::Expr *Target,
                  const SymValue &Value);
   /// Forgets what the walk kept in the bytes [From, From + Bytes) of the
   /// object at \p Base; where From is unknown, the fields of the type
@@ -292,6 +293,9 @@ private:
   /// Forgets what the walk kept of the local object \p V (a call the walk
   /// does not enter may change it).
   void forgetObject(const clang::VarDecl *V);
+  /// A value varying as \p Varies was stored in the thread's own memory at
+  /// \p Base where the walk does not keep it.
+  void storedInto(int Base, sym::Variation Varies);
   bool writtenOnlyByConstructors(const clang::FieldDecl *F);
   /// Where two paths join: what both kept.
   void joinFields(const llvm::DenseMap<FieldSlot, KeptField> &Other);

@@ -483,12 +483,21 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
     if (Compound)
       record(LV, AccessKind::Load, Target);
     record(LV, AccessKind::Store, Target);
-    if (!Compound)
-      keepField(LV, Target, RHS);
-    else if (Kept && !FloatMath)
-      keepField(LV, Target,
-                arithmetic(*Compound, *Kept, RHS, Target->getType(),
-                           Source ? Source->getType() : Target->getType()));
+    bool KeptNow =
+        !Compound ? keepField(LV, Target, RHS)
+        : Kept && !FloatMath
+            ? keepField(
+                  LV, Target,
+                  arithmetic(*Compound, *Kept, RHS, Target->getType(),
+                             Source ? Source->getType() : Target->getType()))
+            : false;
+    // A field the walk keeps says what it holds; elsewhere the value joins
+    // what the thread's memory may hold.
+    if (!KeptNow)
+      storedInto(LV.Address.Base, Compound
+                                      ? std::max(Syms.variationOf(RHS.P),
+                                                 loadedVariation(LV.Address))
+                                      : Syms.variationOf(RHS.P));
     return RHS;
   }
   if (LV.Kind != LValue::Variable)

@@ -97,9 +97,13 @@ bool sameValue(const SymValue &A, const SymValue &B) {
 int AddressBuilder::objectBase(const VarDecl *V) {
   bool Fresh = !BaseOfVar.count(V);
   int B = baseFor(V);
-  // The kernel's own parameters are the same in every lane.
-  if (Fresh && !(isa<ParmVarDecl>(V) && V->getDeclContext() == Kernel))
-    Bases[B].PerLaneContents = true;
+  // The kernel's own parameters are the same in every lane; another object
+  // varies as the value it was initialised with.
+  if (Fresh && !(isa<ParmVarDecl>(V) && V->getDeclContext() == Kernel)) {
+    auto It = Vars.find(V);
+    Bases[B].ContentsVary = It != Vars.end() ? Syms.variationOf(It->second.P)
+                                             : Variation::LaneComputed;
+  }
   return B;
 }
 
@@ -109,15 +113,24 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   if (!Record || T->isReferenceType() || !hasLayout(T))
     return rvalue(Init);
   SymValue Object = pointerTo(objectBase(V));
+  Variation &Contents = Bases[Object.Base].ContentsVary;
+  // Built anew: what its constructor stores without the walk keeping it
+  // raises this.
+  Contents = Variation::Uniform;
+  auto Whole = [&](SymValue Value) {
+    Contents = std::max(Contents, Syms.variationOf(Value.P));
+    return Value;
+  };
   if (const CXXConstructExpr *C = constructionOf(Init)) {
     // As a whole, the object varies as what it was built from.
-    std::optional<Variation> Varies = construct(C, Object);
-    return Varies ? opaqueFor(Init, *Varies) : rvalue(Init);
+    if (std::optional<Variation> Varies = construct(C, Object))
+      return Whole(opaqueFor(Init, *Varies));
+    return Whole(rvalue(Init));
   }
   // An aggregate (`Accessor acc{p, ld}`): its fields in order.
   const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParens());
   if (!List || Record->isUnion() || Record->getNumBases() != 0)
-    return rvalue(Init);
+    return Whole(rvalue(Init));
   forgetFields(Object.Base, std::nullopt, 0);
   Variation Varies = Variation::Uniform;
   unsigned I = 0;
@@ -132,7 +145,7 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   }
   for (; I < List->getNumInits(); ++I)
     rvalue(List->getInit(I));
-  return opaqueFor(Init, Varies);
+  return Whole(opaqueFor(Init, Varies));
 }
 
 std::optional<Variation> AddressBuilder::construct(const CXXConstructExpr *C,
@@ -237,15 +250,17 @@ std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
   return It->second.Value;
 }
 
-void AddressBuilder::keepField(const LValue &LV, const Expr *Target,
+bool AddressBuilder::keepField(const LValue &LV, const Expr *Target,
                                const SymValue &Value) {
   std::optional<FieldSlot> Slot = fieldSlot(LV);
   if (!Slot)
-    return;
+    return false;
   const auto *M = dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts());
   const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
-  if (F && isScalarField(F))
-    keep(*Slot, F, Value);
+  if (!F || !isScalarField(F))
+    return false;
+  keep(*Slot, F, Value);
+  return true;
 }
 
 void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
@@ -279,8 +294,15 @@ void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
 }
 
 void AddressBuilder::forgetObject(const VarDecl *V) {
-  if (auto It = BaseOfVar.find(V); It != BaseOfVar.end())
+  if (auto It = BaseOfVar.find(V); It != BaseOfVar.end()) {
     forgetFields(It->second, std::nullopt, 0);
+    storedInto(It->second, Variation::LaneComputed);
+  }
+}
+
+void AddressBuilder::storedInto(int Base, Variation Varies) {
+  if (Base >= 0 && Bases[Base].Space == model::AddressSpace::Local)
+    Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
 }
 
 bool AddressBuilder::writtenOnlyByConstructors(const FieldDecl *F) {
@@ -382,11 +404,14 @@ SymValue AddressBuilder::objectAddress(const Expr *Object, bool Arrow) {
       MemoryBase B;
       B.Name = "temporary";
       B.Space = model::AddressSpace::Local;
-      B.PerLaneContents = true;
       Bases.push_back(B);
       SymValue Temporary = pointerTo(Bases.size() - 1);
-      if (construct(C, Temporary))
+      if (std::optional<Variation> Varies = construct(C, Temporary)) {
+        Bases[Temporary.Base].ContentsVary =
+            std::max(Bases[Temporary.Base].ContentsVary, *Varies);
         return Temporary;
+      }
+      Bases[Temporary.Base].ContentsVary = Variation::LaneComputed;
     }
     rvalue(Object);
   }
@@ -404,8 +429,10 @@ SymValue AddressBuilder::touchObject(const LValue &LV, const Expr *At,
   Object.Type = At->getType().getNonReferenceType();
   if (Reads)
     record(Object, AccessKind::Load, At);
-  if (Writes)
+  if (Writes) {
     record(Object, AccessKind::Store, At);
+    storedInto(LV.Address.Base, Variation::LaneComputed);
+  }
   return loadedValue(At, LV.Address);
 }
 
@@ -470,8 +497,10 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
     SymValue Value = rvalue(Arg);
     // A local object handed over by its address may be changed.
     if (Value.IsPointer && Value.Base >= 0 &&
-        Bases[Value.Base].Space == model::AddressSpace::Local)
+        Bases[Value.Base].Space == model::AddressSpace::Local) {
       forgetFields(Value.Base, std::nullopt, 0);
+      storedInto(Value.Base, Variation::LaneComputed);
+    }
     Varies = std::max(Varies, Syms.variationOf(Value.P));
   }
   // The call writes its object after its arguments are read:
@@ -486,6 +515,7 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
                       Class->isDerivedFrom(Method->getParent()));
     llvm::SaveAndRestore ByOwnMethod(StoreByOwnMethod, OwnMethod);
     record(*StoredObject, AccessKind::Store, StoredAt);
+    storedInto(StoredObject->Address.Base, Variation::LaneComputed);
   }
   if (mayWriteMemory(C))
     clobberMemory();
@@ -523,6 +553,7 @@ std::optional<SymValue> AddressBuilder::memoryCopy(const CallExpr *C) {
   auto [Source, SourceText] = Copied(C->getArg(1));
   record(Source, AccessKind::Load, SourceText);
   record(Destination, AccessKind::Store, DestinationText);
+  storedInto(Destination.Address.Base, Variation::LaneComputed);
   return Destination.Address;
 }
 
