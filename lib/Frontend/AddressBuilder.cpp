@@ -225,9 +225,14 @@ bool AddressBuilder::holds(const AccessSite &S) const {
 void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
   if (S.Kind != AccessKind::Load) {
     // Another pointer may alias this one; the same pointer at a constant
-    // distance of a whole access or more cannot.
+    // distance of a whole access or more cannot, nor one of two objects
+    // where either is a kernel's __restrict__ parameter (what one restrict
+    // pointer reads, no other pointer writes: nvcc relies on it too).
     llvm::erase_if(Held, [&](const HeldValue &H) {
       if (H.Space != S.Space && S.Base >= 0)
+        return false;
+      if (H.Base >= 0 && S.Base >= 0 && H.Base != S.Base &&
+          (Bases[H.Base].Restrict || Bases[S.Base].Restrict))
         return false;
       std::optional<int64_t> Apart =
           H.Base == S.Base ? (H.ByteOffset - S.ByteOffset).asConstant()
@@ -298,6 +303,7 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
     if (T->isPointerType()) {
       MemoryBase B;
       B.Name = P->getName().str();
+      B.Restrict = T.isRestrictQualified();
       Bases.push_back(B);
       Vars[P] = pointerTo(Bases.size() - 1);
     } else if (T->isIntegralOrEnumerationType()) {

@@ -70,6 +70,8 @@ struct MemoryBase {
   /// across lanes where the walk does not know it (as what it was built
   /// from, and per lane once something the walk does not keep is stored).
   sym::Variation ContentsVary = sym::Variation::Uniform;
+  /// A kernel parameter declared `T *__restrict__`.
+  bool Restrict = false;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
