@@ -84,27 +84,42 @@ bool broadcastPerRow(const std::vector<int64_t> &Addresses,
 }
 
 /// Whether the addresses \p Lanes (one warp row's, in lane order) step
-/// evenly, or in groups of 2, 4, 8 or 16 lanes that step evenly inside and
-/// start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`): a stride of two
-/// levels, which a reader still calls strided.
+/// evenly, or in groups of 2 to 16 lanes (the last may be short) that step
+/// evenly inside and start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`,
+/// `h = i % 12` heads of rows `t = i / 12`): a stride of two levels, which
+/// a reader still calls strided. A hash of the thread index is neither.
 bool evenlySpaced(const std::vector<int64_t> &Lanes) {
-  auto InGroupsOf = [&](size_t Group) {
+  // Groups of Group lanes, the first starting at lane (Group - Phase) %
+  // Group: a warp may begin in the middle of a group (`i % 12`).
+  auto InGroupsOf = [&](size_t Group, size_t Phase) {
     std::optional<int64_t> Inner, Outer;
+    std::optional<size_t> LastStart;
+    if (Phase == 0)
+      LastStart = 0;
     for (size_t I = 1; I < Lanes.size(); ++I) {
-      bool Starts = I % Group == 0;
-      int64_t Step = Lanes[I] - Lanes[Starts ? I - Group : I - 1];
+      bool Starts = (I + Phase) % Group == 0;
+      std::optional<int64_t> Step;
+      if (!Starts)
+        Step = Lanes[I] - Lanes[I - 1];
+      else if (LastStart)
+        Step = Lanes[I] - Lanes[*LastStart];
+      if (Starts)
+        LastStart = I;
+      if (!Step)
+        continue;
       std::optional<int64_t> &Expected = Starts ? Outer : Inner;
-      if (Expected && *Expected != Step)
+      if (Expected && *Expected != *Step)
         return false;
       Expected = Step;
     }
     return true;
   };
-  if (InGroupsOf(Lanes.size()))
+  if (InGroupsOf(Lanes.size(), 0))
     return true;
-  for (size_t Group : {2, 4, 8, 16})
-    if (Group < Lanes.size() && Lanes.size() % Group == 0 && InGroupsOf(Group))
-      return true;
+  for (size_t Group = 2; Group <= 16 && 2 * Group <= Lanes.size(); ++Group)
+    for (size_t Phase = 0; Phase < Group; ++Phase)
+      if (InGroupsOf(Group, Phase))
+        return true;
   return false;
 }
 
