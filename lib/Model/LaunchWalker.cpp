@@ -83,61 +83,23 @@ bool broadcastPerRow(const std::vector<int64_t> &Addresses,
   return true;
 }
 
-/// Whether the addresses \p Lanes (one warp row's, in lane order) step
-/// evenly, or in groups of 2 to 16 lanes (the last may be short) that step
-/// evenly inside and start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`,
-/// `h = i % 12` heads of rows `t = i / 12`): a stride of two levels, which
-/// a reader still calls strided. A hash of the thread index is neither.
-bool evenlySpaced(const std::vector<int64_t> &Lanes) {
-  // Groups of Group lanes, the first starting at lane (Group - Phase) %
-  // Group: a warp may begin in the middle of a group (`i % 12`).
-  auto InGroupsOf = [&](size_t Group, size_t Phase) {
-    std::optional<int64_t> Inner, Outer;
-    std::optional<size_t> LastStart;
-    if (Phase == 0)
-      LastStart = 0;
-    for (size_t I = 1; I < Lanes.size(); ++I) {
-      bool Starts = (I + Phase) % Group == 0;
-      std::optional<int64_t> Step;
-      if (!Starts)
-        Step = Lanes[I] - Lanes[I - 1];
-      else if (LastStart)
-        Step = Lanes[I] - Lanes[*LastStart];
-      if (Starts)
-        LastStart = I;
-      if (!Step)
-        continue;
-      std::optional<int64_t> &Expected = Starts ? Outer : Inner;
-      if (Expected && *Expected != *Step)
-        return false;
-      Expected = Step;
-    }
-    return true;
-  };
-  if (InGroupsOf(Lanes.size(), 0))
-    return true;
-  for (size_t Group = 2; Group <= 16 && 2 * Group <= Lanes.size(); ++Group)
-    for (size_t Phase = 0; Phase < Group; ++Phase)
-      if (InGroupsOf(Group, Phase))
-        return true;
-  return false;
-}
-
-/// Whether the lanes of each warp row are evenly spaced (in one or two
-/// levels).
+/// Whether consecutive lanes of each warp row are evenly spaced.
 bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
                         const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  if (llvm::all_equal(Rows))
-    return evenlySpaced(Addresses); // one row: no copy (the common case)
   std::vector<std::pair<int64_t, int64_t>> Seen;
-  std::vector<std::vector<int64_t>> PerRow;
+  std::vector<std::pair<int64_t, std::optional<int64_t>>> Last; // addr, step
   for (size_t I = 0; I < Addresses.size(); ++I) {
     size_t Slot = rowSlot(Seen, Rows[I]);
-    if (Slot == PerRow.size())
-      PerRow.emplace_back();
-    PerRow[Slot].push_back(Addresses[I]);
+    if (Slot == Last.size()) {
+      Last.push_back({Addresses[I], std::nullopt});
+      continue;
+    }
+    int64_t Step = Addresses[I] - Last[Slot].first;
+    if (Last[Slot].second && *Last[Slot].second != Step)
+      return false;
+    Last[Slot] = {Addresses[I], Step};
   }
-  return llvm::all_of(PerRow, evenlySpaced);
+  return true;
 }
 
 std::optional<int64_t> sum(const std::optional<int64_t> &A,
