@@ -216,7 +216,7 @@ AddressBuilder::walkInlined(const FunctionDecl *Def, const Expr *Site,
     llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
     GuardScope Body(Guards);
     // A constructor initialises its bases and members before its body runs.
-    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def))
+    if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Def); Ctor && ThisValue)
       initialiseMembers(Ctor, *ThisValue);
     stmt(Def->getBody());
   }
