@@ -29,6 +29,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 #include <vector>
@@ -80,6 +81,9 @@ struct SymValue {
   bool IsPointer = false;
   int Base = -1; // index into AddressBuilder::bases(); -1 = unknown object
   sym::Poly P;   // the integer, or the pointer's byte offset
+  bool operator==(const SymValue &O) const {
+    return IsPointer == O.IsPointer && Base == O.Base && P == O.P;
+  }
 };
 
 /// One access found in a kernel.
@@ -292,6 +296,8 @@ private:
   void forgetFields(int Base, std::optional<int64_t> From, uint64_t Bytes,
                     clang::QualType Written = clang::QualType(),
                     bool OnlyMethodWritten = false);
+  void forgetFieldsWhere(
+      llvm::function_ref<bool(const FieldSlot &, const KeptField &)> Gone);
   /// Forgets what the walk kept of the local object \p V (a call the walk
   /// does not enter may change it).
   void forgetObject(const clang::VarDecl *V);

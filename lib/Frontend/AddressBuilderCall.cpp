@@ -231,8 +231,7 @@ AddressBuilder::walkInlined(const FunctionDecl *Def, const Expr *Site,
   bool Same = true;
   Variation Varies = Variation::Uniform;
   for (const SymValue &R : Results) {
-    Same &= R.IsPointer == Results[0].IsPointer && R.Base == Results[0].Base &&
-            R.P == Results[0].P;
+    Same &= R == Results[0];
     Varies = std::max(Varies, Syms.variationOf(R.P));
   }
   return Same ? Results[0] : opaqueFor(Site, Varies);

@@ -145,7 +145,7 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
       F = rvalue(C->getFalseExpr());
     }
     joinHeld(HeldAfterTrue);
-    if (T.IsPointer == F.IsPointer && T.Base == F.Base && T.P == F.P)
+    if (T == F)
       return T;
     if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
       return pointerChoice(C, Cond.P, T, F);
@@ -483,14 +483,15 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
     if (Compound)
       record(LV, AccessKind::Load, Target);
     record(LV, AccessKind::Store, Target);
-    bool KeptNow =
-        !Compound ? keepField(LV, Target, RHS)
-        : Kept && !FloatMath
-            ? keepField(
-                  LV, Target,
-                  arithmetic(*Compound, *Kept, RHS, Target->getType(),
-                             Source ? Source->getType() : Target->getType()))
-            : false;
+    // The value the field holds now, where the walk can say.
+    std::optional<SymValue> Stored = RHS;
+    if (Compound)
+      Stored = Kept && !FloatMath
+                   ? std::optional(arithmetic(
+                         *Compound, *Kept, RHS, Target->getType(),
+                         Source ? Source->getType() : Target->getType()))
+                   : std::nullopt;
+    bool KeptNow = Stored && keepField(LV, Target, *Stored);
     // A field the walk keeps says what it holds; elsewhere the value joins
     // what the thread's memory may hold.
     if (!KeptNow)

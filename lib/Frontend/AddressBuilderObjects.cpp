@@ -88,10 +88,6 @@ bool isScalarField(const FieldDecl *F) {
          (T->isIntegralOrEnumerationType() || T->isPointerType());
 }
 
-bool sameValue(const SymValue &A, const SymValue &B) {
-  return A.IsPointer == B.IsPointer && A.Base == B.Base && A.P == B.P;
-}
-
 } // namespace
 
 int AddressBuilder::objectBase(const VarDecl *V) {
@@ -215,7 +211,7 @@ void AddressBuilder::initialiseMembers(const CXXConstructorDecl *Ctor,
         Field.Kind = LValue::Memory;
         Field.Address = Part;
         Field.Type = F->getType();
-        if (std::optional<FieldSlot> Slot = fieldSlot(Field); Slot)
+        if (std::optional<FieldSlot> Slot = fieldSlot(Field))
           keep(*Slot, F, Value);
         continue;
       }
@@ -281,15 +277,22 @@ void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
                   !Written->isStdByteType()));
   QualType Type =
       ByType ? Written.getCanonicalType().getUnqualifiedType() : QualType();
-  std::vector<FieldSlot> Gone;
+  forgetFieldsWhere([&](const FieldSlot &Slot, const KeptField &Kept) {
+    return Slot.first == Base &&
+           (ByType ? Kept.Type == Type
+                   : !From || (Slot.second < *From + int64_t(Bytes) &&
+                               *From < Slot.second + int64_t(Kept.Bytes))) &&
+           !(OnlyMethodWritten && writtenOnlyByConstructors(Kept.Field));
+  });
+}
+
+void AddressBuilder::forgetFieldsWhere(
+    llvm::function_ref<bool(const FieldSlot &, const KeptField &)> Gone) {
+  std::vector<FieldSlot> Forgotten;
   for (const auto &[Slot, Kept] : Fields)
-    if (Slot.first == Base &&
-        (ByType ? Kept.Type == Type
-                : !From || (Slot.second < *From + int64_t(Bytes) &&
-                            *From < Slot.second + int64_t(Kept.Bytes))) &&
-        !(OnlyMethodWritten && writtenOnlyByConstructors(Kept.Field)))
-      Gone.push_back(Slot);
-  for (const FieldSlot &Slot : Gone)
+    if (Gone(Slot, Kept))
+      Forgotten.push_back(Slot);
+  for (const FieldSlot &Slot : Forgotten)
     Fields.erase(Slot);
 }
 
@@ -317,14 +320,10 @@ bool AddressBuilder::writtenOnlyByConstructors(const FieldDecl *F) {
 
 void AddressBuilder::joinFields(
     const llvm::DenseMap<FieldSlot, KeptField> &Other) {
-  std::vector<FieldSlot> Gone;
-  for (const auto &[Slot, Kept] : Fields) {
+  forgetFieldsWhere([&](const FieldSlot &Slot, const KeptField &Kept) {
     auto It = Other.find(Slot);
-    if (It == Other.end() || !sameValue(It->second.Value, Kept.Value))
-      Gone.push_back(Slot);
-  }
-  for (const FieldSlot &Slot : Gone)
-    Fields.erase(Slot);
+    return It == Other.end() || !(It->second.Value == Kept.Value);
+  });
 }
 
 void AddressBuilder::enterLoopFields(
@@ -335,7 +334,7 @@ void AddressBuilder::enterLoopFields(
     auto It = AfterTrip.find(Slot);
     if (It == AfterTrip.end())
       continue; // changed where the walk could not follow
-    if (sameValue(It->second.Value, Kept.Value)) {
+    if (It->second.Value == Kept.Value) {
       Fields[Slot] = Kept;
       continue;
     }
@@ -359,12 +358,10 @@ void AddressBuilder::enterLoopFields(
 
 void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {
   llvm::DenseSet<const FieldDecl *> Written = fieldsWrittenIn(Body);
-  std::vector<FieldSlot> Gone;
-  for (const auto &[Slot, Kept] : Fields)
-    if (Written.contains(Kept.Field) || !writtenOnlyByConstructors(Kept.Field))
-      Gone.push_back(Slot);
-  for (const FieldSlot &Slot : Gone)
-    Fields.erase(Slot);
+  forgetFieldsWhere([&](const FieldSlot &Slot, const KeptField &Kept) {
+    return Written.contains(Kept.Field) ||
+           !writtenOnlyByConstructors(Kept.Field);
+  });
 }
 
 SymValue AddressBuilder::readObject(const Expr *E) {

@@ -278,7 +278,7 @@ void AddressBuilder::mergePaths(
       continue;
     }
     const SymValue &A = Entry.second, &B = It->second;
-    if (A.IsPointer == B.IsPointer && A.Base == B.Base && A.P == B.P)
+    if (A == B)
       continue;
     Variation Varies = std::max({Syms.variationOf(A.P), Syms.variationOf(B.P),
                                  Syms.variationOf(Cond.P)});

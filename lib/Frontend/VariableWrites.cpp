@@ -18,6 +18,37 @@ bool bindsConst(QualType Param) {
   return Param->isReferenceType() && Param->getPointeeType().isConstQualified();
 }
 
+/// Calls \p Note on what the call \p C may change: each argument (an lvalue,
+/// or an address `&v`) that the callee may write through, as
+/// \p MayWriteParam says for a parameter of a known callee, and the object a
+/// non-const method is called on.
+void noteCallWrites(
+    const CallExpr *C,
+    llvm::function_ref<bool(const FunctionDecl *, unsigned)> MayWriteParam,
+    llvm::function_ref<void(const Expr *)> Note) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
+  // A member operator's object is argument 0, its parameters come after.
+  unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
+                            Method->isImplicitObjectMemberFunction()
+                        ? 1
+                        : 0;
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *Arg = C->getArg(I);
+    if (!Arg->isGLValue() && !isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
+      continue;
+    if (I < Object ? Method->isConst()
+                   : Callee && I - Object < Callee->getNumParams() &&
+                         !MayWriteParam(Callee, I - Object))
+      continue;
+    Note(Arg);
+  }
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
+    if (const CXXMethodDecl *Called = M->getMethodDecl();
+        Called && !Called->isConst() && M->getImplicitObjectArgument())
+      Note(M->getImplicitObjectArgument());
+}
+
 } // namespace
 
 void VariableWrites::note(const Expr *E, const Stmt *Site) {
@@ -73,32 +104,15 @@ bool VariableWrites::VisitCallExpr(CallExpr *C) {
   if (What != WholeObject)
     return true;
   // Passed by reference or pointer (cudaMalloc(&p), init(n)): may change.
-  const FunctionDecl *Callee = C->getDirectCallee();
-  if (isStdForwarding(Callee))
+  if (isStdForwarding(C->getDirectCallee()))
     return true;
-  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-  // A member operator's object is argument 0, its parameters come after.
-  unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
-                            Method->isImplicitObjectMemberFunction()
-                        ? 1
-                        : 0;
-  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-    const Expr *Arg = C->getArg(I);
-    if (!Arg->isGLValue() && !isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
-      continue;
-    if (I < Object
-            ? Method->isConst()
-            : Callee && I - Object < Callee->getNumParams() &&
-                  (bindsConst(Callee->getParamDecl(I - Object)->getType()) ||
-                   !writesThrough(Callee, I - Object)))
-      continue;
-    note(Arg, C);
-  }
-  // A non-const method may change its object.
-  if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-    if (const CXXMethodDecl *Called = M->getMethodDecl())
-      if (!Called->isConst() && M->getImplicitObjectArgument())
-        note(M->getImplicitObjectArgument(), C);
+  noteCallWrites(
+      C,
+      [&](const FunctionDecl *Callee, unsigned Index) {
+        return !bindsConst(Callee->getParamDecl(Index)->getType()) &&
+               writesThrough(Callee, Index);
+      },
+      [&](const Expr *Written) { note(Written, C); });
   return true;
 }
 
@@ -159,27 +173,12 @@ public:
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *Callee = C->getDirectCallee();
-    const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Callee);
-    unsigned Object = isa<CXXOperatorCallExpr>(C) && Method &&
-                              Method->isImplicitObjectMemberFunction()
-                          ? 1
-                          : 0;
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-      const Expr *Arg = C->getArg(I);
-      if (!Arg->isGLValue())
-        continue;
-      if (I < Object ? Method->isConst()
-                     : Callee && I - Object < Callee->getNumParams() &&
-                           !writableReference(
-                               Callee->getParamDecl(I - Object)->getType()))
-        continue;
-      note(Arg);
-    }
-    if (const auto *M = dyn_cast<CXXMemberCallExpr>(C))
-      if (const CXXMethodDecl *Called = M->getMethodDecl();
-          Called && !Called->isConst() && M->getImplicitObjectArgument())
-        note(M->getImplicitObjectArgument());
+    noteCallWrites(
+        C,
+        [](const FunctionDecl *Callee, unsigned Index) {
+          return writableReference(Callee->getParamDecl(Index)->getType());
+        },
+        [&](const Expr *Written) { note(Written); });
     return true;
   }
   bool VisitVarDecl(VarDecl *D) {
