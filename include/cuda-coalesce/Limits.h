@@ -76,6 +76,9 @@ constexpr int64_t MaxAxisValuesCounted = int64_t(1) << 20;
 constexpr size_t PredictionsKept = 1 << 16;
 /// Warp visits simulated per access; beyond, a deterministic sample.
 constexpr uint64_t WarpVisitBudget = 16384;
+/// Lane sets (a warp's lanes under one value of each loop trip, block index
+/// or unknown its lane parts read) kept per access; beyond, recomputed.
+constexpr size_t LaneSetsKept = 4096;
 /// A sample never stops before this many visits, however steady the cost.
 constexpr uint64_t MinSampledVisits = 1024;
 /// Lane evaluations (one per lane and per guard of each visit) per access:

@@ -326,6 +326,15 @@ void LaunchWalker::prepareSplits() {
   GuardParts.clear();
   for (const Guard &G : Access.Guards)
     GuardParts.push_back(split(G.Diff));
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Offset.Lane, Leaves);
+  for (const SplitPoly &G : GuardParts)
+    Ctx.collectLeafAtoms(G.Lane, Leaves);
+  LaneReads.clear();
+  for (AtomId A : Leaves)
+    if (Ctx.atom(A).Kind != AtomKind::ThreadIdx &&
+        !llvm::is_contained(LaneReads, A))
+      LaneReads.push_back(A);
 }
 
 int64_t LaunchWalker::warpsPerBlock() const {
@@ -382,10 +391,7 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
   return Warp;
 }
 
-void LaunchWalker::resetCaches() {
-  LaneCache.assign(warpsPerBlock(), std::nullopt);
-  CostCache.clear();
-}
+void LaunchWalker::resetCaches() { CostCache.clear(); }
 
 LaunchWalker::UniformParts LaunchWalker::uniformParts() {
   UniformParts U;
@@ -397,14 +403,24 @@ LaunchWalker::UniformParts LaunchWalker::uniformParts() {
 }
 
 const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
-  assert(Warp >= 0 && size_t(Warp) < LaneCache.size() &&
-         "not a warp of the block");
-  std::optional<WarpLanes> &Cached = LaneCache[Warp];
-  bool Fixed = Offset.LaneFixedPerBlock;
-  for (const SplitPoly &G : GuardParts)
-    Fixed &= G.LaneFixedPerBlock;
-  if (Cached && Fixed)
-    return *Cached;
+  assert(Warp >= 0 && Warp < warpsPerBlock() && "not a warp of the block");
+  // A warp's lanes repeat with the values their parts read besides the
+  // thread index: a loop trip or a block index (`threadIdx.x / 4 +
+  // 8*(trip % 2)`) takes few, the unknowns one per trial.
+  std::vector<int64_t> Key = {Warp};
+  for (AtomId A : LaneReads)
+    Key.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
+  auto It = LanesByValues.find(Key);
+  if (It != LanesByValues.end())
+    return It->second;
+  if (LanesByValues.size() < limits::LaneSetsKept)
+    return LanesByValues.emplace(std::move(Key), computeLanes(Warp))
+        .first->second;
+  Overflow = computeLanes(Warp);
+  return Overflow;
+}
+
+LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
   WarpLanes W;
   W.Guard.resize(GuardParts.size());
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
@@ -432,8 +448,7 @@ const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
     }
     W.GuardRange.push_back(Known ? Range : std::nullopt);
   }
-  Cached = std::move(W);
-  return *Cached;
+  return W;
 }
 
 std::pair<bool, bool> LaunchWalker::laneState(
@@ -928,7 +943,8 @@ void LaunchWalker::stretchLoopAxes() {
 
 CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
   CostTotals T;
-  // The lane parts may read the unknowns, which change between calls.
+  // The lanes' relative addresses may read the unknowns, which change
+  // between calls.
   resetCaches();
   stretchLoopAxes();
   std::vector<int64_t> Radix = radix();

@@ -181,11 +181,12 @@ private:
   std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
   /// Sets the varying axes for visit \p Index; returns the warp in the block.
   int64_t placeVisit(uint64_t Index, const std::vector<int64_t> &Radix);
-  /// Empties the per-block caches: the values they were computed under
+  /// Empties the cache of warp costs: the values it was computed under
   /// change.
   void resetCaches();
   UniformParts uniformParts();
   const WarpLanes &lanesOf(int64_t Warp);
+  WarpLanes computeLanes(int64_t Warp);
   /// Whether the lane reaches the access (non-predicated guards hold) and
   /// whether it is active there (every guard holds), from each guard's value
   /// in the lane (nullopt: unknown, counted as holding).
@@ -235,7 +236,11 @@ private:
   sym::Env Values;
   SplitPoly Offset;
   std::vector<SplitPoly> GuardParts;
-  std::vector<std::optional<WarpLanes>> LaneCache; // by warp of the block
+  /// What the lane parts read besides the thread index, and the lanes by
+  /// warp and those values (for the walker's life: the values are the key).
+  std::vector<sym::AtomId> LaneReads;
+  std::map<std::vector<int64_t>, WarpLanes> LanesByValues;
+  WarpLanes Overflow; // lanes computed past LaneSetsKept
   std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
   WarpCost Uncached;
   std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
