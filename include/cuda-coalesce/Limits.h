@@ -27,6 +27,10 @@ constexpr unsigned MaxExprDepth = 512;
 /// change taken as varying per lane, instead of a first silent walk that
 /// finds out which do.
 constexpr unsigned MaxLoopNestingWalkedTwice = 3;
+/// A range-for over a braced list of at most this many elements is walked
+/// once per element, as nvcc unrolls it (ggml's lists have 4); a longer one
+/// is walked once with the element unknown.
+constexpr unsigned MaxListTripsUnrolled = 16;
 /// Characters of source text that name an opaque value in the output.
 constexpr unsigned MaxOpaqueNameLength = 48;
 /// Characters of source text that name an access in the output.

@@ -704,6 +704,8 @@ std::string findingKey(const FileOutcome &O, const Finding &F) {
     Key += ("|" + absolutePath(Call.File, O.CommandDirectory) + ":" +
             llvm::Twine(Call.Line) + ":" + llvm::Twine(Call.Column))
                .str();
+  for (const std::string &Trip : F.Trips)
+    Key += "|" + Trip;
   return Key;
 }
 

@@ -103,6 +103,15 @@ int AddressBuilder::baseFor(const VarDecl *V) {
   return Bases.size() - 1;
 }
 
+bool AddressBuilder::inDeadCode() const {
+  // A guard the walk decided false (a constant template argument, an
+  // unrolled trip's element): the compiler removes the code it guards.
+  return llvm::any_of(Guards, [](const Guard &G) {
+    std::optional<int64_t> Known = G.Diff.asConstant();
+    return Known && !model::holds(G.Op, *Known);
+  });
+}
+
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
   if (LV.Kind != LValue::Memory)
@@ -122,7 +131,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                      StoreByOwnMethod);
     }
   }
-  if (!Recording)
+  if (!Recording || inDeadCode())
     return;
   assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");
   QualType T = LV.Type;
@@ -148,6 +157,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.Guards = Guards;
   S.WrittenIn = Frames.empty() ? Kernel : Frames.back();
   S.CallChain = CallStack;
+  S.Trips = TripStack;
   S.Hinted = AlwaysIssued;
   S.LoweringNotes = LoweringNotes;
   bool Volatile = T.isVolatileQualified();

@@ -39,6 +39,7 @@ class ASTContext;
 class CXXConstructExpr;
 class CXXConstructorDecl;
 class CXXRecordDecl;
+class CXXForRangeStmt;
 class FieldDecl;
 class FunctionDecl;
 class VarDecl;
@@ -106,6 +107,9 @@ struct AccessSite {
   std::vector<model::Guard> Guards;
   const clang::FunctionDecl *WrittenIn = nullptr;
   std::vector<const clang::Expr *> CallChain; // outermost call first
+  /// The trips of fully unrolled loops the access is in (`stride = 16`),
+  /// outermost first: each trip is its own code.
+  std::vector<std::string> Trips;
   /// Written through a cache-hint intrinsic (__ldcs, __stcs): inline asm
   /// that nvcc neither removes nor merges.
   bool Hinted = false;
@@ -316,6 +320,11 @@ private:
   void stmt(const clang::Stmt *S);
   void compound(const clang::CompoundStmt *C);
   void ifStmt(const clang::IfStmt *If);
+  /// Walks a range-for over a short braced list once per element; false
+  /// (nothing walked) for any other range-for.
+  bool walkUnrolledListLoop(const clang::CXXForRangeStmt *R);
+  /// Whether a guard the walk has decided false holds the code walked.
+  bool inDeadCode() const;
   void loop(const clang::Stmt *Loop, const clang::Stmt *Init,
             const clang::Expr *Cond, const clang::Expr *Inc,
             const clang::Stmt *Body);
@@ -376,6 +385,8 @@ private:
   /// `this` in each frame (unset in functions that are not methods).
   std::vector<std::optional<SymValue>> This;
   std::vector<const clang::Expr *> CallStack;
+  /// The unrolled trips being walked, outermost first (AccessSite::Trips).
+  std::vector<std::string> TripStack;
   /// Return values of the function being inlined (one list per frame).
   std::vector<std::vector<SymValue>> Returns;
   const clang::FunctionDecl *Kernel = nullptr;

@@ -18,6 +18,48 @@ using namespace clang;
 
 namespace cudacoalesce {
 
+namespace {
+
+/// The side of `c ? a : b` taken when the walk knows \p Cond's value \p V
+/// (an unrolled trip's element, a helper's constant argument): the other
+/// side is never evaluated. A pointer's value is its offset from a base
+/// whose address is unknown, so a pointer test is never decided.
+std::optional<bool> decided(const Expr *Cond, const SymValue &V) {
+  std::optional<int64_t> Known = V.P.asConstant();
+  if (!Known || V.IsPointer ||
+      Cond->IgnoreParenImpCasts()->getType()->isPointerType())
+    return std::nullopt;
+  return *Known != 0;
+}
+
+/// The value of the integer test \p B (a comparison, `&&`, `||`) when
+/// the walk knows both operands' values \p L and \p R (`stride == 32` on an
+/// unrolled trip): a guard or a `?:` on it is then decided.
+std::optional<bool> decidedTest(const BinaryOperator *B, const SymValue &L,
+                                const SymValue &R) {
+  if (L.IsPointer || R.IsPointer || !(B->isComparisonOp() || B->isLogicalOp()))
+    return std::nullopt;
+  std::optional<int64_t> A = L.P.asConstant(), C = R.P.asConstant();
+  if (!A || !C)
+    return std::nullopt;
+  if (B->getOpcode() == BO_LAnd)
+    return *A != 0 && *C != 0;
+  if (B->getOpcode() == BO_LOr)
+    return *A != 0 || *C != 0;
+  // Values are held as int64_t: a negative one compared as unsigned would
+  // wrap, so it is left undecided.
+  bool Unsigned = B->getLHS()->getType()->isUnsignedIntegerType() ||
+                  B->getRHS()->getType()->isUnsignedIntegerType();
+  if (Unsigned && (*A < 0 || *C < 0))
+    return std::nullopt;
+  std::optional<model::Cmp> Compare = comparisonOf(B->getOpcode());
+  if (!Compare)
+    return std::nullopt;
+  return model::holds(*Compare, *A - *C);
+}
+
+} // namespace
+
 std::optional<SymValue> AddressBuilder::builtinIndex(const Expr *E) {
   std::optional<BuiltinIndex> B = builtinIndexOf(E);
   if (!B)
@@ -130,6 +172,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
 
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
     SymValue Cond = rvalue(C->getCond());
+    if (std::optional<bool> Taken = decided(C->getCond(), Cond))
+      return rvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
     std::vector<Guard> Then = conditionGuards(C->getCond(), false);
     std::vector<Guard> Else = conditionGuards(C->getCond(), true);
     SymValue T, F;
@@ -240,6 +284,8 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
   // `flag ? tile_a : tile_b`: arrays of one type choose as lvalues.
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
     SymValue Cond = rvalue(C->getCond());
+    if (std::optional<bool> Taken = decided(C->getCond(), Cond))
+      return lvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
     LValue T = lvalue(C->getTrueExpr()), F = lvalue(C->getFalseExpr());
     if (T.Kind != LValue::Memory || F.Kind != LValue::Memory ||
         T.Address.Base < 0 || F.Address.Base < 0)
@@ -465,6 +511,9 @@ SymValue AddressBuilder::binary(const BinaryOperator *B) {
   bool FloatMath = B->getType()->isRealFloatingType() ||
                    B->getLHS()->getType()->isRealFloatingType() ||
                    B->getRHS()->getType()->isRealFloatingType();
+  if (!FloatMath)
+    if (std::optional<bool> Known = decidedTest(B, L, R))
+      return SymValue{false, -1, Poly::constant(*Known)};
   if (FloatMath || B->isComparisonOp() || B->isLogicalOp())
     return opaqueFor(B, std::max(Syms.variationOf(L.P), Syms.variationOf(R.P)));
   return arithmetic(Op, L, R, B->getLHS()->getType(), B->getRHS()->getType());

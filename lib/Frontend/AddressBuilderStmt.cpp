@@ -3,6 +3,7 @@
 #include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "VariableWrites.h"
+#include "cuda-coalesce/Limits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -28,6 +29,21 @@ bool alwaysExits(const Stmt *S) {
   if (const auto *C = dyn_cast<CompoundStmt>(S))
     return !C->body_empty() && alwaysExits(C->body_back());
   return false;
+}
+
+/// Whether \p S may leave the loop it is the body of other than by
+/// finishing a trip: a `return`, a `goto`, or (while \p BreakLeaves, i.e.
+/// outside inner loops and switches) a `break`.
+bool leavesLoopEarly(const Stmt *S, bool BreakLeaves = true) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S) ||
+      (BreakLeaves && isa<BreakStmt>(S)))
+    return true;
+  bool Inner = isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+  return llvm::any_of(S->children(), [&](const Stmt *Child) {
+    return leavesLoopEarly(Child, BreakLeaves && !Inner);
+  });
 }
 
 } // namespace
@@ -138,6 +154,8 @@ void AddressBuilder::stmt(const Stmt *S) {
     Held.clear(); // cases and labels are jumped to from elsewhere
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
     Held.clear();
+    if (walkUnrolledListLoop(R))
+      return;
     // Range-for over device arrays is rare; walk it once, conservatively.
     VariableWrites Writes = VariableWrites::in(S);
     for (const auto &Write : Writes.all())
@@ -150,6 +168,45 @@ void AddressBuilder::stmt(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     stmt(Child);
+}
+
+/// The elements of `{a, b, c}` when \p R walks a braced list, else null.
+static const InitListExpr *bracedListWalked(const CXXForRangeStmt *R) {
+  const Expr *Range = R->getRangeInit();
+  if (!Range)
+    return nullptr;
+  const auto *List =
+      dyn_cast<CXXStdInitializerListExpr>(Range->IgnoreImplicit());
+  if (!List)
+    return nullptr;
+  return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
+}
+
+bool AddressBuilder::walkUnrolledListLoop(const CXXForRangeStmt *R) {
+  // `for (int stride : {32, 16, 8, 4})` has as many trips as the list has
+  // elements, each known where the code is written; nvcc unrolls it fully
+  // (ggml's flash attention loads a tile in decreasing widths this way), so
+  // each trip is its own code with its own element, walked in turn. A body
+  // that may leave the loop early (`break`, `return`) is walked once, as any
+  // other range-for.
+  const InitListExpr *List = bracedListWalked(R);
+  const VarDecl *Element = R->getLoopVariable();
+  if (!List || List->getNumInits() == 0 ||
+      List->getNumInits() > limits::MaxListTripsUnrolled ||
+      !Element->getType().getNonReferenceType()->isScalarType() ||
+      (Element->getType()->isReferenceType() &&
+       !Element->getType().getNonReferenceType().isConstQualified()) ||
+      leavesLoopEarly(R->getBody()))
+    return false;
+  for (const Expr *Init : List->inits()) {
+    SymValue Value = rvalue(Init);
+    Vars[Element] = Value;
+    TripStack.push_back(Element->getName().str() + " = " + Syms.str(Value.P));
+    llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
+    stmt(R->getBody());
+    TripStack.pop_back();
+  }
+  return true;
 }
 
 bool AddressBuilder::variesPerTrip(const std::vector<Guard> &Condition) const {

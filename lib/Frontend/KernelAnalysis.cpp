@@ -569,6 +569,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         F.BaseName = Base ? Base->Name : "";
         for (const Expr *Call : S.CallChain)
           F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
+        F.Trips = S.Trips;
 
         model::AccessShape Access;
         Access.ByteOffset = S.ByteOffset;

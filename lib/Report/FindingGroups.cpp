@@ -3,6 +3,7 @@
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Support/Text.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
 #include <map>
@@ -80,9 +81,20 @@ std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
   if (G.Others.empty())
     return "";
   size_t N = G.Others.size();
-  std::string Note = "the same access in " + std::to_string(N) + " other " +
-                     (N == 1 ? "kernel instance, launch or call: "
-                             : "kernel instances, launches or calls: ");
+  bool Unrolled =
+      !G.Worst->Trips.empty() || llvm::any_of(G.Others, [](const Finding *F) {
+        return !F->Trips.empty();
+      });
+  std::string Note =
+      "the same access in " + std::to_string(N) + " other " +
+      (N == 1 ? (Unrolled ? "kernel instance, launch, call or unrolled trip"
+                          : "kernel instance, launch or call")
+              : (Unrolled ? "kernel instances, launches, calls or unrolled "
+                            "trips"
+                          : "kernel instances, launches or calls"));
+  if (!G.Worst->Trips.empty())
+    Note += " (the one shown: " + llvm::join(G.Worst->Trips, ", ") + ")";
+  Note += ": ";
   for (size_t I = 0; I < N && I < Listed; ++I) {
     const Finding &F = *G.Others[I];
     std::string Shape =
@@ -97,6 +109,8 @@ std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
         Shape += ", through the call at " + Call.File + ":" +
                  std::to_string(Call.Line) + ":" + std::to_string(Call.Column);
     }
+    for (const std::string &Trip : F.Trips)
+      Shape += ", " + Trip;
     if (F.BaseName != G.Worst->BaseName && !F.BaseName.empty())
       Shape += ", '" + F.BaseName + "'";
     Note += (I ? "; '" : "'") + F.Kernel + "' (" + Shape + "): " + countText(F);

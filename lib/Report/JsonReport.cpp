@@ -165,6 +165,11 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             for (const SourcePoint &C : F.CallChain)
               J.object([&] { writePoint(J, C); });
           });
+          if (!F.Trips.empty())
+            J.attributeArray("unrolled_trips", [&] {
+              for (const std::string &Trip : F.Trips)
+                J.value(Trip);
+            });
           if (F.End.Line) {
             J.attribute("end_line", int64_t(F.End.Line));
             J.attribute("end_column", int64_t(F.End.Column));

@@ -102,6 +102,22 @@ TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
       "k.cu:41:5): 4 sectors/request");
 }
 
+TEST(FindingGroupsTest, UnrolledTripsNamed) {
+  // Two trips of `for (int stride : {1, 4})`: the note says which trip is
+  // shown and names the other's element.
+  Finding Wide = flagged("p", 12, model::Pattern::Strided, 16);
+  Wide.Trips = {"stride = 4"};
+  Finding Narrow = flagged("p", 12, model::Pattern::Coalesced, 4);
+  Narrow.Trips = {"stride = 1"};
+  FindingGroup G = groupBySourceAccess({&Narrow, &Wide})[0];
+  EXPECT_EQ(G.Worst, &Wide);
+  EXPECT_EQ(otherInstancesNote(G),
+            "the same access in 1 other kernel instance, launch, call or "
+            "unrolled trip (the one shown: stride = 4): 'k' (block "
+            "(256,1,1) from the launch at k.cu:30:3, stride = 1): 4 "
+            "sectors/request");
+}
+
 TEST(FindingGroupsTest, ClearlyWorseIgnoresRounding) {
   Finding Shown = flagged("p", 12, model::Pattern::Strided, 1.625);
   Shown.Prediction.IdealSectors = 1;

@@ -49,6 +49,9 @@ struct Finding {
   std::vector<std::string> Assumptions;
   /// Locations (inside device helpers) the access is reached through.
   std::vector<SourcePoint> CallChain;
+  /// The trips of fully unrolled loops it is on (`stride = 16`), outermost
+  /// first: the same line is other code on each.
+  std::vector<std::string> Trips;
   /// What to change, best first, each with its predicted cost.
   std::vector<fixes::Fix> Fixes;
   /// The first warp that moves data at a flagged access, for the audit
