@@ -28,6 +28,20 @@ public:
   CC_TRAVERSE_INSIDE(CXXConversionDecl)
 #undef CC_TRAVERSE_INSIDE
 
+  /// A generic lambda's body is a template whose instances the traversal
+  /// does not reach (they are members of the implicit closure class):
+  /// `auto launch = [&](auto NC) { k<NC><<<b, t>>>(...); }`, called with
+  /// each constant (ggml's ssm_conv), launches in each instance.
+  bool TraverseLambdaExpr(clang::LambdaExpr *L) {
+    if (!Base::TraverseLambdaExpr(L))
+      return false;
+    if (clang::FunctionTemplateDecl *T = L->getDependentCallOperator())
+      for (clang::FunctionDecl *Instance : T->specializations())
+        if (!this->getDerived().TraverseDecl(Instance))
+          return false;
+    return true;
+  }
+
 protected:
   /// The innermost function being walked; null at namespace scope.
   const clang::FunctionDecl *Enclosing = nullptr;
