@@ -365,12 +365,20 @@ def main():
                 row["predicted_range"] = [lo, hi]
                 row["status"] = "range" if lo - 0.01 <= measured <= hi + 0.01 else "range-miss"
             else:
-                value = sum(p[F["value"]] for p in definite) / len(definite)
+                # Several instructions on one line (a helper called twice,
+                # the trips of an unrolled list): the profiler's count per
+                # request is over all their requests, so each weighs by its
+                # requests where every one's are known.
+                weights = [p.get("requests_per_launch") for p in definite]
+                if any(w is None or w <= 0 for w in weights):
+                    weights = [1] * len(definite)
+                value = sum(w * p[F["value"]] for w, p in zip(weights, definite)) / sum(weights)
                 row["predicted"] = round(value, 4)
                 row["fixes"] = definite[0].get("fixes", [])
                 ideals = [p.get(F["ideal"]) for p in definite]
                 if all(v is not None for v in ideals):
-                    row["predicted_ideal"] = round(sum(ideals) / len(ideals), 4)
+                    row["predicted_ideal"] = round(
+                        sum(w * v for w, v in zip(weights, ideals)) / sum(weights), 4)
                 row["status"] = "exact" if exact(value, measured) else "miss"
                 # Data-dependent addresses are predicted as a bound: the
                 # worst case (a sector per lane) down to one shared sector.
