@@ -93,6 +93,16 @@ public:
       return Fixes;
     case model::Pattern::Coalesced:
       return Fixes;
+    case model::Pattern::Strided:
+      // Lanes strided in two levels by a static function of the thread
+      // index (ggml's `(i % 32) / 2`): no layout candidate applies to an
+      // index that is no affine map of the lanes; only a new mapping does.
+      if (readsThreadIdxThroughOperation()) {
+        if (!threadMapping())
+          contiguousMapping();
+        return Fixes;
+      }
+      break;
     default:
       break;
     }
@@ -121,6 +131,18 @@ private:
   }
   bool improves(const std::optional<double> &After) const {
     return After && *After + 1e-9 < Before;
+  }
+
+  /// Whether the thread index enters the address through a division, a
+  /// remainder or another operation, not only as a linear term.
+  bool readsThreadIdxThroughOperation() const {
+    for (const sym::Term &T : In.Access.ByteOffset.terms())
+      for (AtomId A : T.Atoms) {
+        const sym::Atom &At = Ctx.atom(A);
+        if (At.Kind == sym::AtomKind::Op && At.ReadsThreadIdx)
+          return true;
+      }
+    return false;
   }
 
   /// Whether it found a rewrite of the index that helps.

@@ -83,23 +83,75 @@ bool broadcastPerRow(const std::vector<int64_t> &Addresses,
   return true;
 }
 
-/// Whether consecutive lanes of each warp row are evenly spaced.
+/// Whether the addresses \p Lanes (one warp row's, in lane order) step
+/// evenly, or in groups of 2 to 16 lanes (the last may be short) that step
+/// evenly inside and start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`,
+/// `h = i % 12` heads of rows `t = i / 12`): a stride of two levels, which
+/// a reader still calls strided. A hash of the thread index is neither.
+bool evenlySpaced(const std::vector<int64_t> &Lanes) {
+  // Groups of Group lanes, the first starting at lane (Group - Phase) %
+  // Group: a warp may begin in the middle of a group (`i % 12`).
+  auto InGroupsOf = [&](size_t Group, size_t Phase) {
+    std::optional<int64_t> Inner, Outer;
+    std::optional<size_t> LastStart;
+    if (Phase == 0)
+      LastStart = 0;
+    for (size_t I = 1; I < Lanes.size(); ++I) {
+      bool Starts = (I + Phase) % Group == 0;
+      std::optional<int64_t> Step;
+      if (!Starts)
+        Step = Lanes[I] - Lanes[I - 1];
+      else if (LastStart)
+        Step = Lanes[I] - Lanes[*LastStart];
+      if (Starts)
+        LastStart = I;
+      if (!Step)
+        continue;
+      std::optional<int64_t> &Expected = Starts ? Outer : Inner;
+      if (Expected && *Expected != *Step)
+        return false;
+      Expected = Step;
+    }
+    return true;
+  };
+  if (InGroupsOf(Lanes.size(), 0))
+    return true;
+  // In groups, the steps between neighbours take at most three values: the
+  // inner step, the step into a group after a full one, and the step into
+  // the first whole group. Most irregular lanes show more at once, and the
+  // search below (every size and phase) is the walk's hot loop for them.
+  int64_t Steps[3];
+  size_t Distinct = 0;
+  for (size_t I = 1; I < Lanes.size(); ++I) {
+    int64_t Step = Lanes[I] - Lanes[I - 1];
+    if (std::find(Steps, Steps + Distinct, Step) != Steps + Distinct)
+      continue;
+    if (Distinct == 3)
+      return false;
+    Steps[Distinct++] = Step;
+  }
+  for (size_t Group = 2; Group <= 16 && 2 * Group <= Lanes.size(); ++Group)
+    for (size_t Phase = 0; Phase < Group; ++Phase)
+      if (InGroupsOf(Group, Phase))
+        return true;
+  return false;
+}
+
+/// Whether the lanes of each warp row are evenly spaced (in one or two
+/// levels).
 bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
                         const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  if (llvm::all_equal(Rows))
+    return evenlySpaced(Addresses); // one row: no copy (the common case)
   std::vector<std::pair<int64_t, int64_t>> Seen;
-  std::vector<std::pair<int64_t, std::optional<int64_t>>> Last; // addr, step
+  std::vector<std::vector<int64_t>> PerRow;
   for (size_t I = 0; I < Addresses.size(); ++I) {
     size_t Slot = rowSlot(Seen, Rows[I]);
-    if (Slot == Last.size()) {
-      Last.push_back({Addresses[I], std::nullopt});
-      continue;
-    }
-    int64_t Step = Addresses[I] - Last[Slot].first;
-    if (Last[Slot].second && *Last[Slot].second != Step)
-      return false;
-    Last[Slot] = {Addresses[I], Step};
+    if (Slot == PerRow.size())
+      PerRow.emplace_back();
+    PerRow[Slot].push_back(Addresses[I]);
   }
-  return true;
+  return llvm::all_of(PerRow, evenlySpaced);
 }
 
 std::optional<int64_t> sum(const std::optional<int64_t> &A,
@@ -538,6 +590,25 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
   count(costOf(Warp, AddressedMask, U.Base, AllAddressed, Addresses, Rows), T);
 }
 
+bool LaunchWalker::evenlySpacedAt(
+    const std::vector<int64_t> &Addresses,
+    const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  if (Addresses.empty() || !llvm::all_equal(Rows))
+    return evenlySpacedPerRow(Addresses, Rows);
+  // The search over group sizes is the hot loop for irregular lanes; their
+  // shape (addresses relative to the first lane) repeats from warp to warp.
+  std::vector<int64_t> Shape(Addresses.size());
+  for (size_t I = 0; I < Addresses.size(); ++I)
+    Shape[I] = Addresses[I] - Addresses[0];
+  auto It = SpacingByShape.find(Shape);
+  if (It != SpacingByShape.end())
+    return It->second;
+  bool Even = evenlySpaced(Addresses);
+  if (SpacingByShape.size() < limits::LaneSetsKept)
+    SpacingByShape.emplace(std::move(Shape), Even);
+  return Even;
+}
+
 const LaunchWalker::WarpCost &
 LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
                      std::optional<int64_t> Base, bool Cacheable,
@@ -545,7 +616,7 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
                      const std::vector<std::pair<int64_t, int64_t>> &Rows) {
   auto Compute = [&] {
     WarpCost R;
-    R.EvenlySpaced = evenlySpacedPerRow(Addresses, Rows);
+    R.EvenlySpaced = evenlySpacedAt(Addresses, Rows);
     R.Broadcast = broadcastPerRow(Addresses, Rows);
     std::vector<int64_t> Chunk(Addresses.size());
     for (unsigned C = 0; C < Access.requests(); ++C) {

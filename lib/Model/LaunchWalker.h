@@ -187,6 +187,8 @@ private:
   UniformParts uniformParts();
   const WarpLanes &lanesOf(int64_t Warp);
   WarpLanes computeLanes(int64_t Warp);
+  bool evenlySpacedAt(const std::vector<int64_t> &Addresses,
+                      const std::vector<std::pair<int64_t, int64_t>> &Rows);
   /// Whether the lane reaches the access (non-predicated guards hold) and
   /// whether it is active there (every guard holds), from each guard's value
   /// in the lane (nullopt: unknown, counted as holding).
@@ -241,6 +243,9 @@ private:
   std::vector<sym::AtomId> LaneReads;
   std::map<std::vector<int64_t>, WarpLanes> LanesByValues;
   WarpLanes Overflow; // lanes computed past LaneSetsKept
+  /// Whether lanes with these addresses relative to the first are evenly
+  /// spaced (in one or two levels), by that shape.
+  std::map<std::vector<int64_t>, bool> SpacingByShape;
   std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
   WarpCost Uncached;
   std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop

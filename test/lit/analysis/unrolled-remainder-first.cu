@@ -13,7 +13,7 @@ __global__ void lanes_apart(const float *c, float *out) {
   float s = 0.0f;
   for (int j = i; j < M; j++)
     s += c[(j - i) * M + i];
-  // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: scattered global load from 'c': 11.88 sectors/request
+  // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: strided global load from 'c': 11.88 sectors/request
   // CHECK: note: nvcc unrolls the loop at line [[@LINE-3]] by 4 and runs each lane's remaining trips first (its trip count modulo 4): lanes are up to 3 trips apart
   out[i] = s;
 }
