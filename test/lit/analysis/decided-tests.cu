@@ -3,6 +3,7 @@
 // out is removed by the compiler and issues no request: it is not reported
 // (it was "reached by no lane" before); a `?:` on it is the side taken.
 // RUN: %cc --show-all %s | %filecheck %s --implicit-check-not=remark:
+#include <initializer_list>
 template <int N> __global__ void copy(const float *in, float *out) {
   if (N > 4)
     out[threadIdx.x * N] = in[threadIdx.x];

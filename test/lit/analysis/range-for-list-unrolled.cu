@@ -4,6 +4,7 @@
 // its element known. Each trip is counted with its element; the line shows
 // the worst, the note the other trips.
 // RUN: not %cc --show-all %s | %filecheck %s --implicit-check-not=remark:
+#include <initializer_list>
 __global__ void widths(const float *in, float *out) {
 #pragma unroll
   for (int stride : {1, 2, 4}) {
