@@ -109,11 +109,12 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   if (!Record || T->isReferenceType() || !hasLayout(T))
     return rvalue(Init);
   SymValue Object = pointerTo(objectBase(V));
-  Variation &Contents = Bases[Object.Base].ContentsVary;
   // Built anew: what its constructor stores without the walk keeping it
-  // raises this.
-  Contents = Variation::Uniform;
+  // raises this. (By index: the constructor's walk adds bases, and Bases
+  // may move.)
+  Bases[Object.Base].ContentsVary = Variation::Uniform;
   auto Whole = [&](SymValue Value) {
+    Variation &Contents = Bases[Object.Base].ContentsVary;
     Contents = std::max(Contents, Syms.variationOf(Value.P));
     return Value;
   };
