@@ -88,8 +88,8 @@ public:
             In.Before.IdealSectors > 0
                 ? std::optional<double>(In.Before.IdealSectors)
                 : std::nullopt);
-      else if (!threadMapping())
-        contiguousMapping();
+      else
+        newMappingOnly();
       return Fixes;
     case model::Pattern::Coalesced:
       return Fixes;
@@ -98,8 +98,7 @@ public:
       // index (ggml's `(i % 32) / 2`): no layout candidate applies to an
       // index that is no affine map of the lanes; only a new mapping does.
       if (readsThreadIdxThroughOperation()) {
-        if (!threadMapping())
-          contiguousMapping();
+        newMappingOnly();
         return Fixes;
       }
       break;
@@ -131,6 +130,13 @@ private:
   }
   bool improves(const std::optional<double> &After) const {
     return After && *After + 1e-9 < Before;
+  }
+
+  /// For an index that is a static but no affine function of the lanes:
+  /// the derived rewrite of the mapping, else what a contiguous one costs.
+  void newMappingOnly() {
+    if (!threadMapping())
+      contiguousMapping();
   }
 
   /// Whether the thread index enters the address through a division, a

@@ -110,12 +110,10 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
     return rvalue(Init);
   SymValue Object = pointerTo(objectBase(V));
   // Built anew: what its constructor stores without the walk keeping it
-  // raises this. (By index: the constructor's walk adds bases, and Bases
-  // may move.)
+  // raises this, and the object varies as what it was built from.
   Bases[Object.Base].ContentsVary = Variation::Uniform;
   auto Whole = [&](SymValue Value) {
-    Variation &Contents = Bases[Object.Base].ContentsVary;
-    Contents = std::max(Contents, Syms.variationOf(Value.P));
+    storedInto(Object.Base, Syms.variationOf(Value.P));
     return Value;
   };
   if (const CXXConstructExpr *C = constructionOf(Init)) {
@@ -404,12 +402,10 @@ SymValue AddressBuilder::objectAddress(const Expr *Object, bool Arrow) {
       B.Space = model::AddressSpace::Local;
       Bases.push_back(B);
       SymValue Temporary = pointerTo(Bases.size() - 1);
-      if (std::optional<Variation> Varies = construct(C, Temporary)) {
-        Bases[Temporary.Base].ContentsVary =
-            std::max(Bases[Temporary.Base].ContentsVary, *Varies);
+      std::optional<Variation> Varies = construct(C, Temporary);
+      storedInto(Temporary.Base, Varies ? *Varies : Variation::LaneComputed);
+      if (Varies)
         return Temporary;
-      }
-      Bases[Temporary.Base].ContentsVary = Variation::LaneComputed;
     }
     rvalue(Object);
   }

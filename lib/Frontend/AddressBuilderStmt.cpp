@@ -46,6 +46,18 @@ bool leavesLoopEarly(const Stmt *S, bool BreakLeaves = true) {
   });
 }
 
+/// The elements of `{a, b, c}` when \p R walks a braced list, else null.
+const InitListExpr *bracedListWalked(const CXXForRangeStmt *R) {
+  const Expr *Range = R->getRangeInit();
+  if (!Range)
+    return nullptr;
+  const auto *List =
+      dyn_cast<CXXStdInitializerListExpr>(Range->IgnoreImplicit());
+  if (!List)
+    return nullptr;
+  return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
+}
+
 } // namespace
 
 std::vector<Guard> AddressBuilder::conditionGuards(const Expr *Cond,
@@ -168,18 +180,6 @@ void AddressBuilder::stmt(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     stmt(Child);
-}
-
-/// The elements of `{a, b, c}` when \p R walks a braced list, else null.
-static const InitListExpr *bracedListWalked(const CXXForRangeStmt *R) {
-  const Expr *Range = R->getRangeInit();
-  if (!Range)
-    return nullptr;
-  const auto *List =
-      dyn_cast<CXXStdInitializerListExpr>(Range->IgnoreImplicit());
-  if (!List)
-    return nullptr;
-  return dyn_cast<InitListExpr>(List->getSubExpr()->IgnoreImplicit());
 }
 
 bool AddressBuilder::walkUnrolledListLoop(const CXXForRangeStmt *R) {

@@ -141,8 +141,6 @@ bool evenlySpaced(const std::vector<int64_t> &Lanes) {
 /// levels).
 bool evenlySpacedPerRow(const std::vector<int64_t> &Addresses,
                         const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  if (llvm::all_equal(Rows))
-    return evenlySpaced(Addresses); // one row: no copy (the common case)
   std::vector<std::pair<int64_t, int64_t>> Seen;
   std::vector<std::vector<int64_t>> PerRow;
   for (size_t I = 0; I < Addresses.size(); ++I) {
@@ -593,7 +591,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
 bool LaunchWalker::evenlySpacedAt(
     const std::vector<int64_t> &Addresses,
     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  if (Addresses.empty() || !llvm::all_equal(Rows))
+  if (!llvm::all_equal(Rows))
     return evenlySpacedPerRow(Addresses, Rows);
   // The search over group sizes is the hot loop for irregular lanes; their
   // shape (addresses relative to the first lane) repeats from warp to warp.
