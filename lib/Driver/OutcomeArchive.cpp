@@ -33,7 +33,7 @@ static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
 static_assert(sizeof(model::WalkCounts) == 48, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
 static_assert(sizeof(fixes::Fix) == 80, "serialise the new field below");
-static_assert(sizeof(LaunchSite) == 184, "serialise the new field below");
+static_assert(sizeof(LaunchSite) == 232, "serialise the new field below");
 #endif
 
 template <class IO> void fields(IO &A, SourcePoint &P) {
@@ -75,7 +75,7 @@ template <class IO> void fields(IO &A, Finding &F) {
     F.Prediction, F.Assumptions, F.CallChain, F.Trips, F.Fixes, F.Warp);
 }
 template <class IO> void fields(IO &A, LaunchSite &L) {
-  A(L.Where, L.Block, L.Grid, L.PartialBlock, L.Arguments);
+  A(L.Where, L.Block, L.Grid, L.PartialBlock, L.Arguments, L.ExtentArguments);
 }
 template <class IO> void fields(IO &A, ReportedFinding &R) {
   A(R.Data, R.Text, R.FailsRun);

@@ -673,7 +673,7 @@ bool sameLaunches(const std::vector<LaunchSite> &A,
     return L.Where.File == R.Where.File && L.Where.Line == R.Where.Line &&
            L.Where.Column == R.Where.Column && L.Block == R.Block &&
            L.Grid == R.Grid && L.PartialBlock == R.PartialBlock &&
-           L.Arguments == R.Arguments;
+           L.Arguments == R.Arguments && L.ExtentArguments == R.ExtentArguments;
   };
   return A.size() == B.size() &&
          std::equal(A.begin(), A.end(), B.begin(), Same);

@@ -471,6 +471,95 @@ std::optional<model::Dim3> HostEvaluator::dim3(const Expr *E, const Stmt *Here,
   return model::Dim3{V[0], V[1], V[2]};
 }
 
+bool HostEvaluator::holdsExtent(const Expr *Shape, unsigned Dim,
+                                const Expr *Value) {
+  auto [Extent, At] = extentExpr(Shape, Dim, Writes.at(), 0);
+  return Extent && sameValue(Extent, At, Value, Writes.at(), 0);
+}
+
+std::pair<const Expr *, const Stmt *>
+HostEvaluator::extentExpr(const Expr *E, unsigned Dim, const Stmt *Here,
+                          unsigned Depth) {
+  if (!E || Depth > limits::MaxHostExprDepth || E->isValueDependent() ||
+      E->isTypeDependent() || E->containsErrors())
+    return {};
+  E = skipRecordWrappers(E);
+  if (E->getType()->isIntegralOrEnumerationType())
+    return Dim == 0 ? std::make_pair(E, Here)
+                    : std::pair<const Expr *, const Stmt *>();
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    std::optional<Reaching> R = V ? Writes.reaching(V, Here) : std::nullopt;
+    if (!R || R->Case)
+      return {};
+    for (auto W = R->Fields.rbegin(); W != R->Fields.rend(); ++W)
+      if (W->Field == int(Dim))
+        return {W->Value, W->At};
+    return extentExpr(R->Whole, Dim, R->WholeAt, Depth + 1);
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    if (C->getNumArgs() == 1 && C->getArg(0)->getType()->isRecordType())
+      return extentExpr(C->getArg(0), Dim, Here, Depth + 1);
+    if (Dim < C->getNumArgs() && !isa<CXXDefaultArgExpr>(C->getArg(Dim)))
+      return {C->getArg(Dim), Here};
+    return {};
+  }
+  if (const auto *L = dyn_cast<InitListExpr>(E))
+    if (Dim < L->getNumInits())
+      return {L->getInit(Dim), Here};
+  return {};
+}
+
+bool HostEvaluator::sameValue(const Expr *A, const Stmt *AtA, const Expr *B,
+                              const Stmt *AtB, unsigned Depth) {
+  if (!A || !B || Depth > limits::MaxHostExprDepth)
+    return false;
+  A = A->IgnoreParenCasts();
+  B = B->IgnoreParenCasts();
+  const auto *RefA = dyn_cast<DeclRefExpr>(A);
+  const auto *RefB = dyn_cast<DeclRefExpr>(B);
+  const auto *VarA = RefA ? dyn_cast<VarDecl>(RefA->getDecl()) : nullptr;
+  const auto *VarB = RefB ? dyn_cast<VarDecl>(RefB->getDecl()) : nullptr;
+  auto Settled = [&](const VarDecl *V, const Stmt *Here) {
+    std::optional<Reaching> R = Writes.reaching(V, Here);
+    return R && R->Fields.empty() && !R->Case ? R : std::nullopt;
+  };
+  if (VarA && VarA == VarB) {
+    // One variable: the same value where the same write reaches both
+    // (null: a parameter's value from the callers).
+    std::optional<Reaching> WA = Settled(VarA, AtA), WB = Settled(VarA, AtB);
+    return WA && WB && WA->Whole == WB->Whole;
+  }
+  // `int threads = ncols;`: a variable stands for what was written to it.
+  if (VarA)
+    if (std::optional<Reaching> W = Settled(VarA, AtA); W && W->Whole)
+      return sameValue(W->Whole, W->WholeAt, B, AtB, Depth + 1);
+  if (VarB)
+    if (std::optional<Reaching> W = Settled(VarB, AtB); W && W->Whole)
+      return sameValue(A, AtA, W->Whole, W->WholeAt, Depth + 1);
+  // `this->K` in both: a member the host function does not write between.
+  if (const auto *MemA = dyn_cast<MemberExpr>(A))
+    if (const auto *MemB = dyn_cast<MemberExpr>(B)) {
+      if (MemA->getMemberDecl() != MemB->getMemberDecl())
+        return false;
+      const Expr *BaseA = MemA->getBase()->IgnoreParenImpCasts();
+      const Expr *BaseB = MemB->getBase()->IgnoreParenImpCasts();
+      if (isa<CXXThisExpr>(BaseA) && isa<CXXThisExpr>(BaseB))
+        return true;
+      return sameValue(BaseA, AtA, BaseB, AtB, Depth + 1);
+    }
+  if (const auto *BinA = dyn_cast<BinaryOperator>(A))
+    if (const auto *BinB = dyn_cast<BinaryOperator>(B))
+      return BinA->getOpcode() == BinB->getOpcode() &&
+             !BinA->isAssignmentOp() &&
+             sameValue(BinA->getLHS(), AtA, BinB->getLHS(), AtB, Depth + 1) &&
+             sameValue(BinA->getRHS(), AtA, BinB->getRHS(), AtB, Depth + 1);
+  if (const auto *LitA = dyn_cast<IntegerLiteral>(A))
+    if (const auto *LitB = dyn_cast<IntegerLiteral>(B))
+      return LitA->getValue() == LitB->getValue();
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Variables
 //===----------------------------------------------------------------------===//

@@ -114,6 +114,11 @@ public:
   /// The extents of a dim3 built from parts some of which are not known
   /// here (`dim3 block(1, lCols)`): those are 0.
   std::optional<model::Dim3> partialDim3(const clang::Expr *E);
+  /// Whether extent \p Dim of the dim3 \p Shape is the value of \p Value
+  /// (the same variable, unwritten between them, or the same arithmetic on
+  /// such): a block extent that a launch also passes to the kernel.
+  bool holdsExtent(const clang::Expr *Shape, unsigned Dim,
+                   const clang::Expr *Value);
 
 private:
   // Each takes the statement the expression is evaluated at (\p Here: its
@@ -122,6 +127,13 @@ private:
                                    const clang::Stmt *Here, unsigned Depth);
   std::optional<model::Dim3> dim3(const clang::Expr *E, const clang::Stmt *Here,
                                   unsigned Depth);
+  /// The expression extent \p Dim of the dim3 \p E is made of, and the
+  /// statement it is evaluated at; null where not written out.
+  std::pair<const clang::Expr *, const clang::Stmt *>
+  extentExpr(const clang::Expr *E, unsigned Dim, const clang::Stmt *Here,
+             unsigned Depth);
+  bool sameValue(const clang::Expr *A, const clang::Stmt *AtA,
+                 const clang::Expr *B, const clang::Stmt *AtB, unsigned Depth);
   std::optional<HostNumber> cast(const clang::CastExpr *C,
                                  const clang::Stmt *Here, unsigned Depth);
   std::optional<HostNumber> binary(const clang::BinaryOperator *B,

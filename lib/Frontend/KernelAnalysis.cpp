@@ -94,6 +94,8 @@ struct LaunchConfig {
   model::Dim3 Block;
   std::optional<model::Dim3> Grid;
   std::map<unsigned, int64_t> Arguments;
+  /// Block dimension -> the parameter that holds its extent (LaunchSite).
+  std::map<unsigned, unsigned> ExtentArguments;
   std::string Origin;
 };
 
@@ -220,7 +222,8 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
   auto Add = [&](LaunchConfig C) {
     for (const LaunchConfig &O : Configs)
       if (O.Block == C.Block && O.Grid.has_value() == C.Grid.has_value() &&
-          (!O.Grid || *O.Grid == *C.Grid) && O.Arguments == C.Arguments)
+          (!O.Grid || *O.Grid == *C.Grid) && O.Arguments == C.Arguments &&
+          O.ExtentArguments == C.ExtentArguments)
         return;
     Configs.push_back(std::move(C));
   };
@@ -235,6 +238,37 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
       C.Block = *S.Block;
       C.Origin = "block " + C.Block.str() + " from the launch at " +
                  formatPoint(S.Where);
+    } else if (llvm::any_of(S.ExtentArguments, [&](const auto &E) {
+                 return !Asserted.count(E.first);
+               })) {
+      // `k<<<rows, ncols>>>(x, ncols)`: the model tries the parameter's
+      // values with the block built from each; the first stands in here.
+      model::Dim3 B = S.PartialBlock.value_or(model::Dim3{0, 1, 1});
+      int64_t *Extents[3] = {&B.X, &B.Y, &B.Z};
+      std::string Names[3], Tried;
+      for (const auto &[Dim, Param] : S.ExtentArguments) {
+        if (Asserted.count(Dim) || Param >= Kernel->getNumParams())
+          continue;
+        C.ExtentArguments[Dim] = Param;
+        *Extents[Dim] = limits::FirstValueTried;
+        Names[Dim] = Kernel->getParamDecl(Param)->getName().str();
+        if (Tried.find(Names[Dim]) == std::string::npos)
+          Tried += (Tried.empty() ? "" : ", ") + Names[Dim];
+      }
+      for (unsigned D = 0; D < 3; ++D) {
+        if (*Extents[D] == 0)
+          *Extents[D] = Asserted.count(D) ? Asserted[D] : 1;
+        if (Names[D].empty())
+          Names[D] = std::to_string(*Extents[D]);
+      }
+      C.Block = B;
+      C.Origin =
+          "block (" + Names[0] + "," + Names[1] + "," + Names[2] +
+          ") from the launch at " + formatPoint(S.Where) + ", which " +
+          "passes " + Tried + " to the kernel too: known only at " +
+          "run time, tried at " + std::to_string(limits::FirstValueTried) +
+          ".." +
+          std::to_string(limits::FirstValueTried + limits::ValuesTried - 1);
     } else if (S.PartialBlock) {
       // Keep what the launch says (`dim3(1, n)`: lanes run along y) and
       // give the first extent not known the rest of 256 threads.
@@ -548,6 +582,8 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
       for (const auto &Arg : Config.Arguments)
         if (Arg.first < Kernel->getNumParams())
           Shape.Known[Builder.paramAtom(Kernel, Arg.first)] = Arg.second;
+      for (const auto &[Dim, Param] : Config.ExtentArguments)
+        Shape.ExtentParams[Dim] = Builder.paramAtom(Kernel, Param);
 
       for (const AccessSite &S : Sites) {
         LocatedFinding LF;

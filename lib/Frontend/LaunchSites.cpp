@@ -75,6 +75,16 @@ LaunchSite evaluateOnce(ASTContext &AST, HostFacts &Facts,
     if (auto V = Eval.integer(Call->getArg(I)))
       L.Arguments[I] = *V;
   }
+  if (Block && !L.Block)
+    for (unsigned Dim = 0; Dim < 3; ++Dim)
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (Kernel && I < Kernel->getNumParams() &&
+            Kernel->getParamDecl(I)->getType()->isIntegerType() &&
+            !L.Arguments.count(I) &&
+            Eval.holdsExtent(Block, Dim, Call->getArg(I))) {
+          L.ExtentArguments[Dim] = I;
+          break;
+        }
   return L;
 }
 
@@ -82,7 +92,8 @@ bool sameLaunch(const LaunchSite &A, const LaunchSite &B) {
   return A.Block.has_value() == B.Block.has_value() &&
          (!A.Block || *A.Block == *B.Block) &&
          A.Grid.has_value() == B.Grid.has_value() &&
-         (!A.Grid || *A.Grid == *B.Grid) && A.Arguments == B.Arguments;
+         (!A.Grid || *A.Grid == *B.Grid) && A.Arguments == B.Arguments &&
+         A.ExtentArguments == B.ExtentArguments;
 }
 
 } // namespace

@@ -197,6 +197,7 @@ LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
   assert(Access.ChunkBytes > 0 && Access.ChunkBytes <= 16 &&
          "an instruction moves 1 to 16 bytes per lane");
   assert(Launch.Block.volume() > 0 && "a block has threads");
+  assert(Launch.ExtentParams.empty() && "a block extent still to choose");
   classifyAtoms();
   prepareSplits();
 }

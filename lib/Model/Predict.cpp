@@ -373,5 +373,80 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   return P;
 }
 
+Prediction predictAcrossExtents(const sym::Context &Ctx,
+                                const AccessShape &Access,
+                                const LaunchShape &Launch) {
+  using limits::FirstValueTried;
+  using limits::ValuesTried;
+  assert(!Launch.ExtentParams.empty() && "no extent to try");
+  std::string Names;
+  for (const auto &[Dim, Param] : Launch.ExtentParams)
+    if (Names.find(Ctx.str(Param)) == std::string::npos)
+      Names += (Names.empty() ? "" : ", ") + Ctx.str(Param);
+
+  // Each value makes its own block: predicted like any launch, from the
+  // aligned value, which the count is given for, on.
+  std::vector<int64_t> Tried;
+  std::vector<Prediction> Results;
+  for (int64_t V = FirstValueTried; V < FirstValueTried + ValuesTried; ++V) {
+    LaunchShape At = Launch.at(V);
+    if (At.Block.volume() > MaxThreadsPerBlock)
+      break;
+    Tried.push_back(V);
+    Results.push_back(predict(Ctx, Access, At));
+  }
+  assert(!Results.empty() && "the first value makes a block");
+  Prediction P = Results[0];
+  const int64_t LastTried = Tried.back();
+  auto Count = [](const Prediction &R) {
+    return R.Sectors ? *R.Sectors : R.SectorsMax;
+  };
+  bool AllSame = llvm::all_of(Results, [&](const Prediction &R) {
+    return R.Kind == P.Kind && R.Sectors.has_value() == P.Sectors.has_value() &&
+           std::fabs(Count(R) - Count(P)) < 1e-9 &&
+           std::fabs(R.IdealSectors - P.IdealSectors) < 1e-9;
+  });
+  if (AllSame) {
+    if (P.Kind != Pattern::Unknown)
+      P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue, Names,
+                               FirstValueTried, LastTried});
+    return P;
+  }
+  double Lowest = 1e300, Highest = 0;
+  std::vector<bool> Ideal;
+  for (const Prediction &R : Results) {
+    Lowest = std::min(Lowest, R.Sectors ? *R.Sectors : R.SectorsMin);
+    Highest = std::max(Highest, Count(R));
+    Ideal.push_back(R.Sectors && *R.Sectors <= R.IdealSectors + 1e-9);
+  }
+  bool OneShape =
+      P.Kind != Pattern::Unknown &&
+      llvm::all_of(Results, [&](const Prediction &R) {
+        return R.Sectors && (R.Kind == P.Kind ||
+                             (isContiguous(R.Kind) && isContiguous(P.Kind)));
+      });
+  if (OneShape) {
+    // The count of the aligned value, as for any unknown size.
+    P.AlignmentAssumed = true;
+    P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue, Names,
+                             FirstValueTried, LastTried, Lowest, Highest});
+    if (!P.Condition)
+      if (int64_t M = divisibilityCondition(Tried, Ideal))
+        P.Condition = IdealCondition{Names, M};
+    return P;
+  }
+  Prediction Unknown;
+  Unknown.Space = P.Space;
+  Unknown.SectorsMin = Lowest;
+  Unknown.SectorsMax = Highest;
+  for (const Prediction &R : Results) {
+    Unknown.IdealSectors = std::max(Unknown.IdealSectors, R.IdealSectors);
+    Unknown.Segments = std::max(Unknown.Segments, R.Segments);
+  }
+  Unknown.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, Names,
+                               Lowest, Highest};
+  return Unknown;
+}
+
 } // namespace model
 } // namespace cudacoalesce

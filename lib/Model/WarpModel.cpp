@@ -118,6 +118,8 @@ private:
 
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch) {
+  if (!Launch.ExtentParams.empty())
+    return predictAcrossExtents(Ctx, Access, Launch);
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
   // The same access under the same launch is predicted again and again:
@@ -154,8 +156,8 @@ std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
                                             const LaunchShape &Launch) {
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
-  LaunchWalker Walker(Ctx, Access, Launch, *Model);
   // The trial the reported count is for: every unknown at the aligned value.
+  LaunchWalker Walker(Ctx, Access, Launch.at(limits::FirstValueTried), *Model);
   for (sym::AtomId U : Walker.unknowns())
     Walker.set(U, limits::FirstValueTried);
   return Walker.firstActiveWarp();

@@ -255,7 +255,7 @@ std::string sectorsText(const model::Prediction &P) {
       P.Space == model::AddressSpace::Shared ? " wavefronts" : "";
   if (P.Sectors)
     return formatCount(*P.Sectors) + Unit;
-  return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax) + Unit;
+  return formatRange(P.SectorsMin, P.SectorsMax) + Unit;
 }
 
 std::string efficiencyText(const model::Prediction &P) {

@@ -70,8 +70,7 @@ std::string countText(const Finding &F) {
   if (P.Sectors)
     return formatCount(*P.Sectors) + Units;
   if (P.SectorsMax > 0)
-    return formatCount(P.SectorsMin) + " to " + formatCount(P.SectorsMax) +
-           Units;
+    return formatRange(P.SectorsMin, P.SectorsMax) + Units;
   return "pattern unknown";
 }
 

@@ -39,11 +39,16 @@ std::string findingMessage(const Finding &F) {
   std::string PerRequest = std::string(" ") + unitsName(P.Space) + "/request";
   if (P.Kind == model::Pattern::Unknown) {
     if (!P.Sectors && P.SectorsMax > 0) {
-      std::string S =
-          Subject +
-          " depends on values not known here: " + formatCount(P.SectorsMin) +
-          " to " + formatCount(P.SectorsMax) + PerRequest + " where " + Ideal +
-          " would do";
+      // Values that change the lanes' shape but not the count (a lane
+      // exchange by xor, a broadcast in some trials) give one count.
+      bool OneCount = formatCount(P.SectorsMin) == formatCount(P.SectorsMax);
+      std::string Counts = formatRange(P.SectorsMin, P.SectorsMax) +
+                           PerRequest +
+                           (OneCount ? " for every value tried" : "");
+      bool Ideally = P.SectorsMax <= P.IdealSectors + 1e-9;
+      std::string S = Subject + " depends on values not known here: " + Counts +
+                      (OneCount && Ideally ? " (ideal " + Ideal + ")"
+                                           : " where " + Ideal + " would do");
       return P.Condition ? S + "; " + conditionText(P) : S;
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";

@@ -12,4 +12,9 @@ std::string formatCount(double V) {
   return OS.str();
 }
 
+std::string formatRange(double Least, double Most) {
+  std::string Low = formatCount(Least), High = formatCount(Most);
+  return Low == High ? High : Low + " to " + High;
+}
+
 } // namespace cudacoalesce

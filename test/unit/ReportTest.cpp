@@ -2,6 +2,7 @@
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/RunInfo.h"
+#include "cuda-coalesce/Report/TextReport.h"
 
 #include <gtest/gtest.h>
 
@@ -147,6 +148,28 @@ TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
       otherInstancesNote(Groups[0]),
       "the same access in 1 other kernel instance, launch or call: 'k' (block "
       "(256,1,1) from the launch at k.cu:30:3): 4 to 32 sectors/request");
+}
+
+} // namespace
+
+namespace {
+
+// A count that the unknowns do not move is one count, not "1 to 1".
+TEST(FindingMessageTest, OneCountOverEveryValueTriedIsOneCount) {
+  Finding F = flagged("s", 10, model::Pattern::Unknown, 1);
+  F.Prediction.Space = model::AddressSpace::Shared;
+  F.Prediction.Sectors.reset();
+  F.Prediction.IdealSectors = 1;
+  std::string Message = findingMessage(F);
+  EXPECT_NE(Message.find("depends on values not known here: 1 "
+                         "wavefronts/request for every value tried (ideal 1)"),
+            std::string::npos)
+      << Message;
+  F.Prediction.SectorsMax = 32;
+  Message = findingMessage(F);
+  EXPECT_NE(Message.find("1 to 32 wavefronts/request where 1 would do"),
+            std::string::npos)
+      << Message;
 }
 
 } // namespace

@@ -578,3 +578,65 @@ TEST(WarpSnapshotTest, WideElementRequestsCoverTheirHalf) {
 }
 
 } // namespace
+
+// `k<<<4, n>>>(x, n)` reading x[blockIdx.x * n + threadIdx.x]: the block has
+// n threads in every trial. The count of each n is that of its own blocks:
+// whole warps, then one of n % 32 lanes, each row starting n floats on.
+TEST(WarpModelTest, BlockExtentParameterTakesEachValueWithTheBlock) {
+  Fixture F;
+  sym::AtomId N = F.Ctx.param("n");
+  AccessShape A;
+  A.ByteOffset = (F.bx() * Poly::atom(N) + F.tx()).scaled(4);
+  A.WidthBytes = A.ChunkBytes = 4;
+  LaunchShape L;
+  L.Block = {32, 1, 1};
+  L.Grid = Dim3{4, 1, 1};
+  L.ExtentParams[0] = N;
+  auto SectorsAt = [](int64_t Threads) {
+    double Sectors = 0, Requests = 0;
+    for (int64_t Block = 0; Block < 4; ++Block)
+      for (int64_t First = 0; First < Threads; First += 32) {
+        std::set<int64_t> Touched;
+        for (int64_t T = First; T < std::min(First + 32, Threads); ++T)
+          Touched.insert((Block * Threads + T) * 4 / 32);
+        Sectors += Touched.size();
+        Requests += 1;
+      }
+    return Sectors / Requests;
+  };
+  double Least = 1e9, Most = 0;
+  for (int64_t V = 32; V <= 95; ++V) {
+    Least = std::min(Least, SectorsAt(V));
+    Most = std::max(Most, SectorsAt(V));
+  }
+  ASSERT_LT(Least, Most);
+
+  Prediction P = predict(F.Ctx, A, L);
+  ASSERT_TRUE(P.Sectors);
+  EXPECT_DOUBLE_EQ(*P.Sectors, SectorsAt(32));
+  EXPECT_TRUE(P.AlignmentAssumed);
+  auto Range = std::find_if(
+      P.Assumptions.begin(), P.Assumptions.end(), [](const Assumption &M) {
+        return M.What == Assumption::Kind::SamePatternForEveryValue;
+      });
+  ASSERT_NE(Range, P.Assumptions.end());
+  EXPECT_EQ(Range->Names, "n");
+  EXPECT_EQ(Range->Low, 32);
+  EXPECT_EQ(Range->High, 95);
+  EXPECT_NEAR(Range->Least, Least, 1e-9);
+  EXPECT_NEAR(Range->Most, Most, 1e-9);
+
+  // Sixteen rows of n threads, each block its own 16 rows of x: n stops at
+  // 64, the largest block CUDA launches.
+  A.ByteOffset =
+      ((F.bx() * F.c(16) + F.ty()) * Poly::atom(N) + F.tx()).scaled(4);
+  L.Block = {32, 16, 1};
+  P = predict(F.Ctx, A, L);
+  Range = std::find_if(
+      P.Assumptions.begin(), P.Assumptions.end(), [](const Assumption &M) {
+        return M.What == Assumption::Kind::SamePatternForEveryValue ||
+               M.What == Assumption::Kind::SameResultForEveryValue;
+      });
+  ASSERT_NE(Range, P.Assumptions.end());
+  EXPECT_EQ(Range->High, 64);
+}

@@ -36,6 +36,10 @@ struct LaunchSite {
   /// e.g. `dim3(1, lCols)` with lCols known only at run time.
   std::optional<model::Dim3> PartialBlock;
   std::map<unsigned, int64_t> Arguments; // parameter index -> constant value
+  /// Where Block is not known: block dimension -> the index of a parameter
+  /// the launch passes the same value as that extent (`k<<<rows,
+  /// ncols>>>(x, ncols)`).
+  std::map<unsigned, unsigned> ExtentArguments;
 };
 
 /// Launches by kernel name (qualified, with template arguments).

@@ -19,6 +19,7 @@ namespace cudacoalesce {
 namespace model {
 
 constexpr unsigned WarpSize = 32;
+constexpr int64_t MaxThreadsPerBlock = 1024;
 
 struct Dim3 {
   int64_t X = 1, Y = 1, Z = 1;
@@ -42,6 +43,24 @@ struct LaunchShape {
   Dim3 Block;
   std::optional<Dim3> Grid;
   std::map<sym::AtomId, int64_t> Known; // kernel arguments known at the launch
+  /// Block extents known only at run time that the launch also passes as a
+  /// kernel parameter (`k<<<rows, ncols>>>(x, ncols)`): dimension -> the
+  /// parameter. The two take each value together; Block holds a stand-in
+  /// for those extents until one is chosen (at()).
+  std::map<unsigned, sym::AtomId> ExtentParams;
+
+  /// This launch with every parameter of ExtentParams at \p Value and the
+  /// block's extents with it.
+  LaunchShape at(int64_t Value) const {
+    LaunchShape L = *this;
+    int64_t *Extents[3] = {&L.Block.X, &L.Block.Y, &L.Block.Z};
+    for (const auto &[Dim, Param] : ExtentParams) {
+      *Extents[Dim] = Value;
+      L.Known[Param] = Value;
+    }
+    L.ExtentParams.clear();
+    return L;
+  }
 };
 
 /// Maps lane \p Lane of warp \p Warp of a block to its thread index;

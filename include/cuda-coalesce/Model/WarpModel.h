@@ -33,6 +33,12 @@ const RequestCostModel *costModelFor(AddressSpace Space);
 /// space, which must have one. \p Ctx must own every atom used.
 Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
                    const LaunchShape &Launch);
+/// predict() under a launch whose block extents are kernel parameters
+/// known only at run time (LaunchShape::ExtentParams): tried at each value
+/// as unknowns are, each value with its own block.
+Prediction predictAcrossExtents(const sym::Context &Ctx,
+                                const AccessShape &Access,
+                                const LaunchShape &Launch);
 /// The same with \p Model, whatever the access's address space.
 Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
                        const LaunchShape &Launch,
