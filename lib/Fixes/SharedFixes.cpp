@@ -15,6 +15,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace cudacoalesce {
 namespace fixes {
@@ -62,8 +63,13 @@ public:
   std::vector<std::vector<Fix>> run() {
     if (std::none_of(Before.begin(), Before.end(), hasConflict))
       return Out;
+    // Paddings are tried smallest first and a fix kind keeps its smallest
+    // best one: once one leaves no conflict, the wider ones cannot do
+    // better, and each costs a simulation of every access.
+    std::set<FixKind> Resolved;
     for (const Layout &L : layouts())
-      tryLayout(L);
+      if (!Resolved.count(L.Kind) && tryLayout(L))
+        Resolved.insert(L.Kind);
     tryThreadMapping();
     for (std::vector<Fix> &Fixes : Out)
       std::stable_sort(Fixes.begin(), Fixes.end(),
@@ -143,16 +149,23 @@ private:
     return Sum;
   }
 
-  void tryLayout(const Layout &L) {
+  /// Adds \p L's fixes; true when it gave them and left no access that had
+  /// a conflict with one.
+  bool tryLayout(const Layout &L) {
     std::vector<model::Prediction> After;
     for (const AccessShape &A : Accesses) {
       AccessShape Moved = A;
       Moved.ByteOffset = L.Move(A.ByteOffset);
       After.push_back(model::predict(Ctx, Moved, Launch));
     }
+    bool Resolves = true;
+    for (size_t I = 0; I < Accesses.size(); ++I)
+      Resolves &= !hasConflict(Before[I]) ||
+                  (After[I].Sectors &&
+                   *After[I].Sectors <= After[I].IdealSectors + 1e-9);
     std::optional<double> Old = total(Before), New = total(After);
     if (!New || (Old && *New + 1e-9 >= *Old))
-      return;
+      return false; // no fix from it: a wider one may still give one
     // One fix of a kind per access: the first (smallest) padding that
     // helps as much as any.
     for (size_t I = 0; I < Accesses.size(); ++I) {
@@ -180,6 +193,7 @@ private:
                      " wavefronts/request in total)";
       Out[I].push_back(std::move(F));
     }
+    return Resolves;
   }
 
   void tryThreadMapping() {
