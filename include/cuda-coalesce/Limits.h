@@ -11,6 +11,7 @@
 #define CUDA_COALESCE_LIMITS_H
 
 #include <cstdint>
+#include <iterator>
 
 namespace cudacoalesce {
 namespace limits {
@@ -71,6 +72,14 @@ constexpr int64_t LoopTripsVisited = 256;
 /// is the aligned case counts are given for.
 constexpr int64_t FirstValueTried = 32;
 constexpr int64_t ValuesTried = 64;
+/// A block extent known only at run time (LaunchShape::ExtentParams) is
+/// tried at these values of that range, each a whole prediction: the
+/// aligned one first, then for each power of two M up to 64 a value
+/// divisible by M / 2 and not by M (so that "ideal iff n % M == 0" is told
+/// apart), then a spread of the rest.
+constexpr int64_t ExtentValues[] = {32, 33, 34, 36, 40, 48, 64, 80,
+                                    42, 47, 53, 58, 69, 74, 85, 95};
+constexpr int64_t ExtentValuesTried = std::size(ExtentValues);
 /// Values of one axis (blocks along a dimension, loop trips) that a walk
 /// counts one by one when it counts instead of visiting; beyond, it visits
 /// a sample.

@@ -27,7 +27,7 @@ static_assert(sizeof(FileOutcome) == 480, "serialise the new field below");
 static_assert(sizeof(ReportedFinding) == 856, "serialise the new field below");
 static_assert(sizeof(Finding) == 816, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 304, "serialise the new field");
-static_assert(sizeof(model::Assumption) == 72, "serialise the new field");
+static_assert(sizeof(model::Assumption) == 80, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
 static_assert(sizeof(model::WalkCounts) == 48, "serialise the new field");
@@ -41,7 +41,7 @@ template <class IO> void fields(IO &A, SourcePoint &P) {
 }
 template <class IO> void fields(IO &A, model::Dim3 &D) { A(D.X, D.Y, D.Z); }
 template <class IO> void fields(IO &A, model::Assumption &M) {
-  A(M.What, M.Names, M.Low, M.High, M.Least, M.Most);
+  A(M.What, M.Names, M.Low, M.High, M.Least, M.Most, M.ValuesTried);
 }
 template <class IO> void fields(IO &A, model::IdealCondition &C) {
   A(C.Unknown, C.Modulus, C.Equals, C.UpTo);

@@ -266,8 +266,8 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
           "block (" + Names[0] + "," + Names[1] + "," + Names[2] +
           ") from the launch at " + formatPoint(S.Where) + ", which " +
           "passes " + Tried + " to the kernel too: known only at " +
-          "run time, tried at " + std::to_string(limits::FirstValueTried) +
-          ".." +
+          "run time, tried at " + std::to_string(limits::ExtentValuesTried) +
+          " values in " + std::to_string(limits::FirstValueTried) + ".." +
           std::to_string(limits::FirstValueTried + limits::ValuesTried - 1);
     } else if (S.PartialBlock) {
       // Keep what the launch says (`dim3(1, n)`: lanes run along y) and

@@ -385,19 +385,20 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
       Names += (Names.empty() ? "" : ", ") + Ctx.str(Param);
 
   // Each value makes its own block: predicted like any launch, from the
-  // aligned value, which the count is given for, on.
+  // aligned value, which the count is given for, on. Each is a whole
+  // prediction, other unknowns tried inside it: a chosen few values.
   std::vector<int64_t> Tried;
   std::vector<Prediction> Results;
-  for (int64_t V = FirstValueTried; V < FirstValueTried + ValuesTried; ++V) {
+  for (int64_t V : limits::ExtentValues) {
     LaunchShape At = Launch.at(V);
     if (At.Block.volume() > MaxThreadsPerBlock)
-      break;
+      continue;
     Tried.push_back(V);
     Results.push_back(predict(Ctx, Access, At));
   }
   assert(!Results.empty() && "the first value makes a block");
   Prediction P = Results[0];
-  const int64_t LastTried = Tried.back();
+  const int64_t LastTried = *llvm::max_element(Tried);
   auto Count = [](const Prediction &R) {
     return R.Sectors ? *R.Sectors : R.SectorsMax;
   };
@@ -409,7 +410,8 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
   if (AllSame) {
     if (P.Kind != Pattern::Unknown)
       P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue, Names,
-                               FirstValueTried, LastTried});
+                               FirstValueTried, LastTried, 0, 0,
+                               int64_t(Tried.size())});
     return P;
   }
   double Lowest = 1e300, Highest = 0;
@@ -429,7 +431,8 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
     // The count of the aligned value, as for any unknown size.
     P.AlignmentAssumed = true;
     P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue, Names,
-                             FirstValueTried, LastTried, Lowest, Highest});
+                             FirstValueTried, LastTried, Lowest, Highest,
+                             int64_t(Tried.size())});
     if (!P.Condition)
       if (int64_t M = divisibilityCondition(Tried, Ideal))
         P.Condition = IdealCondition{Names, M};

@@ -19,7 +19,10 @@ std::string range(double Least, double Most,
 }
 
 std::string tried(const Assumption &A) {
-  return std::to_string(A.Low) + ".." + std::to_string(A.High);
+  return std::to_string(A.Low) + ".." + std::to_string(A.High) +
+         (A.ValuesTried
+              ? " (" + std::to_string(A.ValuesTried) + " of them tried)"
+              : "");
 }
 
 } // namespace

@@ -54,6 +54,8 @@ struct Assumption {
   std::string Names; // the unknown values, as the indices print them
   int64_t Low = 0, High = 0;
   double Least = 0, Most = 0;
+  /// How many values of Low..High were tried; 0: every one.
+  int64_t ValuesTried = 0;
 };
 
 /// The count is ideal iff `Unknown % Modulus == 0`, or, for a stride

@@ -18,11 +18,11 @@ __global__ void sort_rows(const float *x, int *dst, const int ncols,
     return;
   dst[blockIdx.x * ncols_pad + col] = x[col];
   // CHECK: block-extent-parameter.cu:[[@LINE-1]]:39: remark: coalesced global load from 'x': 4 sectors/request (ideal 4)
-  // CHECK: note: block (ncols_pad,1,1) from the launch at {{.*}}block-extent-parameter.cu:[[@LINE+15]]:3, which passes ncols_pad to the kernel too: known only at run time, tried at 32..95
-  // CHECK: note: ncols_pad unknown: the same pattern for every value in 32..95, at 2.5 to 4 sectors/request; the count is for multiples of 32
+  // CHECK: note: block (ncols_pad,1,1) from the launch at {{.*}}block-extent-parameter.cu:[[@LINE+15]]:3, which passes ncols_pad to the kernel too: known only at run time, tried at 16 values in 32..95
+  // CHECK: note: ncols_pad unknown: the same pattern for every value in 32..95 (16 of them tried), at 2.5 to 4 sectors/request; the count is for multiples of 32
   // ROW: block-extent-parameter.cu:[[@LINE-4]]:3: remark: coalesced global store to 'dst': 4 sectors/request (ideal 4)
   // ROW: note: coalesced iff ncols_pad % 8 == 0
-  // ROW: note: ncols_pad unknown: the same pattern for every value in 32..95, at 2.5 to 4.833 sectors/request
+  // ROW: note: ncols_pad unknown: the same pattern for every value in 32..95 (16 of them tried), at 2.5 to 4.833 sectors/request
 }
 __global__ void scale_rows(float *x, int n) {
   x[blockIdx.x * blockDim.x + threadIdx.x] *= 2.0f;
