@@ -246,14 +246,17 @@ launchConfigs(const FunctionDecl *Kernel, const std::vector<LaunchSite> &Sites,
       model::Dim3 B = S.PartialBlock.value_or(model::Dim3{0, 1, 1});
       int64_t *Extents[3] = {&B.X, &B.Y, &B.Z};
       std::string Names[3], Tried;
+      std::vector<unsigned> TriedParams;
       for (const auto &[Dim, Param] : S.ExtentArguments) {
         if (Asserted.count(Dim) || Param >= Kernel->getNumParams())
           continue;
         C.ExtentArguments[Dim] = Param;
         *Extents[Dim] = limits::FirstValueTried;
         Names[Dim] = Kernel->getParamDecl(Param)->getName().str();
-        if (Tried.find(Names[Dim]) == std::string::npos)
+        if (!llvm::is_contained(TriedParams, Param)) {
+          TriedParams.push_back(Param);
           Tried += (Tried.empty() ? "" : ", ") + Names[Dim];
+        }
       }
       for (unsigned D = 0; D < 3; ++D) {
         if (*Extents[D] == 0)

@@ -377,12 +377,12 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
                                 const AccessShape &Access,
                                 const LaunchShape &Launch) {
   using limits::FirstValueTried;
-  using limits::ValuesTried;
   assert(!Launch.ExtentParams.empty() && "no extent to try");
-  std::string Names;
+  std::vector<AtomId> Params;
   for (const auto &[Dim, Param] : Launch.ExtentParams)
-    if (Names.find(Ctx.str(Param)) == std::string::npos)
-      Names += (Names.empty() ? "" : ", ") + Ctx.str(Param);
+    if (!llvm::is_contained(Params, Param))
+      Params.push_back(Param);
+  std::string Names = names(Ctx, Params);
 
   // Each value makes its own block: predicted like any launch, from the
   // aligned value, which the count is given for, on. Each is a whole
