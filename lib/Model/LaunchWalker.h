@@ -44,6 +44,10 @@ class LaunchWalker {
 public:
   LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
                const LaunchShape &Launch, const RequestCostModel &Model);
+  /// The walker keeps a reference to the launch shape: a temporary one (a
+  /// LaunchShape::at() result) would die before it.
+  LaunchWalker(const sym::Context &, const AccessShape &, LaunchShape &&,
+               const RequestCostModel &) = delete;
 
   /// The address is data loaded per lane (a gather): no lane's address is
   /// computed, each request is priced as a gather.

@@ -157,7 +157,8 @@ std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
   // The trial the reported count is for: every unknown at the aligned value.
-  LaunchWalker Walker(Ctx, Access, Launch.at(limits::FirstValueTried), *Model);
+  const LaunchShape Shape = Launch.at(limits::FirstValueTried);
+  LaunchWalker Walker(Ctx, Access, Shape, *Model);
   for (sym::AtomId U : Walker.unknowns())
     Walker.set(U, limits::FirstValueTried);
   return Walker.firstActiveWarp();
