@@ -5,7 +5,8 @@
 # Run on a GPU machine from the repository root (or anywhere):
 #     runtime-bench/measure.sh              # all kernels/*.cu
 #     runtime-bench/measure.sh 01_offsets   # only the named ones
-# Outputs: runtime-bench/build/ (binaries, .ptx, .ncu-rep, .csv), and, in $OUT (default
+# Outputs: runtime-bench/build/ (binaries, .ptx, .sass line tables (nvdisasm -gi of the cubin:
+# parse_ncu.py files instructions ncu lists only under a CUDA header by them), .ncu-rep, .csv), and, in $OUT (default
 # runtime-bench/build/out): log.txt, versions.txt, ncu-csv.tar.gz (CSVs, PTX, logs),
 # ncu-rep.tar.gz (the reports, when under 15 MB) and measurements.json.
 #     runtime-bench/measure.sh --timing-only   # timing pass only (also automatic without ncu)
@@ -71,7 +72,9 @@ fi
 echo "== compile ($JOBS jobs) at ${SECONDS}s"
 printf '%s\n' $NAMES | xargs -P "$JOBS" -I{} sh -c \
   "'$NVCC' -O3 -lineinfo -arch=sm_90 -o $BUILD/{} kernels/{}.cu > $BUILD/{}.nvcc.log 2>&1 || echo 'COMPILE FAILED: {}';
-   '$NVCC' -O3 -lineinfo -arch=sm_90 -ptx -o $BUILD/{}.ptx kernels/{}.cu >> $BUILD/{}.nvcc.log 2>&1"
+   '$NVCC' -O3 -lineinfo -arch=sm_90 -ptx -o $BUILD/{}.ptx kernels/{}.cu >> $BUILD/{}.nvcc.log 2>&1;
+   '$NVCC' -O3 -lineinfo -arch=sm_90 -cubin -o $BUILD/{}.cubin kernels/{}.cu >> $BUILD/{}.nvcc.log 2>&1 &&
+   python3 sass_lines.py disassemble $BUILD/{}.cubin $BUILD/{}.sass >> $BUILD/{}.nvcc.log 2>&1"
 echo "== compile done at ${SECONDS}s"
 
 # Timing pass: each binary once, plainly (not under ncu), with BENCH_TIMING=1: per kernel a warm-up
@@ -168,7 +171,7 @@ fi
 # Only the files of $NAMES: build/ may hold older runs' outputs (kept between device calls).
 CSV_FILES=""; REP_FILES=""
 for n in $NAMES; do
-  for f in "$n.csv" "$n.raw.csv" "$n.ptx" "$n.csv.err" "$n.raw.err" "$n.ncu.log" "$n.nvcc.log" "$n.timing.txt"; do
+  for f in "$n.csv" "$n.raw.csv" "$n.ptx" "$n.sass" "$n.csv.err" "$n.raw.err" "$n.ncu.log" "$n.nvcc.log" "$n.timing.txt"; do
     [ -f "$BUILD/$f" ] && CSV_FILES="$CSV_FILES $f"
   done
   [ -f "$BUILD/$n.ncu-rep" ] && REP_FILES="$REP_FILES $n.ncu-rep"

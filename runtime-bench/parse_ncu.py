@@ -39,6 +39,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sass_lines  # noqa: E402
+
 SECT = "L2 Theoretical Sectors Global"
 IDEAL = "L2 Theoretical Sectors Global Ideal"
 EXEC = "Instructions Executed"
@@ -207,6 +210,37 @@ def read_ptx_inlined(path, space="global"):
     return out
 
 
+def read_line_table(path):
+    """NAME.sass (`nvdisasm -gi -c` of the program's cubin) -> (functions, demangled names), or
+    None when the file is missing (older runs: attribution falls back to ncu's listing)."""
+    if not os.path.exists(path):
+        return None
+    funcs, _ = sass_lines.walk(open(path, errors="replace").read())
+    return funcs, sass_lines.demangle(sorted(funcs))
+
+
+def table_lines(table, sig, kfile, measured):
+    """{ncu address: line of the kernel's .cu} from nvcc's line table, for the measured memory
+    instructions ({address: SASS text}) of the kernel with signature SIG; None when the table
+    holds no function with these instructions at these addresses (another compilation)."""
+    if not table or not kfile or not measured:
+        return None
+    funcs, demangled = table
+    want = short_kernel(sig)
+    prefer = [m for m, d in demangled.items() if short_kernel(d) == want]
+    fit = sass_lines.match_function(funcs, {int(a, 16): t for a, t in measured.items()}, prefer)
+    if fit is None:
+        return None
+    mangled, load = fit
+    chains = {off: chain for off, _, chain in funcs[mangled]}
+    out = {}
+    for a in measured:
+        ln = sass_lines.kernel_file_line(chains.get(int(a, 16) - load, ()), kfile)
+        if ln is not None:
+            out[a] = ln
+    return out
+
+
 def inlined_for_kernel(inl, kname):
     """Merge the PTX maps of the functions whose mangled name carries this kernel's name
     (Itanium mangling: <length><name>); all functions if none matches."""
@@ -368,7 +402,11 @@ def build(build_dir, versions, only=None, shared=False):
                                "over the line's SASS instructions of that kind (warp-level requests)",
         "dedup_rule": "each SASS row is listed twice under its CUDA line; keep one per "
                       "(kernel, file, line, address)",
-        "attribution": "ncu: listed by ncu under that line of the kernel's .cu; ptx-inlined-at: "
+        "attribution": "ncu: listed by ncu under that line of the kernel's .cu; line-table: ncu "
+                       "lists it only under a CUDA header line, filed at the innermost frame in "
+                       "the kernel's .cu that nvcc's line table gives it (NAME.sass, `nvdisasm "
+                       "-gi -c` of the program's cubin, matched to ncu's SASS by opcode at every "
+                       "address); ptx-inlined-at (no NAME.sass): "
                        "ncu lists it only under a CUDA header line, mapped to the call site by the "
                        "PTX .loc inlined_at of that header line; nearest-sass: fallback, the line of "
                        "the nearest preceding SASS instruction",
@@ -395,6 +433,7 @@ def build(build_dir, versions, only=None, shared=False):
         raw = read_raw(os.path.join(build_dir, name + ".raw.csv"))
         inl = read_ptx_inlined(os.path.join(build_dir, name + ".ptx"))
         inl_shared = read_ptx_inlined(os.path.join(build_dir, name + ".ptx"), "shared")
+        table = read_line_table(os.path.join(build_dir, name + ".sass"))
         results = [r for r in results if not short_kernel(r["signature"]).startswith("init_")]
         raw = [k for k in raw if not short_kernel(k["signature"]).startswith("init_")]
         if raw and len(raw) != len(results):
@@ -434,7 +473,7 @@ def build(build_dir, versions, only=None, shared=False):
                      "shared": inlined_for_kernel(inl_shared, kname)}
             klines = [ln for _, ln in kaddrs]
             kmin, kmax = (min(klines), max(klines)) if klines else (0, 0)
-            groups = {}
+            memory = {}
             for a, s in instr.items():
                 base, full = opcode_of(s["sass"])
                 kind = kind_of(base)
@@ -450,6 +489,23 @@ def build(build_dir, versions, only=None, shared=False):
                         if "Shared" not in s["space"] or not shared:
                             continue
                         space = "shared"      # a generic instruction ncu saw reach shared memory
+                memory[a] = (full, kind, space)
+            lines_by_table = table_lines(table, sig, kfile, {a: instr[a]["sass"] for a in memory})
+            if table and kfile:
+                # How far the table can be trusted: on the instructions ncu lists under a line
+                # of the kernel's file, both should name the same line.
+                listed = {a: [ln for f, ln in where[a] if f == kfile] for a in lines_by_table or {}}
+                agree = sum(1 for a, ln in listed.items() if ln and ln[-1] == lines_by_table[a])
+                used = sum(1 for ln in listed.values() if not ln)
+                problems.append("%s %s: %s" % (
+                    name, kname, "no function of %s.sass has ncu's instructions at ncu's addresses: "
+                    "attributed without the line table" % name if lines_by_table is None else
+                    "line table: names ncu's line for %d of the %d memory instructions ncu lists "
+                    "under the kernel's file; files %d listed only under a header" % (
+                        agree, sum(1 for ln in listed.values() if ln), used)))
+            groups = {}
+            for a, (full, kind, space) in memory.items():
+                s = instr[a]
                 kinl = kinls[space]
                 locs = where[a]
                 inkf = [l for l in locs if l[0] == kfile]
@@ -457,6 +513,12 @@ def build(build_dir, versions, only=None, shared=False):
                     f, ln = inkf[-1]
                     attribution = "ncu"
                     via = [l for l in locs if l[0] != kfile]
+                elif lines_by_table and a in lines_by_table:
+                    # Only listed under a header (an inlined bf16 store, __ldg...): the call
+                    # site nvcc's line table gives.
+                    f, ln = kfile, lines_by_table[a]
+                    attribution = "line-table"
+                    via = locs
                 else:
                     # Only listed under a header (an inlined atomicAdd, __ldg, __half2 copy...).
                     # 1) the PTX .loc 'inlined_at' call site of that header line, inside this

@@ -9,6 +9,8 @@
 #   tools/real-code/llmc-check.sh build                 # nvcc -O3 -lineinfo -arch=sm_90 (+ -ptx) here, -j2
 #   tools/real-code/llmc-check.sh device                # ON THE GPU MACHINE: ncu + export + parse -> $OUT
 #   tools/real-code/llmc-check.sh compare [MEASUREMENTS.json] [OUT.md] [OUT.json]
+#   tools/real-code/llmc-check.sh line-tables DEVICE_OUT [OUT.json]   # re-parse an older device
+#                                                       # output with nvcc's line tables (below)
 #   tools/real-code/llmc-check.sh all-local LLMC_CHECKOUT   # stage + analyze + build
 #   tools/real-code/llmc-check.sh plan                  # what device would run, in order (no GPU needed)
 #   tools/real-code/llmc-check.sh selftest              # compare on testdata/ (hand-made), every status
@@ -53,6 +55,12 @@
 # Skipped: nccl_all_reduce (needs MPI's mpi.h and NCCL, and is a multi-process program);
 # attention_forward is built without ENABLE_CUDNN (its default; cuDNN frontend not installed).
 # Any program that does not build is listed in build-llmc/bin/skipped.txt with the reason.
+#
+# Line tables: `build` also keeps NAME.cubin; the device step disassembles it (nvdisasm -gi -c)
+# into NAME.sass beside the CSVs, and parse_ncu.py files an instruction that ncu lists only under
+# a CUDA header (an inlined bf16 store, __ldg) at the call site that table gives. Without it the
+# call site was guessed from the PTX (nearest instruction among the header line's call sites),
+# which filed a copy of layernorm_forward_kernel1's `out_idx[i] = o` under `mean[idx] = m;`.
 #
 # Flags: nvcc -O3 -lineinfo -arch=sm_90 -std=c++17 -I<dev/cuda> NAME.cu -lcublas -lcublasLt
 # (+ -Xcompiler -fopenmp for matmul_forward/matmul_backward, as dev/cuda/Makefile has it; no
@@ -175,11 +183,12 @@ build_one() {  # NAME -> bin/NAME, bin/NAME.ptx, bin/NAME.kernels; prints one li
   local n="$1" nvcc; nvcc="$(find_nvcc)"
   local xflags=""
   case " $OPENMP_PROGRAMS " in *" $n "*) xflags="-Xcompiler -fopenmp" ;; esac
-  rm -f "$BIN/$n" "$BIN/$n.ptx"
+  rm -f "$BIN/$n" "$BIN/$n.ptx" "$BIN/$n.cubin"
   # shellcheck disable=SC2086
   if ( cd "$CU" && nice "$nvcc" -O3 -lineinfo -arch=sm_90 -std=c++17 -I. $xflags -o "$BIN/$n" "$n.cu" \
          -lcublas -lcublasLt > "$BIN/$n.nvcc.log" 2>&1 \
-       && nice "$nvcc" -O3 -lineinfo -arch=sm_90 -std=c++17 -I. -ptx -o "$BIN/$n.ptx" "$n.cu" >> "$BIN/$n.nvcc.log" 2>&1 ); then
+       && nice "$nvcc" -O3 -lineinfo -arch=sm_90 -std=c++17 -I. -ptx -o "$BIN/$n.ptx" "$n.cu" >> "$BIN/$n.nvcc.log" 2>&1 \
+       && nice "$nvcc" -O3 -lineinfo -arch=sm_90 -std=c++17 -I. -cubin -o "$BIN/$n.cubin" "$n.cu" >> "$BIN/$n.nvcc.log" 2>&1 ); then
     python3 "$HERE/llmc_check_compare.py" kernels "$CU/$n.cu" > "$BIN/$n.kernels"
     echo "built $n ($(wc -l < "$BIN/$n.kernels") kernels, $(du -k "$BIN/$n" | cut -f1) KiB)"
   else
@@ -343,7 +352,8 @@ cmd_device() {
     wait "$p" 2>/dev/null   # (a bare `wait` would also wait for the log's tee)
   done
   cp "$W/runs.tsv" "$out/"
-  (cd "$W" && tar -czf "$out/ncu-csv.tar.gz" -- *.csv *.ptx *.log *.err versions.txt runs.tsv 2>/dev/null)
+  line_tables "$W"
+  (cd "$W" && tar -czf "$out/ncu-csv.tar.gz" -- *.csv *.ptx *.sass *.log *.err versions.txt runs.tsv 2>/dev/null)
   # the device tool brings back files of at most 16 MiB: split a larger tarball
   # (here: cat ncu-csv.tar.gz.part-* > ncu-csv.tar.gz)
   if [ "$(stat -c %s "$out/ncu-csv.tar.gz" 2>/dev/null || echo 0)" -gt 15728640 ]; then
@@ -358,6 +368,37 @@ cmd_device() {
   wait "$tee_pid" 2>/dev/null   # log.txt complete before the command returns
 }
 
+# DIR/NAME.sass for every profiled program (DIR/NAME.csv) built with a cubin: nvcc's line table,
+# which parse_ncu.py uses for the instructions ncu lists only under a CUDA header (see its
+# "attribution"). nvdisasm: $NVDISASM, on PATH, or the CUDA one; an older nvdisasm reads the
+# cubin through a rewritten header (runtime-bench/sass_lines.py).
+line_tables() {
+  local dir="$1" csv n
+  for csv in "$dir"/*.csv; do
+    n="$(basename "$csv" .csv)"
+    case "$n" in *.*) continue ;; esac
+    [ -f "$BIN/$n.cubin" ] || { echo "line table: no $BIN/$n.cubin (built before cubins were kept)"; continue; }
+    python3 "$ROOT/runtime-bench/sass_lines.py" disassemble "$BIN/$n.cubin" "$dir/$n.sass" \
+      || echo "line table: $n not disassembled"
+  done
+}
+
+# An earlier device output (DEVICE_OUT/ncu-csv.tar.gz, no NAME.sass in it) parsed again with the
+# line tables of this machine's cubins (`build` keeps them; they must be the ones profiled: every
+# instruction ncu lists is checked against them, a mismatch leaves that kernel as it was).
+cmd_line_tables() {
+  local dev="${1:?usage: llmc-check.sh line-tables DEVICE_OUT [OUT.json]}"
+  local outj="${2:-$dev/measurements-line-table.json}" w
+  w="$(mktemp -d)"
+  if [ -f "$dev/ncu-csv.tar.gz" ]; then tar -xzf "$dev/ncu-csv.tar.gz" -C "$w"
+  else cat "$dev"/ncu-csv.tar.gz.part-* | tar -xz -C "$w"; fi || { echo "no ncu-csv.tar.gz in $dev" >&2; rm -rf "$w"; exit 2; }
+  line_tables "$w"
+  python3 "$HERE/llmc_check_compare.py" parse --build "$w" -o "$outj"
+  local rc=$?
+  rm -rf "$w"
+  return $rc
+}
+
 cmd_compare() {
   local meas="${1:-$LC_DIR/out/measurements.json}" md="${2:-$LC_DIR/llmc-check.md}" js="${3:-$LC_DIR/llmc-check.json}"
   python3 "$HERE/llmc_check_compare.py" compare --measurements "$meas" --pred "$PRED" --src "$CU" -o "$md" --json "$js" \
@@ -370,8 +411,9 @@ case "${1:-}" in
   build) cmd_build ;;
   device) cmd_device ;;
   compare) shift; cmd_compare "$@" ;;
+  line-tables) shift; cmd_line_tables "$@" ;;
   plan) cmd_plan ;;
   selftest) python3 "$HERE/llmc_check_compare.py" selftest ;;
   all-local) shift; cmd_stage "$@" && cmd_analyze && cmd_build ;;
-  *) sed -n '2,23p' "$0"; exit 2 ;;
+  *) sed -n '2,25p' "$0"; exit 2 ;;
 esac

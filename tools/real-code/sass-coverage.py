@@ -88,7 +88,6 @@ import os
 import re
 import shlex
 import shutil
-import struct
 import subprocess
 import sys
 from collections import defaultdict
@@ -100,19 +99,11 @@ sys.path.insert(0, os.path.join(ROOT, "runtime-bench"))
 import prepare  # noqa: E402  (flags per file, shared with run.sh)
 from parse_ncu import short_kernel  # noqa: E402
 from compare import normalize_kernel  # noqa: E402
+from sass_lines import GLOBAL_OPS, RE_PRED, demangle, disassemble, parse_sass, real  # noqa: E402
 
 CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 NVCC_BASE = ["-O3", "-lineinfo", "-arch=sm_90", "-cubin"]
 
-GLOBAL_OPS = {"LDG": "load", "STG": "store", "ATOMG": "atomic", "REDG": "atomic", "LDGSTS": "load",
-              "UTMALDG": "load", "UTMASTG": "store", "UBLKCP": "copy"}
-GENERIC_OPS = {"LD": "load", "ST": "store", "ATOM": "atomic", "RED": "atomic"}
-
-RE_SECTION = re.compile(r'^\s*\.section\s+\.text\.([^,\s]+)')
-RE_OTHER = re.compile(r'^\s*\.other\s+([^,\s]+),\s*@"([^"]*)"')
-RE_FILE = re.compile(r'^\s*//## File "([^"]*)", line (\d+)(?: inlined at "([^"]*)", line (\d+))?')
-RE_INSTR = re.compile(r'^\s*/\*([0-9a-fA-F]{4,})\*/\s+(.*?)\s*;')
-RE_PRED = re.compile(r'^@!?U?P[0-9T]+\s+')
 
 
 def which(env, name, fallback):
@@ -212,105 +203,7 @@ def edit_flags(rel, flags, a):
 
 
 # ---------------------------------------------------------------------------------------------
-# cubin, disassembly
-
-def patch_elf_abi(src, dst):
-    """CUDA 12.8+ cubin header -> the pre-12.8 form an older nvdisasm reads (see docstring).
-    Returns True when a patched copy was written."""
-    b = bytearray(open(src, "rb").read())
-    if b[:4] != b"\x7fELF" or b[4] != 2 or len(b) < 0x40:
-        return False
-    if not (b[7] == 0x41 and b[8] >= 8):
-        return False
-    flags = struct.unpack_from("<I", b, 0x30)[0]
-    sm = (flags >> 8) & 0xFF
-    b[7], b[8] = 0x33, 7
-    struct.pack_into("<I", b, 0x30, sm | 0x100 | 0x400 | (sm << 16))
-    open(dst, "wb").write(b)
-    return True
-
-
-def instr_width(mods):
-    s = set(mods)
-    if "128" in s:
-        return 16
-    if s & {"64", "F64", "U64", "S64"}:
-        return 8
-    if s & {"U16", "S16", "F16", "BF16"}:
-        return 2
-    if s & {"U8", "S8"}:
-        return 1
-    return 4
-
-
-_REAL = {}
-
-
-def real(path):
-    """realpath, cached (frames repeat a few paths thousands of times)."""
-    r = _REAL.get(path)
-    if r is None:
-        r = _REAL[path] = os.path.realpath(path)
-    return r
-
-
-def parse_sass(text):
-    """nvdisasm -gi -c output -> {mangled: {"entry": bool, "instrs": [...]}}.
-    Each memory instruction: {addr, sass, op, full, space, kind, width, chain: [(file, line), ...]}
-    (chain innermost first)."""
-    funcs = {}
-    entries = set()
-    cur = None
-    chain = []
-    pending = None        # the last comment's "inlined at" frame, not yet in the chain
-    last_instr = True
-    for ln in text.split("\n"):
-        m = RE_SECTION.match(ln)
-        if m:
-            cur = funcs.setdefault(m.group(1), {"entry": False, "instrs": [], "n_instr": 0})
-            chain, pending, last_instr = [], None, True
-            continue
-        m = RE_OTHER.match(ln)
-        if m:
-            if "STO_CUDA_ENTRY" in m.group(2):
-                entries.add(m.group(1))
-            continue
-        m = RE_FILE.match(ln)
-        if m:
-            if last_instr:
-                chain = []
-                last_instr = False
-            fr = (real(m.group(1)), int(m.group(2)))
-            if not chain or chain[-1] != fr:
-                chain.append(fr)
-            pending = (real(m.group(3)), int(m.group(4))) if m.group(3) else None
-            continue
-        m = RE_INSTR.match(ln)
-        if not m or cur is None:
-            continue
-        if pending is not None:
-            if not chain or chain[-1] != pending:
-                chain.append(pending)
-            pending = None
-        last_instr = True
-        cur["n_instr"] += 1
-        body = m.group(2).lstrip("{ ").strip()
-        body = RE_PRED.sub("", body)
-        full = body.split()[0] if body.split() else ""
-        op = full.split(".")[0]
-        if op in GLOBAL_OPS:
-            space, kind = "global", GLOBAL_OPS[op]
-        elif op in GENERIC_OPS:
-            space, kind = "generic", GENERIC_OPS[op]
-        else:
-            continue
-        cur["instrs"].append({"addr": "0x" + m.group(1), "sass": m.group(2).strip(), "op": op, "full": full,
-                              "space": space, "kind": kind, "width": instr_width(full.split(".")[1:]),
-                              "chain": list(chain)})
-    for name, f in funcs.items():
-        f["entry"] = name in entries
-    return funcs
-
+# kernel names
 
 RE_FNPTR_ARG = re.compile(r"&\(([\w:]+)\([^()]*\)\)")
 
@@ -319,17 +212,6 @@ def norm_name(name):
     """compare.py's normalize_kernel, and a function-pointer template argument as the analyzer
     writes it: c++filt's `k<&(f(float*, int))>` -> `k<&f>`."""
     return normalize_kernel(RE_FNPTR_ARG.sub(r"&\1", name))
-
-
-def demangle(names):
-    if not names:
-        return {}
-    cxxfilt = shutil.which("c++filt") or shutil.which("llvm-cxxfilt")
-    if not cxxfilt:
-        return {n: n for n in names}
-    p = subprocess.run([cxxfilt], input="\n".join(names) + "\n", capture_output=True, text=True)
-    outs = p.stdout.split("\n")
-    return {n: (outs[i] if i < len(outs) and outs[i] else n) for i, n in enumerate(names)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -548,13 +430,7 @@ def process(job, a, tool, nvcc, nvdisasm, sysdirs):
             res["error"] = first.strip()[:300]
             return res
     if not (a.reuse and os.path.exists(sass)):
-        rc, out, err = run([nvdisasm, "-gi", "-c", cubin], timeout=a.timeout)
-        res["nvdisasm_header_patched"] = False
-        if rc != 0 or not out.strip():
-            alt = w + ".abi7.cubin"
-            if patch_elf_abi(cubin, alt):
-                rc, out, err = run([nvdisasm, "-gi", "-c", alt], timeout=a.timeout)
-                res["nvdisasm_header_patched"] = True
+        rc, out, err, res["nvdisasm_header_patched"] = disassemble(nvdisasm, cubin, a.timeout)
         if rc != 0 or not out.strip():
             res["status"] = "disassembly failed"
             res["error"] = err.strip()[:300]
@@ -756,10 +632,7 @@ def validate(meas_path, nvcc, nvdisasm, work, sysdirs):
         rc, _, err = run([nvcc] + NVCC_BASE + ["-o", cubin, src], cwd=kdir)
         out = ""
         if rc == 0:
-            rc, out, err = run([nvdisasm, "-gi", "-c", cubin])
-            if rc != 0 or not out.strip():
-                if patch_elf_abi(cubin, cubin + ".abi7"):
-                    rc, out, err = run([nvdisasm, "-gi", "-c", cubin + ".abi7"])
+            rc, out, err, _ = disassemble(nvdisasm, cubin)
         funcs = parse_sass(out) if rc == 0 else {}
         dem = demangle(sorted(funcs))
         mine_k = defaultdict(lambda: defaultdict(int))
