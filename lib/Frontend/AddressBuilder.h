@@ -437,9 +437,13 @@ private:
   /// What an access leaves held: a load or store holds its value, and a
   /// store or atomic ends the holding of what it may overwrite.
   void updateHeld(const AccessSite &S, bool Volatile);
-  /// Merges the stores that both branches of an `if` end with, the sites
-  /// from ThenBegin and from ElseBegin, into one store of every lane.
-  void mergeFinalStores(size_t ThenBegin, size_t ElseBegin);
+  /// Merges the stores that both branches of \p If end with, the sites
+  /// from ThenBegin and from ElseBegin, into one store of every lane; the
+  /// loads left alone in the then branch (guarded by \p Then) may become
+  /// predicated (isThenIfConvertedAfterMerge).
+  void mergeFinalStores(const clang::IfStmt *If,
+                        const std::vector<model::Guard> &Then, size_t ThenBegin,
+                        size_t ElseBegin);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
   /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop).

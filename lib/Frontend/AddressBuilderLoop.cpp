@@ -417,6 +417,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       LoweringNotes.push_back(Remainder.Note);
     llvm::scope_exit DropNote([&] { LoweringNotes.resize(NotesBefore); });
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
+    // The next trip follows the body's last statement, not the exit.
+    llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
     stmt(Body);
     if (Inc)
       rvalue(Inc);

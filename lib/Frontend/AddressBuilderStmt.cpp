@@ -203,6 +203,7 @@ bool AddressBuilder::walkUnrolledListLoop(const CXXForRangeStmt *R) {
     Vars[Element] = Value;
     TripStack.push_back(Element->getName().str() + " = " + Syms.str(Value.P));
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
+    llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
     stmt(R->getBody());
     TripStack.pop_back();
   }
@@ -286,13 +287,15 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // there (checked with nvdisasm).
   bool JoinIsSharedExit = AtKernelTail && LoopDepth == 0 && !Guards.empty();
   if (If->getElse() && !alwaysExits(If->getElse()) && !JoinIsSharedExit)
-    mergeFinalStores(ThenBegin, ElseBegin);
+    mergeFinalStores(If, Then, ThenBegin, ElseBegin);
   joinHeld(HeldAfterThen);
   joinFields(FieldsAfterThen);
   mergePaths(AfterThen, Cond);
 }
 
-void AddressBuilder::mergeFinalStores(size_t ThenBegin, size_t ElseBegin) {
+void AddressBuilder::mergeFinalStores(const IfStmt *If,
+                                      const std::vector<Guard> &Then,
+                                      size_t ThenBegin, size_t ElseBegin) {
   if (ThenBegin == ElseBegin || ElseBegin == Sites.size())
     return;
   size_t ThenIndex = ElseBegin - 1, ElseIndex = Sites.size() - 1;
@@ -317,6 +320,19 @@ void AddressBuilder::mergeFinalStores(size_t ThenBegin, size_t ElseBegin) {
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
   size_t Kept = ThenLoads ? ThenIndex : ElseIndex;
   Sites[Kept].Guards = Guards;
+  bool OnlyLoadsLeft = std::all_of(
+      Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
+      [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
+  if (ThenLoads && OnlyLoadsLeft &&
+      isThenIfConvertedAfterMerge(If, AtKernelTail, LoopDepth,
+                                  variesPerTrip(Then))) {
+    // The then branch's own guards sit right above the enclosing ones.
+    for (size_t I = ThenBegin; I < ThenIndex; ++I)
+      for (size_t G = Guards.size();
+           G < std::min(Guards.size() + Then.size(), Sites[I].Guards.size());
+           ++G)
+        Sites[I].Guards[G].Predicated = true;
+  }
   size_t Dropped = ThenLoads ? ElseIndex : ThenIndex;
   Sites.erase(Sites.begin() + Dropped);
   // Later indices into Sites move down by one.

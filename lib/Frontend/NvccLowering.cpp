@@ -173,6 +173,12 @@ bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
   return Effect(If->getThen());
 }
 
+bool isThenIfConvertedAfterMerge(const IfStmt *If, bool AtKernelTail,
+                                 unsigned LoopDepth, bool VariesPerTrip) {
+  return !AtKernelTail && LoopDepth != 0 && VariesPerTrip &&
+         isShortBody(If->getThen());
+}
+
 /// A stand-in for the LLVM instructions of a loop body: two for each load or
 /// store (the address and the access), one for each arithmetic operation,
 /// comparison, select and branch, a device function's body where it is

@@ -56,6 +56,21 @@ const clang::IfStmt *sinkingBranch(const clang::ASTContext &AST,
 bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
                    unsigned LoopDepth, bool VariesPerTrip);
 
+/// Whether what is left of the then branch of \p If is if-converted once
+/// nvcc has sunk the store both branches end with to the join (`if (c)
+/// a[i] *= s; else a[i] = 0;` becomes a load under c, a select and one
+/// store): in a loop whose test changes from trip to trip, a short rest
+/// (loads and arithmetic) is predicated, so every warp issues the load on
+/// every trip. Measured on an H200: runtime-bench 41_merged_branches
+/// (scale_or_clear_rows, 16.06 sectors/request, the trips past a warp's
+/// bound moving nothing) and llm.c's attention_softmax_kernel1 at five
+/// block sizes; outside loops the load is branched around (41:
+/// scale_or_clear, blend_or_clear, clear_or_scale); with a test that does
+/// not change in the loop nvcc predicates some unrolled copies and branches
+/// around others (41: scale_or_clear_fixed_test, 0.89), not modelled.
+bool isThenIfConvertedAfterMerge(const clang::IfStmt *If, bool AtKernelTail,
+                                 unsigned LoopDepth, bool VariesPerTrip);
+
 /// The factor by which nvcc unrolls a loop whose trip count it does not know
 /// (one that varies by lane, or comes from a parameter): 4, 2 for larger
 /// bodies, 1 for bodies too large and for loops that contain a loop or leave
