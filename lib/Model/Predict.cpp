@@ -44,6 +44,51 @@ int64_t divisibilityCondition(const std::vector<int64_t> &Values,
   return 0;
 }
 
+/// One trial of the values an access depends on (a value of each unknown,
+/// a block extent): its pattern and count, a range where it has none.
+struct Trial {
+  Pattern Kind = Pattern::Unknown;
+  bool Definite = true;
+  double Low = 0, High = 0; // the count both, where definite
+  double Ideal = 0;
+};
+
+/// What the trials say together: one result for every value, one pattern
+/// with a count that moves (reported at the aligned value with the range
+/// and the condition for the ideal), or a count that depends on the values.
+struct TrialsTogether {
+  enum class Outcome { SameResult, SamePattern, DependsOnValues } What;
+  double Lowest = 1e300, Highest = 0;
+  std::vector<bool> Ideal; // per trial: at its ideal count
+};
+
+TrialsTogether combineTrials(const std::vector<Trial> &Trials) {
+  assert(!Trials.empty() && "no trial to combine");
+  const Trial &First = Trials[0];
+  TrialsTogether T;
+  for (const Trial &R : Trials) {
+    T.Lowest = std::min(T.Lowest, R.Low);
+    T.Highest = std::max(T.Highest, R.High);
+    T.Ideal.push_back(R.Definite && R.High <= R.Ideal + 1e-9);
+  }
+  bool SameResult = llvm::all_of(Trials, [&](const Trial &R) {
+    return R.Kind == First.Kind && R.Definite == First.Definite &&
+           std::fabs(R.High - First.High) < 1e-9 &&
+           std::fabs(R.Ideal - First.Ideal) < 1e-9;
+  });
+  bool SamePattern =
+      First.Kind != Pattern::Unknown &&
+      llvm::all_of(Trials, [&](const Trial &R) {
+        return R.Definite &&
+               (R.Kind == First.Kind ||
+                (isContiguous(R.Kind) && isContiguous(First.Kind)));
+      });
+  T.What = SameResult    ? TrialsTogether::Outcome::SameResult
+           : SamePattern ? TrialsTogether::Outcome::SamePattern
+                         : TrialsTogether::Outcome::DependsOnValues;
+  return T;
+}
+
 std::string names(const sym::Context &Ctx, const std::vector<AtomId> &Atoms) {
   std::string Names;
   for (AtomId A : Atoms)
@@ -216,9 +261,10 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
                              names(Ctx, Walker.perWarpData()), FirstValueTried,
                              FirstValueTried + ValuesTried - 1});
 
-  std::vector<Pattern> Patterns;
+  std::vector<Trial> Trials;
   for (const CostTotals &T : Results)
-    Patterns.push_back(Model.classify(T, Scattered));
+    Trials.push_back({Model.classify(T, Scattered), true, T.avgUnits(),
+                      T.avgUnits(), T.avgIdeal()});
 
   const CostTotals &First = Results[0];
   if (First.Requests == 0) {
@@ -226,16 +272,12 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     P.Cause = UnknownCause{UnknownCause::Kind::NoLaneReaches};
     return P;
   }
-  bool AllSame = true;
-  for (size_t I = 1; I < Results.size(); ++I)
-    AllSame &= Patterns[I] == Patterns[0] &&
-               std::fabs(Results[I].avgUnits() - First.avgUnits()) < 1e-9 &&
-               std::fabs(Results[I].avgIdeal() - First.avgIdeal()) < 1e-9;
+  TrialsTogether Together = combineTrials(Trials);
 
   std::string UnknownNames = names(Ctx, Unknowns);
   const int64_t LastTried = FirstValueTried + ValuesTried - 1;
-  if (AllSame) {
-    P.Kind = Patterns[0];
+  if (Together.What == TrialsTogether::Outcome::SameResult) {
+    P.Kind = Trials[0].Kind;
     takeCounts(P, First, Walker);
     if (!Unknowns.empty())
       P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue,
@@ -255,17 +297,8 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   // start's alignment moving), the pattern is still definite: report it with
   // the count of the aligned case (every unknown a multiple of 32, as sizes
   // in practice are), the range, and the condition for the ideal.
-  bool OneShape = true;
-  for (Pattern Kind : Patterns)
-    OneShape &= Kind == Patterns[0] ||
-                (isContiguous(Kind) && isContiguous(Patterns[0]));
-  std::vector<bool> Ideal;
-  double Lowest = 1e300, Highest = 0;
-  for (const CostTotals &T : Results) {
-    Lowest = std::min(Lowest, T.avgUnits());
-    Highest = std::max(Highest, T.avgUnits());
-    Ideal.push_back(T.avgUnits() <= T.avgIdeal() + 1e-9);
-  }
+  const std::vector<bool> &Ideal = Together.Ideal;
+  const double Lowest = Together.Lowest, Highest = Together.Highest;
   if (Unknowns.size() == 1) {
     std::vector<int64_t> Tried;
     for (const std::vector<int64_t> &S : Samples)
@@ -292,7 +325,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
                                    /*UpTo=*/!IdealOnlyAt};
   }
 
-  if (OneShape && Patterns[0] != Pattern::Unknown) {
+  if (Together.What == TrialsTogether::Outcome::SamePattern) {
     // The trials shared the warp budget; the count reported gets all of it.
     Assign(Samples[0]);
     CostTotals Aligned = Walker.walk(Budget);
@@ -399,42 +432,28 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
   assert(!Results.empty() && "the first value makes a block");
   Prediction P = Results[0];
   const int64_t LastTried = *llvm::max_element(Tried);
-  auto Count = [](const Prediction &R) {
-    return R.Sectors ? *R.Sectors : R.SectorsMax;
-  };
-  bool AllSame = llvm::all_of(Results, [&](const Prediction &R) {
-    return R.Kind == P.Kind && R.Sectors.has_value() == P.Sectors.has_value() &&
-           std::fabs(Count(R) - Count(P)) < 1e-9 &&
-           std::fabs(R.IdealSectors - P.IdealSectors) < 1e-9;
-  });
-  if (AllSame) {
+  std::vector<Trial> Trials;
+  for (const Prediction &R : Results)
+    Trials.push_back({R.Kind, R.Sectors.has_value(),
+                      R.Sectors ? *R.Sectors : R.SectorsMin,
+                      R.Sectors ? *R.Sectors : R.SectorsMax, R.IdealSectors});
+  TrialsTogether Together = combineTrials(Trials);
+  const double Lowest = Together.Lowest, Highest = Together.Highest;
+  if (Together.What == TrialsTogether::Outcome::SameResult) {
     if (P.Kind != Pattern::Unknown)
       P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue, Names,
                                FirstValueTried, LastTried, 0, 0,
                                int64_t(Tried.size())});
     return P;
   }
-  double Lowest = 1e300, Highest = 0;
-  std::vector<bool> Ideal;
-  for (const Prediction &R : Results) {
-    Lowest = std::min(Lowest, R.Sectors ? *R.Sectors : R.SectorsMin);
-    Highest = std::max(Highest, Count(R));
-    Ideal.push_back(R.Sectors && *R.Sectors <= R.IdealSectors + 1e-9);
-  }
-  bool OneShape =
-      P.Kind != Pattern::Unknown &&
-      llvm::all_of(Results, [&](const Prediction &R) {
-        return R.Sectors && (R.Kind == P.Kind ||
-                             (isContiguous(R.Kind) && isContiguous(P.Kind)));
-      });
-  if (OneShape) {
+  if (Together.What == TrialsTogether::Outcome::SamePattern) {
     // The count of the aligned value, as for any unknown size.
     P.AlignmentAssumed = true;
     P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue, Names,
                              FirstValueTried, LastTried, Lowest, Highest,
                              int64_t(Tried.size())});
     if (!P.Condition)
-      if (int64_t M = divisibilityCondition(Tried, Ideal))
+      if (int64_t M = divisibilityCondition(Tried, Together.Ideal))
         P.Condition = IdealCondition{Names, M};
     return P;
   }
