@@ -344,7 +344,15 @@ void AddressBuilder::mergeFinalStores(const IfStmt *If,
 void AddressBuilder::mergePaths(
     const llvm::DenseMap<const VarDecl *, SymValue> &Other,
     const SymValue &Cond) {
-  for (const auto &Entry : Other) {
+  // In declaration order: the opaque values made below are numbered as they
+  // are made, and the output lists them by number, so pointer order would
+  // change it from run to run.
+  std::vector<std::pair<const VarDecl *, SymValue>> Entries(Other.begin(),
+                                                            Other.end());
+  llvm::sort(Entries, [](const auto &A, const auto &B) {
+    return A.first->getID() < B.first->getID();
+  });
+  for (const auto &Entry : Entries) {
     auto It = Vars.find(Entry.first);
     if (It == Vars.end()) {
       Vars[Entry.first] = Entry.second;

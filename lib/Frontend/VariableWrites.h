@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <memory>
@@ -47,10 +48,13 @@ public:
 
   unsigned count(const clang::VarDecl *V) const { return Counts.lookup(V); }
   bool empty() const { return Counts.empty(); }
-  /// Variable -> number of writes. Only on a named object: the map lives in
-  /// it, and `for (auto &W : VariableWrites::in(S).all())` would walk a map
+  /// Variable -> number of writes, in the order the walk first met them (the
+  /// symbols made for them are numbered in that order, which decides how
+  /// the output lists them: it must not depend on where the heap put the
+  /// declarations). Only on a named object: the map lives in it, and
+  /// `for (auto &W : VariableWrites::in(S).all())` would walk a map
   /// destroyed before the loop body runs.
-  const llvm::DenseMap<const clang::VarDecl *, unsigned> &all() const & {
+  const llvm::MapVector<const clang::VarDecl *, unsigned> &all() const & {
     return Counts;
   }
   void all() const && = delete;
@@ -81,7 +85,7 @@ private:
   bool LookIntoCallees;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<VariableWrites>>
       Callees;
-  llvm::DenseMap<const clang::VarDecl *, unsigned> Counts;
+  llvm::MapVector<const clang::VarDecl *, unsigned> Counts;
   llvm::DenseMap<const clang::VarDecl *,
                  llvm::SmallVector<const clang::Stmt *, 2>>
       Sites;
