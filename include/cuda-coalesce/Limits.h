@@ -80,6 +80,16 @@ constexpr int64_t ValuesTried = 64;
 constexpr int64_t ExtentValues[] = {32, 33, 34, 36, 40, 48, 64, 80,
                                     42, 47, 53, 58, 69, 74, 85, 95};
 constexpr int64_t ExtentValuesTried = std::size(ExtentValues);
+// The launch note and the findings give the range as
+// FirstValueTried..FirstValueTried + ValuesTried - 1.
+static_assert(
+    [] {
+      for (int64_t V : ExtentValues)
+        if (V < FirstValueTried || V >= FirstValueTried + ValuesTried)
+          return false;
+      return ExtentValues[0] == FirstValueTried;
+    }(),
+    "block extents are tried in the range the unknowns are, aligned first");
 /// Values of one axis (blocks along a dimension, loop trips) that a walk
 /// counts one by one when it counts instead of visiting; beyond, it visits
 /// a sample.
