@@ -112,11 +112,6 @@ constexpr uint64_t MinVisitsPerTrial = 64;
 
 // The parse of a file (Driver/Runner).
 
-/// Parses of one file with empty stand-ins for the headers it misses: each
-/// parse stops at the first missing one, so a file missing several needs
-/// one parse per header.
-constexpr unsigned MaxMissingHeaderParses = 8;
-
 } // namespace limits
 } // namespace cudacoalesce
 

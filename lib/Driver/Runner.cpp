@@ -17,6 +17,8 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
@@ -52,8 +54,6 @@ public:
     // After a fatal error (a missing header, too many errors) Clang keeps
     // parsing but says nothing more: nothing after it can be trusted.
     Fatal |= Level == DiagnosticsEngine::Fatal;
-    if (Info.getID() == diag::err_pp_file_not_found)
-      MissingHeaders.push_back(Info.getArgStdStr(0));
     Error E;
     llvm::SmallString<256> Message;
     Info.FormatDiagnostic(Message);
@@ -72,46 +72,30 @@ public:
 
   std::vector<Error> Errors;
   bool Fatal = false;
-  std::vector<std::string> MissingHeaders; // as the #include spells them
 };
 
-/// Empty files standing in for headers that were not found, under one
-/// temporary directory that a parse adds with -isystem; removed with it.
-class MissingHeaderStandIns {
+/// Skips an `#include` whose header is not found, as if it were empty.
+/// Host-only headers (omp.h, mpi.h, one generated at build time) are common
+/// and no kernel needs them; a missing header used to stop the parse, and
+/// the file was parsed again with empty stand-ins, once per header. Errors
+/// this leaves in device code fail the file as any other.
+class MissingHeaderSkipper : public PPCallbacks {
 public:
-  ~MissingHeaderStandIns() {
-    if (!Root.empty())
-      llvm::sys::fs::remove_directories(Root);
-  }
-  /// Adds a stand-in for \p Spelled; false when there is one already or it
-  /// cannot be made (the parse would fail the same way again).
-  bool add(llvm::StringRef Spelled) {
+  explicit MissingHeaderSkipper(std::vector<std::string> &Skipped)
+      : Skipped(Skipped) {}
+  bool FileNotFound(StringRef Spelled) override {
+    // An absolute path or one out of the search paths is the user's own
+    // file, not a header of another package: that stays an error.
     if (Spelled.empty() || llvm::sys::path::is_absolute(Spelled) ||
-        Spelled.contains("..") || llvm::is_contained(Headers, Spelled))
+        Spelled.contains(".."))
       return false;
-    if (Root.empty()) {
-      llvm::SmallString<256> Dir;
-      if (llvm::sys::fs::createUniqueDirectory("cuda-coalesce-missing", Dir))
-        return false;
-      Root = std::string(Dir);
-    }
-    llvm::SmallString<256> Path(Root);
-    llvm::sys::path::append(Path, Spelled);
-    if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
-      return false;
-    std::error_code EC;
-    llvm::raw_fd_ostream Empty(Path, EC);
-    if (EC)
-      return false;
-    Headers.push_back(Spelled.str());
+    if (!llvm::is_contained(Skipped, Spelled))
+      Skipped.push_back(Spelled.str());
     return true;
   }
-  const std::string &root() const { return Root; }
-  const std::vector<std::string> &headers() const { return Headers; }
 
 private:
-  std::string Root;
-  std::vector<std::string> Headers;
+  std::vector<std::string> &Skipped; // as the #include spells them
 };
 
 std::string describeErrors(const std::string &First, size_t Count) {
@@ -182,6 +166,7 @@ struct ParseState {
   bool ParseOnly = false; // RunOptions::ParseOnly
   bool Analysed = false;
   std::string BlockingError; // the first error outside host-only code
+  std::vector<std::string> MissingHeaders; // skipped, as spelled
 };
 
 class AnalysisAction : public ASTFrontendAction {
@@ -224,6 +209,12 @@ public:
   bool BeginInvocation(CompilerInstance &CI) override {
     Started = threadCpuSeconds();
     return ASTFrontendAction::BeginInvocation(CI);
+  }
+
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<MissingHeaderSkipper>(State.MissingHeaders));
+    return ASTFrontendAction::BeginSourceFileAction(CI);
   }
 
 private:
@@ -480,49 +471,18 @@ public:
     Outcome.CommandDirectory = Commands.front().Directory;
     Outcome.AnalysedThrough = Through;
 
-    // A header that is not found stops the parse. Host-only ones (omp.h,
-    // mpi.h, a header generated at build time) are common and no kernel
-    // needs them: parse again with an empty file in their place, until no
-    // new one is missing. Errors that this leaves in device code fail the
-    // file as any other.
-    MissingHeaderStandIns StandIns;
-    std::unique_ptr<ErrorCollector> LastErrors;
-    std::unique_ptr<ParseState> LastState;
-    int RC = 0;
-    for (unsigned Parse = 0;; ++Parse) {
-      ClangTool Tool(Inferred ? *Inferred : DB, {std::string(Absolute)});
-      Tool.clearArgumentsAdjusters();
-      Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
-      if (Preambles && Through.empty() && !Inferred && Parse == 0)
-        Tool.appendArgumentsAdjuster(Preambles->adjusterFor(File));
-      if (!StandIns.root().empty())
-        Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-            {"-isystem", StandIns.root()}, ArgumentInsertPosition::END));
-      Tool.setPrintErrorMessage(false);
-      LastErrors = std::make_unique<ErrorCollector>();
-      Tool.setDiagnosticConsumer(LastErrors.get());
-      LastState = std::make_unique<ParseState>(
-          ParseState{*LastErrors, InputRealPaths, Opts.ParseOnly});
-      ActionFactory Factory(Analysis, Consumer, Outcome, *LastState);
-      RC = Tool.run(&Factory);
-      bool Retry = !LastState->Analysed && LastErrors->Fatal &&
-                   Parse < limits::MaxMissingHeaderParses &&
-                   !LastErrors->MissingHeaders.empty() &&
-                   llvm::all_of(
-                       LastErrors->MissingHeaders,
-                       [&](const std::string &H) { return StandIns.add(H); });
-      if (!Retry)
-        break;
-      FileOutcome Fresh;
-      Fresh.File = File;
-      Fresh.CommandDirectory = Outcome.CommandDirectory;
-      Fresh.AnalysedThrough = Outcome.AnalysedThrough;
-      Fresh.CommandInferredFrom = Outcome.CommandInferredFrom;
-      Outcome = std::move(Fresh);
-    }
-    const ErrorCollector &Errors = *LastErrors;
-    const ParseState &State = *LastState;
-    Outcome.MissingHeaders = StandIns.headers();
+    ClangTool Tool(Inferred ? *Inferred : DB, {std::string(Absolute)});
+    Tool.clearArgumentsAdjusters();
+    Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
+    if (Preambles && Through.empty() && !Inferred)
+      Tool.appendArgumentsAdjuster(Preambles->adjusterFor(File));
+    Tool.setPrintErrorMessage(false);
+    ErrorCollector Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    ParseState State{Errors, InputRealPaths, Opts.ParseOnly};
+    ActionFactory Factory(Analysis, Consumer, Outcome, State);
+    int RC = Tool.run(&Factory);
+    Outcome.MissingHeaders = State.MissingHeaders;
     if (!State.Analysed) {
       if (Errors.Errors.empty())
         return Fail("the parse failed");
@@ -538,9 +498,9 @@ public:
                     : "the " + std::to_string(Outcome.Kernels) +
                           " kernels free of errors were analysed") +
                " (" + std::to_string(Outcome.KernelsWithErrors) + " left out)";
-      if (!StandIns.headers().empty())
+      if (!State.MissingHeaders.empty())
         Why += "; not found and parsed as empty: " +
-               llvm::join(StandIns.headers(), ", ");
+               llvm::join(State.MissingHeaders, ", ");
       return Fail(Why);
     }
     if (RC != 0 && Errors.Errors.empty())
