@@ -66,6 +66,10 @@ public:
       : Ctx(Ctx), In(In), Before(worstBefore(In.Before)) {}
 
   std::vector<Fix> run() {
+    // Lanes that the unrolled loop runs apart read what lanes in step
+    // would; where those would be at the ideal, nothing else is to fix.
+    if (lanesInStep())
+      return Fixes;
     switch (In.Before.Kind) {
     case model::Pattern::Uniform:
       add(FixKind::UniformIsFine,
@@ -130,6 +134,29 @@ private:
   }
   bool improves(const std::optional<double> &After) const {
     return After && *After + 1e-9 < Before;
+  }
+
+  /// A loop around the access that nvcc unrolls, whose trip count differs
+  /// between the lanes of a warp: its unrolled pieces run the lanes at
+  /// different trips (AccessShape::Lowerings). `#pragma unroll 1` keeps the
+  /// loop as written, the lanes in step. True when, in step, the access
+  /// moves no more than it asks for.
+  bool lanesInStep() {
+    if (In.Access.Lowerings.empty())
+      return false;
+    AccessShape InStep = In.Access;
+    InStep.Lowerings.clear();
+    model::Prediction P = model::predict(Ctx, InStep, In.Launch);
+    if (!P.Sectors)
+      return false;
+    if (improves(P.Sectors))
+      add(FixKind::LanesInStep,
+          "the lanes of a warp run different trip counts, and nvcc's unrolled "
+          "loop runs them apart (see the note on the loop): `#pragma unroll "
+          "1` before the loop keeps them in step, as would the same trip "
+          "count in every lane of a warp",
+          P.Sectors);
+    return *P.Sectors <= P.IdealSectors + 1e-9;
   }
 
   /// For an index that is a static but no affine function of the lanes:
@@ -488,6 +515,8 @@ AccessShape swapThreadMapping(sym::Context &Ctx, const AccessShape &Access) {
   Out.ByteOffset = Ctx.substitute(Access.ByteOffset, Swap);
   for (model::Guard &G : Out.Guards)
     G.Diff = Ctx.substitute(G.Diff, Swap);
+  for (model::LoopLowering &L : Out.Lowerings)
+    L.TripCount = Ctx.substitute(L.TripCount, Swap);
   return Out;
 }
 
@@ -501,6 +530,8 @@ std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In) {
   Concrete.Access.ByteOffset = Ctx.substitute(In.Access.ByteOffset, Known);
   for (model::Guard &G : Concrete.Access.Guards)
     G.Diff = Ctx.substitute(G.Diff, Known);
+  for (model::LoopLowering &L : Concrete.Access.Lowerings)
+    L.TripCount = Ctx.substitute(L.TripCount, Known);
   return Advisor(Ctx, Concrete).run();
 }
 

@@ -160,6 +160,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.Trips = TripStack;
   S.Hinted = AlwaysIssued;
   S.LoweringNotes = LoweringNotes;
+  S.Lowerings = Lowerings;
   bool Volatile = T.isVolatileQualified();
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;

@@ -116,7 +116,13 @@ struct AccessSite {
   /// Where nvcc's code for the access differs from the source in a way the
   /// counts follow (a loop's lanes out of step after unrolling).
   std::vector<std::string> LoweringNotes;
+  /// The loops around the access that nvcc splits into pieces
+  /// (lowerUnrolledLoop), outermost first.
+  std::vector<model::LoopLowering> Lowerings;
 };
+
+/// The access as the model sees it.
+model::AccessShape modelShape(const AccessSite &S);
 
 class AddressBuilder {
 public:
@@ -446,27 +452,30 @@ private:
                         size_t ElseBegin);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
-  /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop).
-  struct RemainderFirst {
-    /// Unset where the lanes stay in step: the trip each lane is at in each
-    /// iteration of the walk, and the guard that keeps a lane to its own
-    /// leftover trips in the first iterations.
-    std::optional<sym::Poly> TripIndex;
-    std::optional<model::Guard> LeftoverGuard;
+  /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop);
+  /// no Lowering where the lanes stay in step.
+  struct UnrolledLoop {
+    std::optional<model::LoopLowering> Lowering;
     std::string Note;
   };
-  RemainderFirst remainderRunsFirst(
+  UnrolledLoop lowerUnrolledLoop(
       const clang::Stmt *Loop, const clang::Expr *Cond, const clang::Stmt *Body,
-      unsigned Pragma, const std::vector<const clang::VarDecl *> &Changed,
+      unsigned Pragma, const std::string &CounterName,
+      const std::vector<const clang::VarDecl *> &Changed,
       const llvm::DenseMap<const clang::VarDecl *, sym::Poly> &Steps,
       const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
       sym::AtomId Iteration);
-  bool sameInEveryWarp(const sym::Poly &Trips, unsigned Factor) const;
+  bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
+  bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
+                                  const clang::VarDecl *V);
   /// `#pragma unroll N` on the loop about to be walked (0: none).
   unsigned PendingUnrollCount = 0;
   /// What the compiler does differently from the source at the accesses
   /// being walked; each access records them (AccessSite::LoweringNotes).
   std::vector<std::string> LoweringNotes;
+  /// The loops being walked that nvcc splits into pieces, outermost first
+  /// (AccessSite::Lowerings).
+  std::vector<model::LoopLowering> Lowerings;
   bool Recording = true;
   bool SawErrors = false;
   std::vector<clang::SourceLocation> CompileErrors;

@@ -47,12 +47,40 @@ static bool isUnsignedArithmetic(const Expr *U) {
   return false;
 }
 
-/// Whether \p Trips modulo \p Factor is the same in every lane of each warp
-/// whatever the block: true only where it reads threadIdx.x alone (and
-/// constants) and takes one value in each aligned run of 32 of its values
-/// (`for (j = lane; j < 2048; j += 32)`: 64 trips in every lane). The lanes
-/// then run their leftover trips together and stay in step.
-bool AddressBuilder::sameInEveryWarp(const Poly &Trips, unsigned Factor) const {
+/// Whether the loop condition \p Cond bounds \p V by a value that LLVM
+/// knows to be far below INT_MAX (a constant, or a quotient by a constant
+/// of two or more: `i < pos / 4`), so that a constant step in unsigned
+/// arithmetic cannot wrap it and the trip count can be computed. Read from
+/// nvcc 13's PTX (unroll-oracle.py: `j < k / 4` with `j += 32u` unrolled,
+/// `j < k` not).
+bool AddressBuilder::boundKeepsStepFromWrapping(const Expr *Cond,
+                                                const VarDecl *V) {
+  const auto *B = dyn_cast_or_null<BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!B || (B->getOpcode() != BO_LT && B->getOpcode() != BO_LE) ||
+      VariableWrites::directTarget(B->getLHS()) != V)
+    return false;
+  llvm::SaveAndRestore Silent(Recording, false);
+  Poly Bound = rvalue(B->getRHS()).P;
+  if (std::optional<int64_t> C = Bound.asConstant())
+    return *C < (int64_t(1) << 30);
+  if (Bound.terms().size() != 1 || Bound.terms()[0].Coeff != 1 ||
+      Bound.terms()[0].Atoms.size() != 1)
+    return false;
+  const sym::Atom &Op = Syms.atom(Bound.terms()[0].Atoms[0]);
+  if (Op.Kind != sym::AtomKind::Op || Op.Op != sym::OpKind::Div)
+    return false;
+  std::optional<int64_t> Divisor = Op.Operands[1].asConstant();
+  return Divisor && *Divisor >= 2;
+}
+
+/// Whether \p Trips modulo \p Modulus (0: \p Trips itself) is the same in
+/// every lane of each warp whatever the block: true only where it reads
+/// threadIdx.x alone (and constants) and takes one value in each aligned run
+/// of 32 of its values (`for (j = lane; j < 2048; j += 32)`: 64 trips in
+/// every lane). The lanes then stay in step.
+bool AddressBuilder::sameInEveryWarp(const Poly &Trips,
+                                     unsigned Modulus) const {
   std::vector<sym::AtomId> Leaves;
   Syms.collectLeafAtoms(Trips, Leaves);
   if (Leaves.size() != 1 || Leaves[0] != Syms.threadIdx(0))
@@ -66,43 +94,48 @@ bool AddressBuilder::sameInEveryWarp(const Poly &Trips, unsigned Factor) const {
       std::optional<int64_t> T = sym::evaluate(Syms, Trips, Lane);
       if (!T)
         return false;
-      int64_t Left = *T % int64_t(Factor);
-      if (*T > 0 && First && *First != Left)
+      int64_t Key = Modulus ? *T % int64_t(Modulus) : *T;
+      if (*T > 0 && First && *First != Key)
         return false;
       if (*T > 0 && !First)
-        First = Left;
+        First = Key;
     }
   }
   return true;
 }
 
-AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
+AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
     const Stmt *Loop, const Expr *Cond, const Stmt *Body, unsigned Pragma,
-    const std::vector<const VarDecl *> &Changed,
+    const std::string &CounterName, const std::vector<const VarDecl *> &Changed,
     const llvm::DenseMap<const VarDecl *, Poly> &Steps,
     const llvm::DenseSet<const VarDecl *> &NotInduction,
     sym::AtomId Iteration) {
   // nvcc unrolls a loop whose trip count it does not know by a factor and
   // runs the trips left over (the trip count modulo the factor) in a loop
-  // of their own: first, unless an integer the loop changes starts at a
-  // constant (LLVM's unroller then finds an epilog more profitable). Where
-  // the trip count differs between lanes, the lanes leave that first loop
-  // out of step: in the unrolled loop, lane l is (trips_l mod factor) trips
-  // further on. Read from nvcc 13's PTX; measured on an H200 (runtime-bench
-  // 39: c[(j - i) * M + i] in `for (j = i; j < M; j++)` reads 15.6
-  // sectors, where lanes in step would read 3.95).
+  // of their own: first (a prolog), unless an integer the loop changes
+  // starts at a constant (LLVM's unroller then finds an epilog more
+  // profitable). ptxas may unroll the unrolled loop again, in pieces of 16,
+  // 8 and 4 trips (RuntimeUnrolling::Pieces). Each piece is code of its
+  // own: where the trip count differs between the lanes of a warp, the
+  // lanes reach each piece at trips of their own, and a warp issues a piece
+  // when any of its lanes runs it. Read from nvcc 13's PTX and SASS;
+  // measured on an H200 (runtime-bench 39: c[(j - i) * M + i] in `for (j =
+  // i; j < M; j++)` reads 15.59 sectors, where lanes in step would read
+  // 3.95; the model of the pieces gives 15.59, of the prolog alone 15.74).
   if (!Cond || isa<DoStmt>(Loop) || readsMemory(Cond))
     return {};
-  unsigned Factor = runtimeUnrollFactor(Body, Pragma);
-  if (Factor < 2)
+  RuntimeUnrolling Unrolling = runtimeUnrolling(AST, Body, Pragma);
+  const int64_t F = Unrolling.Factor;
+  if (F < 2)
     return {};
+  bool Epilog = false;
   for (const VarDecl *V : Changed) {
     auto It = Vars.find(V);
     if (It == Vars.end())
       continue;
     bool Induction = Steps.count(V) && !NotInduction.count(V);
     if (V->getType()->isIntegerType() && It->second.P.asConstant())
-      return {}; // the remainder runs last
+      Epilog = true; // the leftover trips run last
     if (!Induction && usesOf(Cond, V))
       return {}; // the trip count is not the induction's
   }
@@ -146,34 +179,43 @@ AddressBuilder::RemainderFirst AddressBuilder::remainderRunsFirst(
     else
       return {};
   }
-  if (!Trips || !Syms.isLaneVarying(*Trips) || sameInEveryWarp(*Trips, Factor))
+  // Lanes of one warp with the same trip count stay in step (without
+  // pieces and with a prolog, the same count modulo the factor is enough:
+  // they run their leftover trips together).
+  if (!Trips || !Syms.isLaneVarying(*Trips) ||
+      sameInEveryWarp(*Trips, Unrolling.Pieces || Epilog ? 0 : unsigned(F)))
     return {};
-  // The walk's iterations 0 .. Factor - 2 are the leftover trips, each run
-  // by the lanes that have that many; from iteration Factor - 1 on, lane l
-  // is at trip Left_l + (iteration - (Factor - 1)) of its own.
-  RemainderFirst R;
-  const int64_t FirstTrips = Factor - 1;
-  Poly Left = Syms.op(sym::OpKind::Rem, *Trips, Poly::constant(Factor));
-  Poly It = Poly::atom(Iteration);
-  Poly Unrolled =
-      Syms.op(sym::OpKind::Min,
-              Syms.op(sym::OpKind::Max, It - Poly::constant(FirstTrips - 1),
-                      Poly::constant(0)),
-              Poly::constant(1));
-  R.TripIndex = It + Unrolled * (Left - Poly::constant(FirstTrips));
-  // Iteration < Left in the leftover trips (iteration - Left + 1 <= 0);
-  // always in the unrolled loop (0 <= 0).
-  R.LeftoverGuard =
-      Guard{(Poly::constant(1) - Unrolled) * (It - Left + Poly::constant(1)),
-            model::Cmp::LE, false};
+
+  // The walk visits the pieces' requests in the order of a counter of its
+  // own (model::LoopLowering): the pieces of fixed length first, then the
+  // unrolled loop, where lanes leave one by one as in any loop.
+  model::LoopLowering L;
+  L.Trip = Iteration;
+  L.TripCount = *Trips;
+  L.Factor = unsigned(F);
+  L.Pieces = Unrolling.Pieces;
+  L.Epilog = Epilog;
+  L.Counter = Syms.loopIteration(CounterName, model::firstCounterValue(L));
+  UnrolledLoop R;
+  R.Lowering = L;
   const SourceManager &SM = AST.getSourceManager();
-  R.Note = "nvcc unrolls the loop at line " +
-           std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc())) +
-           " by " + std::to_string(Factor) +
-           " and runs each lane's remaining trips first (its trip count "
-           "modulo " +
-           std::to_string(Factor) + "): lanes are up to " +
-           std::to_string(Factor - 1) + " trips apart in the unrolled loop";
+  std::string Line =
+      std::to_string(SM.getPresumedLineNumber(Loop->getBeginLoc()));
+  std::string By = std::to_string(F);
+  if (!Epilog && !Unrolling.Pieces)
+    R.Note = "nvcc unrolls the loop at line " + Line + " by " + By +
+             " and runs each lane's remaining trips first (its trip count "
+             "modulo " +
+             By + "): lanes are up to " + std::to_string(F - 1) +
+             " trips apart in the unrolled loop";
+  else
+    R.Note = "nvcc unrolls the loop at line " + Line + " by " + By +
+             " and runs each lane's remaining trips (its trip count modulo " +
+             By + ") " + (Epilog ? "after" : "before") + " the unrolled loop" +
+             (Unrolling.Pieces ? ", which ptxas runs 16 trips at a time, "
+                                 "then 8 and 4"
+                               : "") +
+             ": lanes with different trip counts run these pieces apart";
   return R;
 }
 
@@ -319,14 +361,16 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // order of Updates.
   std::vector<const VarDecl *> Stepped;
   // A step of more than one in unsigned arithmetic (`i += warp.size()`) may
-  // wrap: LLVM cannot count the trips, and nvcc does not unroll the loop.
+  // wrap: LLVM cannot count the trips, and nvcc does not unroll the loop,
+  // unless the bound is small enough that a constant step cannot wrap.
   bool WrappingStep = false;
   for (const Expr *U : Updates) {
     const VarDecl *V = nullptr;
     if (auto Step = StepOf(U, V)) {
       std::optional<int64_t> Constant = Step->asConstant();
       WrappingStep |= (!Constant || std::abs(*Constant) != 1) &&
-                      isUnsignedArithmetic(U->IgnoreParenImpCasts());
+                      isUnsignedArithmetic(U->IgnoreParenImpCasts()) &&
+                      !(Constant && boundKeepsStepFromWrapping(Cond, V));
       Stepped.push_back(V);
       Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
       continue;
@@ -359,12 +403,11 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   auto Before = Vars;
   auto FieldsBefore = Fields;
   unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
-  RemainderFirst Remainder;
+  UnrolledLoop Remainder;
   if (Shifts.empty() && !WrappingStep)
-    Remainder = remainderRunsFirst(Loop, Cond, Body, UnrollPragma, Changed,
-                                   Steps, NotInduction, Iteration);
-  const Poly TripIndex =
-      Remainder.TripIndex ? *Remainder.TripIndex : Poly::atom(Iteration);
+    Remainder = lowerUnrolledLoop(Loop, Cond, Body, UnrollPragma, CounterName,
+                                  Changed, Steps, NotInduction, Iteration);
+  const Poly TripIndex = Poly::atom(Iteration);
   // How each changed variable varies across lanes once the loop has run.
   using VariationMap = llvm::DenseMap<const VarDecl *, Variation>;
   auto Carried = [&](const VariationMap &Varying, const VarDecl *V) {
@@ -409,13 +452,17 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       rvalue(Cond);
       CondGuards = conditionGuards(Cond, false);
     }
-    if (Remainder.LeftoverGuard)
-      CondGuards.push_back(*Remainder.LeftoverGuard);
     GuardScope WhileCondHolds(Guards, CondGuards);
     size_t NotesBefore = LoweringNotes.size();
-    if (Remainder.TripIndex)
+    size_t LoweringsBefore = Lowerings.size();
+    if (Remainder.Lowering) {
       LoweringNotes.push_back(Remainder.Note);
-    llvm::scope_exit DropNote([&] { LoweringNotes.resize(NotesBefore); });
+      Lowerings.push_back(*Remainder.Lowering);
+    }
+    llvm::scope_exit DropNote([&] {
+      LoweringNotes.resize(NotesBefore);
+      Lowerings.resize(LoweringsBefore);
+    });
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
     // The next trip follows the body's last statement, not the exit.
     llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
@@ -465,6 +512,17 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         V->getType()->isPointerType(), -1,
         Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
   }
+}
+
+model::AccessShape modelShape(const AccessSite &S) {
+  model::AccessShape A;
+  A.ByteOffset = S.ByteOffset;
+  A.WidthBytes = S.WidthBytes;
+  A.ChunkBytes = S.ChunkBytes;
+  A.Guards = S.Guards;
+  A.Space = S.Space;
+  A.Lowerings = S.Lowerings;
+  return A;
 }
 
 } // namespace cudacoalesce

@@ -610,12 +610,7 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
           F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
         F.Trips = S.Trips;
 
-        model::AccessShape Access;
-        Access.ByteOffset = S.ByteOffset;
-        Access.WidthBytes = S.WidthBytes;
-        Access.ChunkBytes = S.ChunkBytes;
-        Access.Guards = S.Guards;
-        Access.Space = S.Space;
+        model::AccessShape Access = modelShape(S);
         F.Prediction = model::predict(Syms, Access, Shape);
         Shapes.push_back(Access);
 

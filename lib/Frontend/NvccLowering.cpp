@@ -7,6 +7,9 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <functional>
@@ -179,16 +182,60 @@ bool isThenIfConvertedAfterMerge(const IfStmt *If, bool AtKernelTail,
          isShortBody(If->getThen());
 }
 
+/// The trip count of a loop that LLVM unrolls fully before it considers the
+/// loop around it: `for (int k = 0; k < 4; ++k)` with constant bounds, a
+/// step of one and a body that leaves the counter alone, of a few trips.
+static std::optional<unsigned> fullyUnrolledTrips(const ASTContext &AST,
+                                                  const ForStmt *F) {
+  constexpr int64_t MaxTrips = 16;
+  const auto *Init = dyn_cast_or_null<DeclStmt>(F->getInit());
+  const auto *Counter = Init && Init->isSingleDecl()
+                            ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                            : nullptr;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      F->getCond() ? F->getCond()->IgnoreParenImpCasts() : nullptr);
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(
+      F->getInc() ? F->getInc()->IgnoreParenImpCasts() : nullptr);
+  if (!Counter || !Counter->getInit() || !Cond || !Inc ||
+      !Inc->isIncrementOp() ||
+      VariableWrites::directTarget(Inc->getSubExpr()) != Counter ||
+      VariableWrites::directTarget(Cond->getLHS()) != Counter ||
+      (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return std::nullopt;
+  Expr::EvalResult First, Bound;
+  if (!Counter->getInit()->EvaluateAsInt(First, AST) ||
+      !Cond->getRHS()->EvaluateAsInt(Bound, AST))
+    return std::nullopt;
+  VariableWrites InBody = VariableWrites::in(F->getBody());
+  if (InBody.count(Counter))
+    return std::nullopt;
+  int64_t Trips = Bound.Val.getInt().getExtValue() -
+                  First.Val.getInt().getExtValue() +
+                  (Cond->getOpcode() == BO_LE);
+  if (Trips < 0 || Trips > MaxTrips)
+    return std::nullopt;
+  return unsigned(Trips);
+}
+
 /// A stand-in for the LLVM instructions of a loop body: two for each load or
 /// store (the address and the access), one for each arithmetic operation,
 /// comparison, select and branch, a device function's body where it is
-/// inlined, four for other calls. Unset where the body cannot be
-/// runtime-unrolled at all.
-static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
+/// inlined, four for other calls, a fully unrolled loop's body once per
+/// trip. Unset where the body cannot be runtime-unrolled at all.
+static std::optional<unsigned> sizeOfLoopBody(const ASTContext &AST,
+                                              const Stmt *S, unsigned Depth) {
   if (!S)
     return 0u;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, BreakStmt, ReturnStmt,
-          GotoStmt, IndirectGotoStmt, SwitchStmt>(S))
+  if (const auto *F = dyn_cast<ForStmt>(S)) {
+    std::optional<unsigned> Trips = fullyUnrolledTrips(AST, F);
+    std::optional<unsigned> Once =
+        Trips ? sizeOfLoopBody(AST, F->getBody(), Depth) : std::nullopt;
+    if (!Once)
+      return std::nullopt;
+    return *Trips * *Once;
+  }
+  if (isa<WhileStmt, DoStmt, CXXForRangeStmt, BreakStmt, ReturnStmt, GotoStmt,
+          IndirectGotoStmt, SwitchStmt>(S))
     return std::nullopt;
   unsigned Own = 0;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -196,7 +243,7 @@ static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
     Own = 4;
     if (Callee && Callee->hasBody() && !Callee->getBuiltinID() && Depth < 4) {
       std::optional<unsigned> Inlined =
-          sizeOfLoopBody(Callee->getBody(), Depth + 1);
+          sizeOfLoopBody(AST, Callee->getBody(), Depth + 1);
       // A body the walk refuses, a `return` included (so most helpers that
       // return a value), counts as a call.
       Own = Inlined ? *Inlined : 4;
@@ -213,7 +260,7 @@ static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
     Own = 1;
   }
   for (const Stmt *Child : S->children()) {
-    std::optional<unsigned> N = sizeOfLoopBody(Child, Depth);
+    std::optional<unsigned> N = sizeOfLoopBody(AST, Child, Depth);
     if (!N)
       return std::nullopt;
     Own += *N;
@@ -221,19 +268,165 @@ static std::optional<unsigned> sizeOfLoopBody(const Stmt *S, unsigned Depth) {
   return Own;
 }
 
-unsigned runtimeUnrollFactor(const Stmt *Body, unsigned PragmaCount) {
-  if (PragmaCount)
-    return PragmaCount;
+/// Whether \p E names memory of the thread itself (a local array, a member
+/// of a local object, through `&v.x`, or a reference in \p Private, a
+/// helper's parameter bound to such memory): registers once nvcc has
+/// optimised, no instruction of their own.
+static bool
+isThreadPrivate(const Expr *E,
+                const llvm::SmallPtrSetImpl<const VarDecl *> &Private) {
+  while (true) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_AddrOf) {
+      E = U->getSubExpr();
+    } else if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow()) {
+      E = M->getBase();
+    } else if (const auto *A = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = A->getBase();
+    } else {
+      break;
+    }
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Local = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Local || !Local->hasLocalStorage() || Local->getType()->isPointerType())
+    return false;
+  return !Local->getType()->isReferenceType() || Private.contains(Local);
+}
+
+/// SASS instructions a math function of CUDA's headers takes: the minimum,
+/// maximum and absolute value are one; exponentials, logarithms, the
+/// trigonometric functions and powers several (a range reduction around the
+/// MUFU instruction). Unset for any other function.
+static std::optional<unsigned> mathInstructions(StringRef Name) {
+  Name.consume_front("__");
+  Name.consume_front("nv_");
+  // expf, fmaxf: a float form costs what its double form is named.
+  Name.consume_back("f");
+  static const char *const One[] = {"fmax", "fmin", "fabs",    "max",
+                                    "min",  "abs",  "saturate"};
+  static const char *const Several[] = {
+      "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p",  "sin",
+      "cos", "tan",  "tanh",  "pow",   "erf", "sqrt", "rsqrt", "fdivide"};
+  if (llvm::is_contained(One, Name))
+    return 1u;
+  if (llvm::is_contained(Several, Name))
+    return 8u;
+  return std::nullopt;
+}
+
+namespace {
+
+/// SASS instructions of one trip of a loop body, roughly: one per load or
+/// store of memory (not of the thread's own registers), arithmetic
+/// operation, comparison and select, a math function as mathInstructions
+/// says, a helper's body where it is inlined; the arithmetic of an index
+/// folds into the address and costs nothing, and of an `if` with an `else`
+/// only the larger branch counts (the other's loads of the same address
+/// merge, its arithmetic becomes a select).
+class TripInstructions {
+public:
+  explicit TripInstructions(const ASTContext &AST) : AST(AST) {}
+  unsigned count(const Stmt *S, unsigned Depth, bool InIndex = false) {
+    if (!S)
+      return 0;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
+      return !isThreadPrivate(A, Private) + count(A->getBase(), Depth, true) +
+             count(A->getIdx(), Depth, true);
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      return call(Call, Depth, InIndex);
+    if (const auto *F = dyn_cast<ForStmt>(S)) {
+      std::optional<unsigned> Trips = fullyUnrolledTrips(AST, F);
+      return (Trips ? *Trips : 1) * count(F->getBody(), Depth);
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S); If && If->getElse())
+      return 1 + count(If->getCond(), Depth) +
+             std::max(count(If->getThen(), Depth), count(If->getElse(), Depth));
+    unsigned Own = 0;
+    if (const auto *U = dyn_cast<UnaryOperator>(S)) {
+      if (U->getOpcode() == UO_Deref)
+        Own = !isThreadPrivate(U->getSubExpr(), Private);
+      else if (!InIndex)
+        Own = U->isArithmeticOp() || U->isIncrementDecrementOp();
+    } else if (const auto *M = dyn_cast<MemberExpr>(S)) {
+      Own = M->isArrow();
+    } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
+      if (!InIndex)
+        Own = B->getOpcode() != BO_Assign && B->getOpcode() != BO_Comma;
+    } else if (isa<ConditionalOperator, IfStmt>(S)) {
+      Own = 1;
+    }
+    for (const Stmt *Child : S->children())
+      Own += count(Child, Depth, InIndex);
+    return Own;
+  }
+
+private:
+  unsigned call(const CallExpr *Call, unsigned Depth, bool InIndex) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    unsigned Args = 0;
+    for (const Expr *Arg : Call->arguments())
+      Args += count(Arg, Depth, InIndex);
+    if (!Callee)
+      return 4 + Args;
+    if (std::optional<unsigned> Math = mathInstructions(Callee->getName()))
+      return *Math + Args;
+    if (!Callee->hasBody() || Depth >= 4)
+      return 4 + Args;
+    // A reference parameter bound to the thread's own memory (a helper
+    // reading `const float4 &v` of a local) reads registers too.
+    llvm::SmallPtrSet<const VarDecl *, 4> Before = Private;
+    for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+         ++I)
+      if (Callee->getParamDecl(I)->getType()->isReferenceType() &&
+          isThreadPrivate(Call->getArg(I), Private))
+        Private.insert(Callee->getParamDecl(I));
+    unsigned Body = count(Callee->getBody(), Depth + 1);
+    Private = std::move(Before);
+    return Body + Args;
+  }
+
+  const ASTContext &AST;
+  llvm::SmallPtrSet<const VarDecl *, 4> Private;
+};
+
+/// Whether \p S waits at a barrier (__syncthreads, __syncwarp), which
+/// ptxas keeps out of the loops it unrolls.
+bool waitsAtBarrier(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (Callee->getName().contains("syncthreads") ||
+          Callee->getName().contains("syncwarp"))
+        return true;
+  return llvm::any_of(S->children(), waitsAtBarrier);
+}
+
+} // namespace
+
+RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
+                                  unsigned PragmaCount) {
   // The unrolled body's size nvcc accepts, between the largest unrolled
   // (8 loads by 4: 192) and the smallest refused (20 loads by 2: 240).
   constexpr unsigned MaxUnrolledSize = 216;
-  std::optional<unsigned> Size = sizeOfLoopBody(Body, 0);
-  if (!Size)
-    return 1;
-  for (unsigned Factor : {4u, 2u})
-    if (Factor * *Size <= MaxUnrolledSize)
-      return Factor;
-  return 1;
+  // The instructions per trip below which ptxas unrolls LLVM's loop of
+  // four again: between 3 loads and their sum (6, unrolled) and 4 (8, not).
+  constexpr unsigned MaxInstructionsForPieces = 6;
+  RuntimeUnrolling R;
+  if (PragmaCount) {
+    R.Factor = PragmaCount;
+  } else if (std::optional<unsigned> Size = sizeOfLoopBody(AST, Body, 0)) {
+    for (unsigned Factor : {4u, 2u})
+      if (Factor * *Size <= MaxUnrolledSize) {
+        R.Factor = Factor;
+        break;
+      }
+  }
+  R.Pieces = R.Factor == 4 && !PragmaCount && !waitsAtBarrier(Body) &&
+             TripInstructions(AST).count(Body, 0) <= MaxInstructionsForPieces;
+  return R;
 }
 
 bool atomicReadsFirst(StringRef Name, unsigned Bytes) {

@@ -71,16 +71,32 @@ bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
 bool isThenIfConvertedAfterMerge(const clang::IfStmt *If, bool AtKernelTail,
                                  unsigned LoopDepth, bool VariesPerTrip);
 
-/// The factor by which nvcc unrolls a loop whose trip count it does not know
-/// (one that varies by lane, or comes from a parameter): 4, 2 for larger
-/// bodies, 1 for bodies too large and for loops that contain a loop or leave
-/// early (break, return, goto). \p PragmaCount: from `#pragma unroll N` (1
-/// forbids it; 0: none). Read from nvcc 13's PTX (test/lit/Inputs/
-/// unroll-oracle.py checks it against nvcc): bodies of 1 to 8 loads of
-/// `a[j*M + i + K]` are unrolled by 4, 10 to 16 loads by 2, 20 and more not
-/// at all; __syncthreads, __syncwarp and shuffles do not stop it. The body's
-/// size counts loads, stores and arithmetic (sizeOfLoopBody in the .cpp).
-unsigned runtimeUnrollFactor(const clang::Stmt *Body, unsigned PragmaCount);
+/// How nvcc lowers a loop whose trip count it does not know (one that varies
+/// by lane, or comes from a parameter).
+struct RuntimeUnrolling {
+  /// LLVM's unroll factor: 4, 2 for larger bodies, 1 for bodies too large
+  /// and for loops that contain a loop (but for one of a few constant trips,
+  /// which is unrolled fully first) or leave early (break, return, goto).
+  /// Read from nvcc 13's PTX (test/lit/Inputs/unroll-oracle.py checks it
+  /// against nvcc): bodies of 1 to 8 loads of `a[j*M + i + K]` are unrolled
+  /// by 4, 10 to 16 loads by 2, 20 and more not at all; __syncthreads,
+  /// __syncwarp and shuffles do not stop it. The trips left over (the trip
+  /// count modulo the factor) run in a loop of their own.
+  unsigned Factor = 1;
+  /// ptxas unrolls LLVM's loop by 4 once more, when the factor is 4 and the
+  /// body is a few instructions (instructionsPerTrip): the unrolled loop
+  /// runs 16 trips at a time while at least 16 are left, then 8 if 8 are,
+  /// then 4. Read from the SASS of nvcc 13 (test/lit/Inputs/
+  /// unroll-oracle.py with nvdisasm); measured on an H200 (runtime-bench 39,
+  /// llm.c's causal softmax).
+  bool Pieces = false;
+};
+
+/// The unrolling of a loop with body \p Body. \p PragmaCount: from `#pragma
+/// unroll N` (1 forbids it; 0: none).
+RuntimeUnrolling runtimeUnrolling(const clang::ASTContext &AST,
+                                  const clang::Stmt *Body,
+                                  unsigned PragmaCount);
 
 /// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
 /// that reads the value first (atomicAdd on __half and __nv_bfloat16: a

@@ -3,6 +3,8 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
+
 namespace cudacoalesce {
 namespace model {
 
@@ -22,6 +24,45 @@ bool holds(Cmp Op, int64_t V) {
     return V != 0;
   }
   llvm_unreachable("covered switch");
+}
+
+// The counter's values, in the order the walk visits them:
+//   [First, First + F - 1)       the leftover trips, copy J of them
+//   then 2F values (Pieces)      the piece of 8 trips
+//   then F values (Pieces)       the piece of 4 trips
+//   [0, ...)                     the unrolled loop, 16 trips at a time
+// (the order of requests changes no count). Each lane has Left = n % F
+// leftover trips and U = n / F trips of LLVM's unrolled loop; with pieces,
+// that loop runs U / 4 times 16 trips, then 8 if U % 4 >= 2, then 4 if U is
+// odd.
+int64_t firstCounterValue(const LoopLowering &L) {
+  const int64_t F = L.Factor;
+  return -((F - 1) + (L.Pieces ? 3 * F : 0));
+}
+
+std::optional<int64_t> unrolledTrip(const LoopLowering &L, int64_t Counter,
+                                    int64_t TripCount) {
+  const int64_t F = L.Factor, N = std::max<int64_t>(TripCount, 0);
+  const int64_t Left = N % F, U = N / F;
+  const int64_t Start = L.Epilog ? 0 : Left; // trip 0 of the unrolled loop
+  if (Counter >= 0) {
+    int64_t Unrolled = L.Pieces ? U / 4 * 4 * F : U * F;
+    return Counter < Unrolled ? std::optional<int64_t>(Start + Counter)
+                              : std::nullopt;
+  }
+  const int64_t Piece = Counter - firstCounterValue(L);
+  if (Piece < F - 1) // the leftover trips
+    return Piece < Left
+               ? std::optional<int64_t>(L.Epilog ? U * F + Piece : Piece)
+               : std::nullopt;
+  const int64_t AfterBlocks = Start + U / 4 * 4 * F;
+  const bool Eight = U % 4 >= 2, Four = U % 2 == 1;
+  if (Piece < 3 * F - 1)
+    return Eight ? std::optional<int64_t>(AfterBlocks + Piece - (F - 1))
+                 : std::nullopt;
+  return Four ? std::optional<int64_t>(AfterBlocks + (Eight ? 2 * F : 0) +
+                                       Piece - (3 * F - 1))
+              : std::nullopt;
 }
 
 Cmp negated(Cmp Op) {

@@ -255,6 +255,8 @@ bool LaunchWalker::loadedOncePerWarp(const sym::Atom &Loaded) const {
 }
 
 void LaunchWalker::classifyAtoms() {
+  for (const LoopLowering &L : Access.Lowerings)
+    LoweredTrips.push_back(L.Trip);
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
   // Data the lanes of a warp share: a value per visit. Any other data read
@@ -276,6 +278,8 @@ void LaunchWalker::classifyAtoms() {
   size_t AddressLeaves = Leaves.size();
   for (const Guard &G : Access.Guards)
     Ctx.collectLeafAtoms(G.Diff, Leaves);
+  for (const LoopLowering &L : Access.Lowerings)
+    Ctx.collectLeafAtoms(L.TripCount, Leaves);
 
   for (size_t I = 0; I < Leaves.size(); ++I) {
     const AtomId A = Leaves[I];
@@ -302,7 +306,8 @@ void LaunchWalker::classifyAtoms() {
       }
       break;
     case AtomKind::LoopIteration:
-      Varying.push_back({A, limits::LoopIterationsSimulated});
+      if (!llvm::is_contained(LoweredTrips, A))
+        Varying.push_back({A, limits::LoopIterationsSimulated});
       break;
     case AtomKind::Param: {
       auto It = Launch.Known.find(A);
@@ -336,6 +341,32 @@ void LaunchWalker::classifyAtoms() {
       llvm_unreachable("leaves are never operations");
     }
   }
+  // A split loop's counter is in no polynomial: its values place the trips.
+  for (const LoopLowering &L : Access.Lowerings)
+    Varying.push_back({L.Counter, limits::LoopIterationsSimulated});
+}
+
+const LoopLowering *LaunchWalker::loweringCountedBy(AtomId A) const {
+  for (const LoopLowering &L : Access.Lowerings)
+    if (L.Counter == A)
+      return &L;
+  return nullptr;
+}
+
+bool LaunchWalker::placeTrips() {
+  bool Runs = true;
+  for (const LoopLowering &L : Access.Lowerings) {
+    std::optional<int64_t> Count = sym::evaluate(Ctx, L.TripCount, Values);
+    std::optional<int64_t> Counter = Values.get(L.Counter);
+    std::optional<int64_t> Trip;
+    if (Counter && Count)
+      Trip = unrolledTrip(L, *Counter, *Count);
+    else if (Counter && *Counter >= 0)
+      Trip = Counter; // a trip count not known here: the lanes in step
+    Runs &= Trip.has_value();
+    Values.set(L.Trip, Trip.value_or(0));
+  }
+  return Runs;
 }
 
 void LaunchWalker::settle(AtomId U, int64_t Value) {
@@ -344,9 +375,15 @@ void LaunchWalker::settle(AtomId U, int64_t Value) {
 }
 
 LaunchWalker::SplitPoly LaunchWalker::split(const sym::Poly &P) const {
+  // A split loop's trip is the lane's own.
+  auto ReadsLoweredTrip = [&](AtomId A) {
+    return llvm::any_of(Ctx.atom(A).Leaves, [&](AtomId L) {
+      return llvm::is_contained(LoweredTrips, L);
+    });
+  };
   auto IsLaneTerm = [&](const sym::Term &T) {
     for (AtomId A : T.Atoms)
-      if (Ctx.atom(A).ReadsThreadIdx)
+      if (Ctx.atom(A).ReadsThreadIdx || ReadsLoweredTrip(A))
         return true;
     return false;
   };
@@ -359,8 +396,9 @@ LaunchWalker::SplitPoly LaunchWalker::split(const sym::Poly &P) const {
   });
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(S.Lane, Leaves);
-  S.LaneFixedPerBlock =
-      llvm::none_of(Leaves, [&](AtomId L) { return axisOf(L).has_value(); });
+  S.LaneFixedPerBlock = llvm::none_of(Leaves, [&](AtomId L) {
+    return axisOf(L).has_value() || llvm::is_contained(LoweredTrips, L);
+  });
   return S;
 }
 
@@ -381,9 +419,16 @@ void LaunchWalker::prepareSplits() {
   Ctx.collectLeafAtoms(Offset.Lane, Leaves);
   for (const SplitPoly &G : GuardParts)
     Ctx.collectLeafAtoms(G.Lane, Leaves);
+  // A split loop's trips are the lane's: the lanes repeat with what places
+  // them, the counter and what the trip counts read.
+  for (const LoopLowering &L : Access.Lowerings) {
+    Leaves.push_back(L.Counter);
+    Ctx.collectLeafAtoms(L.TripCount, Leaves);
+  }
   LaneReads.clear();
   for (AtomId A : Leaves)
     if (Ctx.atom(A).Kind != AtomKind::ThreadIdx &&
+        !llvm::is_contained(LoweredTrips, A) &&
         !llvm::is_contained(LaneReads, A))
       LaneReads.push_back(A);
 }
@@ -478,6 +523,8 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
     Dim3 Tid;
     if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
       break;
+    if (!placeTrips())
+      W.Idle |= uint32_t(1) << W.Lanes;
     ++W.Lanes;
     W.Rows.push_back({Tid.Y, Tid.Z});
     W.Address.push_back(Scattered ? std::nullopt
@@ -530,6 +577,8 @@ void LaunchWalker::evaluateLanes(int64_t Warp, const UniformParts &U) {
     for (size_t G = 0; G < GuardParts.size(); ++G)
       GuardValues[G] = sum(U.Guards[G], W.Guard[G][Lane]);
     std::tie(L.Reaches, L.Active) = laneState(GuardValues);
+    if (W.Idle & (uint32_t(1) << Lane))
+      L.Reaches = L.Active = false;
     // A gather's addresses are the data's: nothing to evaluate.
     if (L.Active && !Scattered)
       L.Offset = sum(U.Base, W.Address[Lane]);
@@ -693,7 +742,7 @@ bool LaunchWalker::readsUnsetValue(const sym::Poly &P) const {
 
 std::optional<CostTotals>
 LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
-  if (Scattered || !Offset.LaneFixedPerBlock)
+  if (Scattered || !Offset.LaneFixedPerBlock || !Access.Lowerings.empty())
     return std::nullopt;
   for (const SplitPoly &G : GuardParts)
     if (!G.LaneFixedPerBlock)
@@ -893,7 +942,7 @@ bool LaunchWalker::simulateWholeWarp(int64_t Warp, const UniformParts &U,
   if (Scattered || !Offset.LaneFixedPerBlock || !U.Base)
     return false;
   const WarpLanes &W = lanesOf(Warp);
-  if (W.Lanes == 0 || !W.AllAddressesKnown)
+  if (W.Lanes == 0 || !W.AllAddressesKnown || W.Idle)
     return false;
   bool Unknown = false;
   for (size_t G = 0; G < GuardParts.size(); ++G) {
@@ -931,17 +980,31 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
   }
   for (bool LastBlock : {false, true}) {
     for (const VaryingAxis &V : Varying)
-      Values.set(V.Atom,
-                 V.First + (LastBlock && V.Atom != Axis.Atom &&
-                                    Ctx.atom(V.Atom).Kind == AtomKind::BlockIdx
-                                ? (V.Count - 1) * V.Stride
-                                : 0));
+      Values.set(V.Atom, firstTrip(V) + (LastBlock && V.Atom != Axis.Atom &&
+                                                 Ctx.atom(V.Atom).Kind ==
+                                                     AtomKind::BlockIdx
+                                             ? (V.Count - 1) * V.Stride
+                                             : 0));
     Values.set(Axis.Atom, Trip);
+    const LoopLowering *Split = loweringCountedBy(Axis.Atom);
     for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp)
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
         Dim3 Tid;
         if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
           break;
+        placeTrips();
+        if (Split) {
+          // The counter of a split loop: whether the lane is still in its
+          // unrolled loop (the guards read the lane's trip, not the
+          // counter).
+          std::optional<int64_t> Count =
+              sym::evaluate(Ctx, Split->TripCount, Values);
+          if (!Count)
+            return std::nullopt;
+          if (unrolledTrip(*Split, Trip, *Count))
+            return true;
+          continue;
+        }
         bool InLoop = true;
         for (size_t G : LoopGuards) {
           std::optional<int64_t> V =
@@ -959,10 +1022,15 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
 
 void LaunchWalker::stretchLoopAxes() {
   for (VaryingAxis &Axis : Varying) {
-    if (Ctx.atom(Axis.Atom).Kind != AtomKind::LoopIteration)
+    const sym::Atom &At = Ctx.atom(Axis.Atom);
+    if (At.Kind != AtomKind::LoopIteration)
       continue;
-    Axis.Count = limits::LoopIterationsSimulated;
-    Axis.First = 0;
+    // Pieces of fixed length before the loop's own trips (nvcc's unrolled
+    // loops) are iterations First .. -1: each is visited, and the end is
+    // looked for from trip 0 on, where lanes leave one by one.
+    const int64_t Pieces = -At.FirstIteration;
+    Axis.First = At.FirstIteration;
+    Axis.Count = Pieces + limits::LoopIterationsSimulated;
     Axis.Stride = 1;
     Axis.Span = 0;
     // The first trip at which no lane is left, to within a factor of two.
@@ -986,14 +1054,17 @@ void LaunchWalker::stretchLoopAxes() {
         (*Any ? Low : Trips) = Mid;
       }
       if (Trips <= limits::LoopIterationsSimulated) {
-        Axis.Count = std::max<int64_t>(1, Trips);
+        Axis.Count = Pieces + std::max<int64_t>(Pieces ? 0 : 1, Trips);
         continue;
       }
     }
     if (!Left || Trips == limits::LoopIterationsSimulated)
       continue;
-    if (Trips <= limits::LoopTripsVisited) {
-      Axis.Count = Trips;
+    // With pieces, every trip is a value of the axis: the warp sample
+    // weighs each the same, as it must (a sample of trips would stand for
+    // many trips each and leave the pieces out).
+    if (Trips <= limits::LoopTripsVisited || Pieces) {
+      Axis.Count = Pieces + Trips;
       continue;
     }
     // A sample of the trips, 1 apart modulo 32 so that the alignments the
@@ -1002,8 +1073,7 @@ void LaunchWalker::stretchLoopAxes() {
                         (32 * limits::LoopTripsVisited)) +
                   1;
     // Each sample stands for the Stride trips around it, not the ones after
-    // it: the first trips may differ from the rest (the leftover trips nvcc
-    // runs before an unrolled loop).
+    // it: the first trips may differ from the rest.
     Axis.First = Axis.Stride / 2;
     Axis.Count = (Trips - Axis.First + Axis.Stride - 1) / Axis.Stride;
     if (Axis.CountsRequests)
@@ -1122,7 +1192,10 @@ bool LaunchWalker::movesWholePeriods(AtomId U) const {
 std::pair<std::optional<int64_t>, std::optional<int64_t>>
 LaunchWalker::firstTwoLanes() {
   for (const VaryingAxis &V : Varying)
-    Values.set(V.Atom, V.First);
+    Values.set(V.Atom, firstTrip(V));
+  // Where the lanes start, as the source has them: at the same trip.
+  for (AtomId Trip : LoweredTrips)
+    Values.set(Trip, 0);
   std::optional<int64_t> Lane[2];
   for (unsigned L = 0; L < 2; ++L) {
     Dim3 Tid;

@@ -14,6 +14,7 @@
 
 #include "cuda-coalesce/Model/WarpModel.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -151,6 +152,9 @@ private:
     std::vector<std::pair<int64_t, int64_t>> Rows;          // (threadIdx.y, .z)
     std::vector<std::optional<int64_t>> Address;            // lane part
     std::vector<std::vector<std::optional<int64_t>>> Guard; // [guard][lane]
+    /// Lanes that no piece of a loop nvcc splits runs at the counters'
+    /// values (AccessShape::Lowerings): they branch around the access.
+    uint32_t Idle = 0;
     /// Per guard, the range of its lane part over the lanes, when every
     /// lane's is known: enough to tell that a guard holds in every lane.
     std::vector<std::optional<std::pair<int64_t, int64_t>>> GuardRange;
@@ -164,7 +168,18 @@ private:
     bool EvenlySpaced = true, Broadcast = true;
   };
 
+  /// The axis's first value past the pieces of fixed length a loop may run
+  /// before its own trips (sym::Atom::FirstIteration): trip 0 of the loop.
+  static int64_t firstTrip(const VaryingAxis &V) {
+    return std::max<int64_t>(V.First, 0);
+  }
   void classifyAtoms();
+  /// Sets the trip of each loop nvcc splits (LoopLowering::Trip) for the
+  /// lane whose thread index is set, from its trip count and the loop's
+  /// counter; false when the lane runs no piece of one of them there.
+  bool placeTrips();
+  /// The lowering whose counter is \p A, if any.
+  const LoopLowering *loweringCountedBy(sym::AtomId A) const;
   /// Whether every lane of a warp loads \p Loaded from one address under
   /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
   bool loadedOncePerWarp(const sym::Atom &Loaded) const;
@@ -263,6 +278,8 @@ private:
   std::vector<sym::AtomId> GuardData;
   std::vector<VaryingAxis> Varying;
   std::vector<sym::AtomId> Unknowns;
+  /// The trips of the loops nvcc splits: a value per lane, not an axis.
+  std::vector<sym::AtomId> LoweredTrips;
 };
 
 } // namespace model

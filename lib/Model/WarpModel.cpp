@@ -53,6 +53,12 @@ public:
       add(G.Diff);
       add(unsigned(G.Op) * 2 + G.Predicated);
     }
+    for (const LoopLowering &Loop : A.Lowerings) {
+      addAtom(Loop.Trip);
+      addAtom(Loop.Counter);
+      add(Loop.TripCount);
+      add(Loop.Factor * 4 + Loop.Pieces * 2 + Loop.Epilog);
+    }
     for (int64_t V : {L.Block.X, L.Block.Y, L.Block.Z})
       add(V);
     add(unsigned(L.Grid.has_value()));
@@ -65,6 +71,8 @@ public:
     Ctx.collectLeafAtoms(A.ByteOffset, Read);
     for (const Guard &G : A.Guards)
       Ctx.collectLeafAtoms(G.Diff, Read);
+    for (const LoopLowering &Loop : A.Lowerings)
+      Ctx.collectLeafAtoms(Loop.TripCount, Read);
     for (const auto &[Atom, Value] : L.Known)
       if (llvm::is_contained(Read, Atom)) {
         addAtom(Atom);

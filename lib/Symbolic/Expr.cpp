@@ -222,10 +222,12 @@ AtomId Context::param(const std::string &Name, const void *Key) {
   return It->second;
 }
 
-AtomId Context::loopIteration(const std::string &Name) {
+AtomId Context::loopIteration(const std::string &Name, int64_t FirstIteration) {
+  assert(FirstIteration <= 0 && "a loop counter starts at 0 or before");
   Atom A;
   A.Kind = AtomKind::LoopIteration;
   A.Name = Name;
+  A.FirstIteration = FirstIteration;
   return add(std::move(A));
 }
 
@@ -533,13 +535,14 @@ static std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,
   const Atom &A = Ctx.atom(Id);
   if (A.Kind != AtomKind::Op)
     return E.get(Id);
-  auto L = evaluate(Ctx, A.Operands[0], E);
-  if (!L)
-    return std::nullopt;
-  auto R = evaluate(Ctx, A.Operands[1], E);
-  if (!R)
-    return std::nullopt;
-  return applyOp(A.Op, *L, *R);
+  if (std::optional<std::optional<int64_t>> Kept = E.kept(Id))
+    return *Kept;
+  std::optional<int64_t> V;
+  if (auto L = evaluate(Ctx, A.Operands[0], E))
+    if (auto R = evaluate(Ctx, A.Operands[1], E))
+      V = applyOp(A.Op, *L, *R);
+  E.keep(Id, V);
+  return V;
 }
 
 std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,

@@ -74,6 +74,14 @@ nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
+# nvdisasm reads the SASS nvcc makes (the unrolling oracle's second half):
+# $NVDISASM, else on PATH, else the toolkit's. CUDA's Debian packages of an
+# older toolkit have one; the CUDA 13 install here may not.
+nvdisasm = (os.environ.get("NVDISASM") or shutil.which("nvdisasm")
+            or "/usr/local/cuda/bin/nvdisasm")
+if os.path.exists(nvcc) and os.path.exists(nvdisasm):
+    config.available_features.add("nvdisasm")
+    config.substitutions.append(("%nvdisasm", nvdisasm))
 if os.path.exists(nvcc) and shutil.which("cmake"):
     config.available_features.add("nvcc-project")
     config.substitutions.append(

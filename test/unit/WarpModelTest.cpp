@@ -679,3 +679,143 @@ TEST(WarpModelTest, BlockExtentParameterTakesEachValueWithTheBlock) {
   ASSERT_NE(Range, P.Assumptions.end());
   EXPECT_EQ(Range->High, 64);
 }
+
+namespace {
+
+/// The requests a warp issues at an access in a loop that nvcc unrolls
+/// (model::LoopLowering), found by running each lane through the loops of
+/// the SASS, as a machine would: the leftover loop (trips modulo the
+/// factor), then the unrolled loop, in pieces of 16, 8 and 4 trips where
+/// ptxas makes them; each piece a request of the lanes it runs, each lane at
+/// its own trip. Returns, per request, the trips of its lanes (-1: idle).
+std::vector<std::vector<int64_t>>
+machineRequests(const std::vector<int64_t> &Trips, unsigned Factor, bool Pieces,
+                bool Epilog) {
+  const size_t Lanes = Trips.size();
+  std::vector<int64_t> Next(Lanes, 0), Unrolled(Lanes), Left(Lanes);
+  for (size_t L = 0; L < Lanes; ++L) {
+    int64_t N = std::max<int64_t>(Trips[L], 0);
+    Left[L] = N % Factor;
+    Unrolled[L] = N - Left[L];
+  }
+  std::vector<std::vector<int64_t>> Requests;
+  // Runs `Copies` copies of the body for the lanes `Runs` picks, each lane
+  // from its own next trip.
+  auto Piece = [&](int Copies, auto Runs) {
+    std::vector<bool> On(Lanes);
+    bool Any = false;
+    for (size_t L = 0; L < Lanes; ++L)
+      Any |= On[L] = Runs(L);
+    if (!Any)
+      return false;
+    for (int C = 0; C < Copies; ++C) {
+      std::vector<int64_t> R(Lanes, -1);
+      for (size_t L = 0; L < Lanes; ++L)
+        if (On[L])
+          R[L] = Next[L] + C;
+      Requests.push_back(R);
+    }
+    for (size_t L = 0; L < Lanes; ++L)
+      if (On[L])
+        Next[L] += Copies;
+    return true;
+  };
+  auto Leftover = [&] {
+    while (Piece(1, [&](size_t L) { return Left[L]-- > 0; }))
+      ;
+  };
+  if (!Epilog)
+    Leftover();
+  std::vector<int64_t> Rem = Unrolled;
+  auto Run = [&](int Copies, auto Test) {
+    return Piece(Copies, [&](size_t L) {
+      bool On = Test(Rem[L]);
+      if (On)
+        Rem[L] -= Copies;
+      return On;
+    });
+  };
+  if (Pieces) {
+    while (Run(16, [](int64_t R) { return R > 12; }))
+      ;
+    Run(8, [](int64_t R) { return R > 4; });
+    while (Run(4, [](int64_t R) { return R != 0; }))
+      ;
+  } else {
+    while (Run(int(Factor), [](int64_t R) { return R > 0; }))
+      ;
+  }
+  if (Epilog) {
+    for (size_t L = 0; L < Lanes; ++L)
+      Next[L] = Unrolled[L];
+    Leftover();
+  }
+  return Requests;
+}
+
+} // namespace
+
+// A loop whose trip count differs between the lanes (`for (j = i; j < n;
+// j++)` with n per lane), lowered as nvcc lowers it: the walker's count must
+// be the count of the requests a machine running the SASS's loops issues,
+// for every factor, side of the leftover trips and with or without ptxas's
+// pieces, at two layouts (a row per trip, coalesced; a row per lane).
+TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
+  for (unsigned Factor : {2u, 4u})
+    for (bool Pieces : {false, true})
+      for (bool Epilog : {false, true})
+        for (bool RowPerLane : {false, true}) {
+          if (Pieces && Factor != 4)
+            continue;
+          Fixture F;
+          // Trips 3 .. 43, in no order a warp shares: (7 i) % 41 + 3.
+          Poly Count =
+              F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(7), F.c(41)) + F.c(3);
+          LoopLowering Loop;
+          Loop.Trip = F.Ctx.loopIteration("j");
+          Loop.TripCount = Count;
+          Loop.Factor = Factor;
+          Loop.Pieces = Pieces;
+          Loop.Epilog = Epilog;
+          Loop.Counter = F.Ctx.loopIteration("j", firstCounterValue(Loop));
+          Poly Trip = Poly::atom(Loop.Trip);
+          AccessShape A;
+          A.ByteOffset = (RowPerLane ? F.gtidX() * F.c(64) + Trip
+                                     : Trip * F.c(128) + F.gtidX())
+                             .scaled(4);
+          A.WidthBytes = A.ChunkBytes = 4;
+          A.Guards.push_back({Trip - Count, Cmp::LT});
+          A.Lowerings.push_back(Loop);
+          LaunchShape L;
+          L.Block = {64, 1, 1};
+          L.Grid = Dim3{2, 1, 1};
+          Prediction P = predict(F.Ctx, A, L);
+          ASSERT_TRUE(P.Sectors);
+
+          double Sectors = 0, Requests = 0;
+          for (int64_t Warp = 0; Warp < 4; ++Warp) {
+            std::vector<int64_t> Trips;
+            for (int64_t Lane = 0; Lane < 32; ++Lane)
+              Trips.push_back((7 * (32 * Warp + Lane)) % 41 + 3);
+            for (const std::vector<int64_t> &R :
+                 machineRequests(Trips, Factor, Pieces, Epilog)) {
+              std::set<int64_t> Touched;
+              for (int64_t Lane = 0; Lane < 32; ++Lane)
+                if (R[Lane] >= 0) {
+                  int64_t I = 32 * Warp + Lane;
+                  int64_t Element =
+                      RowPerLane ? I * 64 + R[Lane] : R[Lane] * 128 + I;
+                  Touched.insert(Element * 4 / 32);
+                }
+              Sectors += double(Touched.size());
+              Requests += 1;
+            }
+          }
+          EXPECT_NEAR(*P.Sectors, Sectors / Requests, 1e-9)
+              << "factor " << Factor << (Pieces ? ", pieces" : "")
+              << (Epilog ? ", epilog" : ", prolog")
+              << (RowPerLane ? ", a row per lane" : ", a row per trip");
+          ASSERT_TRUE(P.Walk.RequestsPerLaunch);
+          EXPECT_NEAR(*P.Walk.RequestsPerLaunch, Requests, 1e-9);
+        }
+}

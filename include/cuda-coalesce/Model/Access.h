@@ -12,6 +12,7 @@
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cudacoalesce {
@@ -39,6 +40,32 @@ struct Guard {
   bool Predicated = false;
 };
 
+/// A loop the compiler splits into pieces of code whose lanes run apart:
+/// nvcc's runtime unrolling (Frontend/NvccLowering.h). LLVM unrolls the loop
+/// by Factor and runs each lane's trip count modulo Factor in a loop of its
+/// own, before the unrolled loop or after it (Epilog); with Pieces, ptxas
+/// runs the unrolled loop 16 trips at a time, then 8 and 4 (Factor 4). A
+/// warp issues each piece that one of its lanes runs, its lanes at trips of
+/// their own. The address and guards read the loop's trip as `Trip`, the
+/// same in every lane, as the source does; the walk visits the requests in
+/// the order of `Counter`, whose values FirstIteration .. -1 are the pieces
+/// of fixed length and 0 on the unrolled loop, and unrolledTrip() gives
+/// each lane's trip there.
+struct LoopLowering {
+  sym::AtomId Trip = 0, Counter = 0;
+  sym::Poly TripCount; // each lane's; reads the thread index
+  unsigned Factor = 1;
+  bool Pieces = false, Epilog = false;
+};
+
+/// The first value of \p L's counter: minus the requests of its pieces of
+/// fixed length.
+int64_t firstCounterValue(const LoopLowering &L);
+/// The trip of a lane with \p TripCount trips when \p L's counter is at
+/// \p Counter; nullopt where the lane runs no trip of that piece.
+std::optional<int64_t> unrolledTrip(const LoopLowering &L, int64_t Counter,
+                                    int64_t TripCount);
+
 /// What one lane does at one access. The base is taken to be 256-byte
 /// aligned, as cudaMalloc returns it; callers state where that is assumed.
 struct AccessShape {
@@ -48,6 +75,9 @@ struct AccessShape {
                            // instructions make up the access
   std::vector<Guard> Guards;
   AddressSpace Space = AddressSpace::Global;
+  /// The loops around the access that the compiler splits, outermost
+  /// first (an inner one's trip count may read an outer one's trip).
+  std::vector<LoopLowering> Lowerings;
 
   /// The instructions that make up the access.
   unsigned requests() const {

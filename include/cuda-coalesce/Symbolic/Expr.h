@@ -112,6 +112,11 @@ struct Atom {
   AtomKind Kind;
   unsigned Dim = 0; // 0,1,2 = x,y,z for the builtin index variables
   std::string Name; // Param, LoopIteration, Opaque
+  /// LoopIteration: the counter's first value. Negative where the compiler
+  /// splits the loop into pieces of fixed length that run before the rest
+  /// (nvcc's unrolled loops, AddressBuilderLoop): they are the iterations
+  /// FirstIteration .. -1, and the loop's own trips count from 0.
+  int64_t FirstIteration = 0;
   Variation Varies = Variation::Uniform; // Opaque
   OpKind Op = OpKind::Div;
   std::vector<Poly> Operands; // Op
@@ -157,8 +162,9 @@ public:
   /// (the declaration it stands for): two variables of the same name are
   /// two atoms. Without a key, uniqued by name.
   AtomId param(const std::string &Name, const void *Key = nullptr);
-  /// A fresh loop-iteration counter (never uniqued: each loop gets its own).
-  AtomId loopIteration(const std::string &Name);
+  /// A fresh loop-iteration counter (never uniqued: each loop gets its own),
+  /// whose first value is \p FirstIteration (Atom::FirstIteration).
+  AtomId loopIteration(const std::string &Name, int64_t FirstIteration = 0);
   /// A fresh opaque value.
   AtomId opaque(const std::string &Name, Variation Varies);
   /// A fresh opaque value read from memory at the byte offset \p Address.
@@ -218,17 +224,40 @@ private:
 };
 
 /// Values for atoms while evaluating: indexed by AtomId; unset = unknown.
+/// It also keeps the value of each operation that evaluate() meets under the
+/// values set since the last change: the operations of a lowered loop (trip
+/// counts, pieces) recur in many terms of an address and of its guards.
 class Env {
 public:
   explicit Env(unsigned NumAtoms) : Values(NumAtoms) {}
-  void set(AtomId A, int64_t V) { Values[A] = V; }
-  void unset(AtomId A) { Values[A].reset(); }
+  void set(AtomId A, int64_t V) {
+    Values[A] = V;
+    ++Generation;
+  }
+  void unset(AtomId A) {
+    Values[A].reset();
+    ++Generation;
+  }
   std::optional<int64_t> get(AtomId A) const {
     return A < Values.size() ? Values[A] : std::nullopt;
+  }
+  /// The value kept for operation \p Op under the current values, if any
+  /// (an outer nullopt: none kept).
+  std::optional<std::optional<int64_t>> kept(AtomId Op) const {
+    if (Op < Ops.size() && Ops[Op].first == Generation)
+      return Ops[Op].second;
+    return std::nullopt;
+  }
+  void keep(AtomId Op, std::optional<int64_t> V) const {
+    if (Op >= Ops.size())
+      Ops.resize(Op + 1);
+    Ops[Op] = {Generation, V};
   }
 
 private:
   std::vector<std::optional<int64_t>> Values;
+  mutable std::vector<std::pair<uint64_t, std::optional<int64_t>>> Ops;
+  uint64_t Generation = 1;
 };
 
 /// Evaluates \p P; nullopt when an atom is unknown or an operation is

@@ -1,9 +1,13 @@
-// Lane t leaves `for (k = 0; k <= t; k++)` after trip t: warp w runs
-// 32w + 32 trips, all lanes in the first 32w, then one fewer each trip.
-// Averaged over every trip of the 32 warps (each lane's row a sector of its
-// own): (1024 * 496 + 528 * 32) / (32 * 496 + 1024) = 31.06 sectors per
-// request; the first 16 trips alone would say 31.73. PolyBench's CORR and
-// COVAR loops have this shape and measure 31.06 on an H200.
+// Lane t leaves `for (k = 0; k <= t; k++)` after trip t, so the lanes of a
+// warp run 32w + 1 .. 32w + 32 trips. Lanes in step would average 31.06
+// sectors per request over every trip of the 32 warps (each lane's row a
+// sector of its own; the first 16 trips alone would say 31.73), as
+// PolyBench's CORR and COVAR measure on an H200, whose loops hold a loop and
+// are not unrolled. This body nvcc unrolls by 4 (the t % 4 leftover trips
+// after it) and ptxas runs that 16 trips at a time, then 8 and 4: the pieces
+// that only some lanes run take 17376 requests for 524,800 sectors, 30.20
+// per request (a simulation of those pieces, not the tool; llm.c's causal
+// softmax loop has this shape and measures so on an H200).
 // RUN: not %cc %s | %filecheck %s
 __global__ void row_prefix(const float *att, float *out, int T) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -12,7 +16,7 @@ __global__ void row_prefix(const float *att, float *out, int T) {
     float m = 0;
     for (int k = 0; k <= t; k++)
       m += row[k];
-    // CHECK: triangular-loop.cu:[[@LINE-1]]:12: warning: strided global load from 'att': 31.06 sectors/request
+    // CHECK: triangular-loop.cu:[[@LINE-1]]:12: warning: strided global load from 'att': 30.2{{[0-9]?}} sectors/request
     out[t] = m;
   }
 }

@@ -1,11 +1,12 @@
 // nvcc unrolls `for (j = i; j < M; j++)` by 4 and runs each lane's (M - i)
 // % 4 leftover trips first, in a loop of their own: lanes leave it out of
-// step, lane i at j = i + (M - i) % 4 + t in the unrolled loop. With M = 64
-// and one warp, c[(j - i) * M + i] touches rows t + (-i) % 4 there, four rows
-// of eight lanes each; with the 3 leftover requests (24, 16 and 8 lanes):
-// 796 sectors in 67 requests, 11.88 per request (a simulation of those
-// addresses, not the tool). Measured on an H200 with M = 2048
-// (runtime-bench 39): 15.59 where lanes in step would read 3.95.
+// step, lane i at j = i + (M - i) % 4 + t in the unrolled loop, which ptxas
+// runs 16 trips at a time, then 8 and 4, each piece only for the lanes with
+// that many trips left. With M = 64 and one warp, c[(j - i) * M + i] then
+// takes 828 sectors in 79 requests, 10.48 per request, where the ideal is
+// 2.81 and lanes in step would read 3.25 (a simulation of those pieces, not
+// the tool). Measured on an H200 with M = 2048 (runtime-bench 39): 15.59
+// where lanes in step would read 3.95.
 // RUN: not %cc %s | %filecheck %s
 #define M 64
 __global__ void lanes_apart(const float *c, float *out) {
@@ -13,19 +14,24 @@ __global__ void lanes_apart(const float *c, float *out) {
   float s = 0.0f;
   for (int j = i; j < M; j++)
     s += c[(j - i) * M + i];
-  // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: strided global load from 'c': 11.88 sectors/request
-  // CHECK: note: nvcc unrolls the loop at line [[@LINE-3]] by 4 and runs each lane's remaining trips first (its trip count modulo 4): lanes are up to 3 trips apart
+  // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: strided global load from 'c': 10.48 sectors/request where 2.81 would do
+  // CHECK: note: fix (lanes-in-step): {{.*}}`#pragma unroll 1` before the loop keeps them in step{{.*}}; after the fix: 3.25 sectors/request
+  // CHECK: note: nvcc unrolls the loop at line [[@LINE-4]] by 4 and runs each lane's remaining trips (its trip count modulo 4) before the unrolled loop, which ptxas runs 16 trips at a time, then 8 and 4
   out[i] = s;
 }
 
 // An integer that the loop changes and that starts at a constant makes the
-// leftover trips run last: the lanes stay in step (row j - i, 32 lanes).
+// leftover trips run last: the lanes run the unrolled loop's pieces apart,
+// then their leftover trips at trips of their own: 264 sectors in 79
+// requests, 3.342 per request (the same simulation).
 __global__ void count_from_zero(const float *c, float *out) {
   int i = threadIdx.x;
   float s = 0.0f;
   int n = 0;
   for (int j = i; j < M; j++) {
     s += c[(j - i) * M + i];
+    // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: strided global load from 'c': 3.342 sectors/request
+    // CHECK: note: nvcc unrolls the loop at line [[@LINE-3]] by 4 and runs each lane's remaining trips (its trip count modulo 4) after the unrolled loop
     n++;
   }
   out[i] = s + n;
