@@ -7,7 +7,10 @@ joins its predictions with the GPU measurements on (file, line, kind, kernel).
 
 Where a source line holds several accesses of one kind (or a kernel is
 predicted under several launches), the prediction compared is their mean,
-as Nsight Compute's per-line figure is. A prediction is exact when it is
+as Nsight Compute's per-line figure is. A measured line with no access of
+its own that an access names in "also_filed_under" (instructions nvcc gives
+no line, which the profiler files under a line nearby) is measured together
+with that access's line. A prediction is exact when it is
 within 0.5% (or 0.01 sectors) of the measured sectors per request.
 
 Shared memory: measured records with "space": "shared" are joined with the
@@ -147,6 +150,8 @@ def access_table(rows, unit):
     for r in rows:
         pred = r.get("predicted", r.get("predicted_range", ""))
         src = r["source"].replace("|", "\\|")
+        if r.get("filed_with"):
+            src += f"` (with lines {', '.join(map(str, r['filed_with']))}: {r.get('measured_together')}) `"
         lines.append(f"| {r['file']}:{r['line']} | {r['kind']} | {r['kernel']} | `{src}` | {r['measured']} | "
                      f"{pred} | {r['measured_ideal']} / {r.get('predicted_ideal', '')} | {r.get('pattern', '')} | {r['status']} |")
     return lines
@@ -341,16 +346,56 @@ def main():
         for call in p.get("call_chain", []):
             by_call[(os.path.basename(call["file"]), call["line"], p["kind"], kernel, space)].append(p)
 
+    # nvcc gives some instructions no line of their own (a store merged from
+    # both branches of an `if`, copies of a fully unrolled loop's body), and
+    # the profiler files them under a line nearby: the access says which
+    # ("also_filed_under"). A measured line with no prediction of its own
+    # that one access names is measured with that access's line: their
+    # instructions together against its prediction.
+    by_filed = defaultdict(set)
+    for p in predictions:
+        home = (os.path.basename(p["file"]), p["line"], p["kind"], normalize_kernel(p["kernel"]),
+                space_of(p))
+        for line in p.get("also_filed_under", []):
+            by_filed[home[:1] + (line,) + home[2:]].add(home)
+    group_of = {}
+    for i, r in enumerate(meas["records"]):
+        key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]),
+               space_of(r))
+        homes = by_filed.get(key, set())
+        if not by_key.get(key) and not by_call.get(key) and len(homes) == 1:
+            group_of[i] = next(iter(homes))
+        else:
+            group_of[i] = key
+    groups = defaultdict(list)
+    for i, r in enumerate(meas["records"]):
+        groups[group_of[i]].append(r)
+
+    def together(records, field):
+        """The records' figure per request over all their instructions, or the single
+        record's where it stands alone or a count is missing."""
+        unit = field.split("_per_request")[0]
+        if len(records) == 1 or any(x.get(unit) is None or not x.get("instructions")
+                                    for x in records):
+            return records[0].get(field) if len(records) == 1 else None
+        return round(sum(x[unit] for x in records) / sum(x["instructions"] for x in records), 4)
+
     rows = []
-    for r in meas["records"]:
+    for i, r in enumerate(meas["records"]):
         space = space_of(r)
         F = FIELDS[space]
         key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]), space)
-        preds = by_key.get(key, []) or by_call.get(key, [])
+        group = groups[group_of[i]]
+        preds = by_key.get(group_of[i], []) or by_call.get(group_of[i], [])
         measured = r.get(F["measured"])
         row = {"file": key[0], "line": key[1], "kind": key[2], "kernel": r["kernel"], "space": space,
                "source": r.get("source", ""), "measured": measured,
                "measured_ideal": r.get(F["measured_ideal"])}
+        if len(group) > 1:
+            # Compared as one with the other lines of its access.
+            row["filed_with"] = sorted(x["line"] for x in group)
+            measured = together(group, F["measured"])
+            row["measured_together"] = measured
         if not preds:
             row["status"] = "not predicted"
         elif measured is None:
@@ -389,7 +434,9 @@ def main():
                     row["predicted_range"] = [lo, hi]
                     inside = lo - 0.01 <= measured <= hi + 0.01
                     row["status"] = "range" if inside else "range-miss"
-        per_launch(row, r, preds, space)
+        if len(group) == 1 or group_of[i] == key:
+            per_launch(row, r if len(group) == 1 else {
+                u: sum(x.get(u) or 0 for x in group) for u in ("sectors", "wavefronts")}, preds, space)
         rows.append(row)
 
     grows = [r for r in rows if r["space"] == "global"]

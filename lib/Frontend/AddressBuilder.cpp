@@ -9,6 +9,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -103,6 +104,10 @@ int AddressBuilder::baseFor(const VarDecl *V) {
   return Bases.size() - 1;
 }
 
+unsigned AddressBuilder::lineOf(const Stmt *S) const {
+  return AST.getSourceManager().getPresumedLineNumber(S->getBeginLoc());
+}
+
 bool AddressBuilder::inDeadCode() const {
   // A guard the walk decided false (a constant template argument, an
   // unrolled trip's element): the compiler removes the code it guards.
@@ -161,6 +166,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.Hinted = AlwaysIssued;
   S.LoweringNotes = LoweringNotes;
   S.Lowerings = Lowerings;
+  S.AlsoFiledUnder = UnrolledLoopLines;
   bool Volatile = T.isVolatileQualified();
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;

@@ -119,6 +119,9 @@ struct AccessSite {
   /// The loops around the access that nvcc splits into pieces
   /// (lowerUnrolledLoop), outermost first.
   std::vector<model::LoopLowering> Lowerings;
+  /// Lines nvcc may file some of the access's instructions under, which it
+  /// gives no line of their own (Finding::AlsoFiledUnder).
+  std::vector<unsigned> AlsoFiledUnder;
 };
 
 /// The access as the model sees it.
@@ -468,8 +471,15 @@ private:
   bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
   bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
                                   const clang::VarDecl *V);
-  /// `#pragma unroll N` on the loop about to be walked (0: none).
+  /// `#pragma unroll N` on the loop about to be walked (0: none), and a
+  /// `#pragma unroll` without a count (unrolled fully).
   unsigned PendingUnrollCount = 0;
+  bool PendingFullUnroll = false;
+  /// The lines of the loops being walked, outermost first, and of those
+  /// among them that nvcc unrolls fully: it gives some copies of their
+  /// bodies' instructions the loop's line (AccessSite::AlsoFiledUnder).
+  std::vector<unsigned> LoopLines, UnrolledLoopLines;
+  unsigned lineOf(const clang::Stmt *S) const;
   /// What the compiler does differently from the source at the accesses
   /// being walked; each access records them (AccessSite::LoweringNotes).
   std::vector<std::string> LoweringNotes;

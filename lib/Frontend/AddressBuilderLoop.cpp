@@ -403,6 +403,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   auto Before = Vars;
   auto FieldsBefore = Fields;
   unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
+  bool FullyUnrolled =
+      std::exchange(PendingFullUnroll, false) || UnrollPragma > 1;
   UnrolledLoop Remainder;
   if (Shifts.empty() && !WrappingStep)
     Remainder = lowerUnrolledLoop(Loop, Cond, Body, UnrollPragma, CounterName,
@@ -459,9 +461,15 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       LoweringNotes.push_back(Remainder.Note);
       Lowerings.push_back(*Remainder.Lowering);
     }
+    LoopLines.push_back(lineOf(Loop));
+    if (FullyUnrolled)
+      UnrolledLoopLines.push_back(LoopLines.back());
     llvm::scope_exit DropNote([&] {
       LoweringNotes.resize(NotesBefore);
       Lowerings.resize(LoweringsBefore);
+      LoopLines.pop_back();
+      if (FullyUnrolled)
+        UnrolledLoopLines.pop_back();
     });
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
     // The next trip follows the body's last statement, not the exit.

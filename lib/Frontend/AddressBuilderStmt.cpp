@@ -155,9 +155,14 @@ void AddressBuilder::stmt(const Stmt *S) {
         else if (Hint->getOption() == LoopHintAttr::Unroll &&
                  Hint->getState() == LoopHintAttr::Disable)
           PendingUnrollCount = 1;
+        else if (Hint->getOption() == LoopHintAttr::Unroll &&
+                 (Hint->getState() == LoopHintAttr::Enable ||
+                  Hint->getState() == LoopHintAttr::Full))
+          PendingFullUnroll = true;
       }
     stmt(A->getSubStmt());
     PendingUnrollCount = 0;
+    PendingFullUnroll = false;
     return;
   }
   if (isa<AsmStmt>(S))
@@ -198,13 +203,18 @@ bool AddressBuilder::walkUnrolledListLoop(const CXXForRangeStmt *R) {
        !Element->getType().getNonReferenceType().isConstQualified()) ||
       leavesLoopEarly(R->getBody()))
     return false;
+  PendingFullUnroll = false;
   for (const Expr *Init : List->inits()) {
     SymValue Value = rvalue(Init);
     Vars[Element] = Value;
     TripStack.push_back(Element->getName().str() + " = " + Syms.str(Value.P));
     llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
     llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
+    LoopLines.push_back(lineOf(R));
+    UnrolledLoopLines.push_back(LoopLines.back());
     stmt(R->getBody());
+    UnrolledLoopLines.pop_back();
+    LoopLines.pop_back();
     TripStack.pop_back();
   }
   return true;
@@ -320,6 +330,11 @@ void AddressBuilder::mergeFinalStores(const IfStmt *If,
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
   size_t Kept = ThenLoads ? ThenIndex : ElseIndex;
   Sites[Kept].Guards = Guards;
+  if (ThenLoads) {
+    Sites[Kept].AlsoFiledUnder.push_back(lineOf(If));
+    if (!LoopLines.empty())
+      Sites[Kept].AlsoFiledUnder.push_back(LoopLines.back());
+  }
   bool OnlyLoadsLeft = std::all_of(
       Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });

@@ -609,6 +609,10 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
         for (const Expr *Call : S.CallChain)
           F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
         F.Trips = S.Trips;
+        for (unsigned Line : S.AlsoFiledUnder)
+          if (Line != F.Where.Line && !llvm::is_contained(F.AlsoFiledUnder, Line))
+            F.AlsoFiledUnder.push_back(Line);
+        llvm::sort(F.AlsoFiledUnder);
 
         model::AccessShape Access = modelShape(S);
         F.Prediction = model::predict(Syms, Access, Shape);

@@ -170,6 +170,11 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
               for (const std::string &Trip : F.Trips)
                 J.value(Trip);
             });
+          if (!F.AlsoFiledUnder.empty())
+            J.attributeArray("also_filed_under", [&] {
+              for (unsigned Line : F.AlsoFiledUnder)
+                J.value(int64_t(Line));
+            });
           if (F.End.Line) {
             J.attribute("end_line", int64_t(F.End.Line));
             J.attribute("end_column", int64_t(F.End.Column));

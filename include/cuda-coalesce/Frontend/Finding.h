@@ -52,6 +52,12 @@ struct Finding {
   /// The trips of fully unrolled loops it is on (`stride = 16`), outermost
   /// first: the same line is other code on each.
   std::vector<std::string> Trips;
+  /// Lines of the access's file, besides its own, under which nvcc may file
+  /// some of its instructions, which it gives no line of their own: a store
+  /// merged from both branches of an `if` (the `if`'s and the loop's line),
+  /// copies of the body of a loop it unrolls fully (the loop's line). A
+  /// profiler's figure per source line shows part of the access there.
+  std::vector<unsigned> AlsoFiledUnder;
   /// What to change, best first, each with its predicted cost.
   std::vector<fixes::Fix> Fixes;
   /// The first warp that moves data at a flagged access, for the audit
