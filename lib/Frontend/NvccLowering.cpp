@@ -321,8 +321,9 @@ namespace {
 /// SASS instructions of one trip of a loop body, roughly: one per load or
 /// store of memory (not of the thread's own registers), arithmetic
 /// operation, comparison and select, a math function as mathInstructions
-/// says, a helper's body where it is inlined; the arithmetic of an index
-/// folds into the address and costs nothing, and of an `if` with an `else`
+/// says, a helper's body where it is inlined, a product added or subtracted
+/// one fused multiply-add; the arithmetic of an index folds into the address
+/// and costs nothing, and of an `if` with an `else`
 /// only the larger branch counts (the other's loads of the same address
 /// merge, its arithmetic becomes a select).
 class TripInstructions {
@@ -354,6 +355,14 @@ public:
     } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
       if (!InIndex)
         Own = B->getOpcode() != BO_Assign && B->getOpcode() != BO_Comma;
+      // A product added or subtracted is one fused multiply-add.
+      if (!InIndex && (B->isAdditiveOp() || B->getOpcode() == BO_AddAssign ||
+                       B->getOpcode() == BO_SubAssign))
+        for (const Expr *Side : {B->getLHS(), B->getRHS()})
+          if (const auto *M =
+                  dyn_cast<BinaryOperator>(Side->IgnoreParenImpCasts());
+              M && M->getOpcode() == BO_Mul && Own)
+            --Own;
     } else if (isa<ConditionalOperator, IfStmt>(S)) {
       Own = 1;
     }
@@ -411,9 +420,10 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
   // The unrolled body's size nvcc accepts, between the largest unrolled
   // (8 loads by 4: 192) and the smallest refused (20 loads by 2: 240).
   constexpr unsigned MaxUnrolledSize = 216;
-  // The instructions per trip below which ptxas unrolls LLVM's loop of
-  // four again: between 3 loads and their sum (6, unrolled) and 4 (8, not).
-  constexpr unsigned MaxInstructionsForPieces = 6;
+  // The instructions per trip up to which ptxas unrolls LLVM's loop of four
+  // again: four loads, a product and a fused multiply-add and their sum (7)
+  // are, four loads and their sum (8) are not.
+  constexpr unsigned MaxInstructionsForPieces = 7;
   RuntimeUnrolling R;
   if (PragmaCount) {
     R.Factor = PragmaCount;

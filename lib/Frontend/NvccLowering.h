@@ -84,8 +84,8 @@ struct RuntimeUnrolling {
   /// count modulo the factor) run in a loop of their own.
   unsigned Factor = 1;
   /// ptxas unrolls LLVM's loop by 4 once more, when the factor is 4 and the
-  /// body is a few instructions (instructionsPerTrip): the unrolled loop
-  /// runs 16 trips at a time while at least 16 are left, then 8 if 8 are,
+  /// body is a few instructions (TripInstructions in the .cpp): the unrolled
+  /// loop runs 16 trips at a time while at least 16 are left, then 8 if 8 are,
   /// then 4. Read from the SASS of nvcc 13 (test/lit/Inputs/
   /// unroll-oracle.py with nvdisasm); measured on an H200 (runtime-bench 39,
   /// llm.c's causal softmax).

@@ -40,6 +40,9 @@ CASES["contiguous"] = ("s += a[j] * a[j + M];", 2)
 CASES["math"] = ("s += expf(a[j * M + i]) * a[j];", 2)
 CASES["exp_only"] = ("s += expf(a[j * M + i] - 1.0f);", 1)
 CASES["exp_store"] = ("float e = expf(a[j * M + i]); s += e; out[j * M + i] = e;", 2)
+# Products summed: fused multiply-adds.
+CASES["fma_pairs"] = ("s += a[j * M + i] * a[j * M + i + 3000017] + "
+                      "a[j * M + i + 1000003] * a[j * M + i + 2000003];", 4)
 CASES["running_max"] = ("if (a[j * M + i] > s) s = a[j * M + i];", 1)
 CASES["branch"] = ("if (a[j] > 0.0f) s += a[j * M + i]; else s -= a[j * M + i];", 2)
 CASES["store"] = ("out[j * M + i] = a[j] * 2.0f;", 2)
