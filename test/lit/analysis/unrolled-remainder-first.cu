@@ -15,7 +15,7 @@ __global__ void lanes_apart(const float *c, float *out) {
   for (int j = i; j < M; j++)
     s += c[(j - i) * M + i];
   // CHECK: unrolled-remainder-first.cu:[[@LINE-1]]:10: warning: strided global load from 'c': 10.48 sectors/request where 2.81 would do
-  // CHECK: note: fix (lanes-in-step): {{.*}}`#pragma unroll 1` before the loop keeps them in step{{.*}}; after the fix: 3.25 sectors/request
+  // CHECK: note: fix (lanes-in-step): {{.*}}give the loop one trip count per warp{{.*}}; after the fix: 3.25 sectors/request
   // CHECK: note: nvcc unrolls the loop at line [[@LINE-4]] by 4 and runs each lane's remaining trips (its trip count modulo 4) before the unrolled loop, which ptxas runs 16 trips at a time, then 8 and 4
   out[i] = s;
 }
