@@ -95,7 +95,8 @@ def match_accesses(ps, per_instruction):
 
 def judge_line(ps, m):
     """The line status of runtime-bench/compare.py for the analyzer entries ps of one line and kind
-    against the measured sectors/request m: the mean of the entries' predictions is compared;
+    against the measured sectors/request m: the mean of the entries' predictions, each weighed by
+    its requests per launch where all are known, is compared;
     {"predicted", "predicted_range", "status": exact / in range / miss} (the keys that apply).
     m None (the line's instructions never executed in that launch): status "not executed"."""
     row = {}
@@ -104,7 +105,13 @@ def judge_line(ps, m):
         return row
     definite = [p for p in ps if p["sectors_per_request"] is not None]
     if len(definite) == len(ps):
-        v = sum(p["sectors_per_request"] for p in ps) / len(ps)
+        # Several instructions on one line (the trips of an unrolled loop, a helper called twice):
+        # the profiler's count per request is over all their requests, so each weighs by its
+        # requests where every one's are known (runtime-bench/compare.py's rule).
+        w = [p.get("requests_per_launch") for p in ps]
+        if any(x is None or x <= 0 for x in w):
+            w = [1] * len(ps)
+        v = sum(x * p["sectors_per_request"] for x, p in zip(w, ps)) / sum(w)
         row["predicted"] = round(v, 4)
         row["status"] = "exact" if exact(v, m) else "miss"
         if row["status"] == "miss" and all(p["pattern"] == "scattered" for p in ps):

@@ -14,7 +14,9 @@
       joins the analyzer's JSON (PRED_DIR/NAME.json, `--format=json --show-all`) with the
       measurements on (file basename, line, kind, kernel, block). An analyzer access matches a
       measured line at its own line, or else at one of its call_chain sites (a helper inlined
-      into the kernel: parse_ncu.py files such instructions under the call site). Status per
+      into the kernel: parse_ncu.py files such instructions under the call site); a line with
+      neither that one access names in "also_filed_under" (instructions nvcc gives no line) is
+      measured together with that access's line in the same launch. Status per
       measured (launch, line, kind):
         exact / in range / wrong   the accesses analysed under the measured block shape, judged by
                                    gpu_check_compare.judge_line() (runtime-bench/compare.py's rules:
@@ -155,13 +157,38 @@ def compare_rows(meas, preds, src_line=lambda f, n: ""):
             key = (p["_program"], os.path.basename(c["file"]), c["line"], p["kind"], k)
             if p not in site[key]:
                 site[key].append(p)
+    # Instructions nvcc gives no line of their own, which the profiler files
+    # under a line nearby: a line with no access of its own that one access
+    # names in "also_filed_under" is measured with that access's line, in the
+    # same launch (runtime-bench/compare.py's rule).
+    filed = defaultdict(set)
+    for p in preds:
+        home = (p["_program"], os.path.basename(p["file"]), p["line"], p["kind"],
+                normalize_kernel(p["kernel"]))
+        for line in p.get("also_filed_under", []):
+            filed[home[:2] + (line,) + home[3:]].add(home)
+
+    def key_of(r):
+        prog = r.get("program") or os.path.basename(r["file"]).rsplit(".", 1)[0]
+        return (prog, os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]))
+
+    home_of, members = [], defaultdict(list)
+    for r in meas["records"]:
+        key = key_of(r)
+        homes = filed.get(key, set())
+        home = next(iter(homes)) if (not own.get(key) and not site.get(key)
+                                     and len(homes) == 1) else key
+        home_of.append(home)
+        members[(r.get("launch"), home)].append(r)
+
     rows = []
     matched = set()
-    for r in meas["records"]:
-        prog = r.get("program") or os.path.basename(r["file"]).rsplit(".", 1)[0]
-        key = (prog, os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]))
+    for i, r in enumerate(meas["records"]):
+        key = key_of(r)
+        prog = key[0]
         block = tuple(r["block"]) if r.get("block") else None
-        ps, via = own.get(key, []), "line"
+        group = members[(r.get("launch"), home_of[i])]
+        ps, via = own.get(home_of[i], []), "line" if home_of[i] == key else "filed under"
         if not ps:
             ps, via = site.get(key, []), "call site"
         at = [p for p in ps if block is not None and tuple(p.get("block") or ()) == block]
@@ -184,8 +211,14 @@ def compare_rows(meas, preds, src_line=lambda f, n: ""):
             continue
         row["matched_via"] = via
         row["expressions"] = sorted({p["expression"] for p in ps})
+        measured = r["sectors_per_request"]
+        if len(group) > 1 and all(x.get("instructions") for x in group):
+            row["filed_with"] = sorted(x["line"] for x in group)
+            measured = round(sum(x["sectors"] for x in group) /
+                             sum(x["instructions"] for x in group), 4)
+            row["measured_together"] = measured
         if at:
-            j = judge_line(at, r["sectors_per_request"])
+            j = judge_line(at, measured)
             row["status"] = {"miss": "wrong"}.get(j["status"], j["status"])
             row.update({k: v for k, v in j.items() if k != "status"})
             row["patterns"] = sorted({p["pattern"] for p in at})
@@ -198,7 +231,7 @@ def compare_rows(meas, preds, src_line=lambda f, n: ""):
             # what the analyzer says under the shape(s) it did analyse, for the reader
             under = {}
             for s in shapes:
-                j = judge_line([p for p in ps if tuple(p.get("block") or ()) == s], r["sectors_per_request"])
+                j = judge_line([p for p in ps if tuple(p.get("block") or ()) == s], measured)
                 under[blk(s)] = {"predicted": j.get("predicted"), "predicted_range": j.get("predicted_range"),
                                  "would_be": {"miss": "wrong"}.get(j["status"], j["status"])}
             row["at_analysed_blocks"] = under

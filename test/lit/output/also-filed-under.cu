@@ -17,16 +17,16 @@ __global__ void scale_or_clear(float *a, float s) {
   for (int c = 0; c < COLS; c++) {
     if (c <= bound)
       r[c] *= s;
+    // CHECK:      "line": [[#@LINE-1]],
+    // CHECK:      "kind": "store",
+    // CHECK:      "also_filed_under": [
+    // CHECK-NEXT:   [[#@LINE-6]],
+    // CHECK-NEXT:   [[#@LINE-6]]
+    // CHECK-NEXT: ],
     else
       r[c] = 0.0f;
   }
 }
-// CHECK:      "line": 17,
-// CHECK:      "kind": "store",
-// CHECK:      "also_filed_under": [
-// CHECK-NEXT:   15,
-// CHECK-NEXT:   16
-// CHECK-NEXT: ],
 
 __global__ void rows_of_four(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -34,16 +34,16 @@ __global__ void rows_of_four(const float *in, float *out) {
 #pragma unroll
   for (int k = 0; k < 4; k++)
     s += in[k * 4096 + i];
+  // CHECK:      "line": [[#@LINE-1]],
+  // CHECK:      "kind": "load",
+  // CHECK:      "also_filed_under": [
+  // CHECK-NEXT:   [[#@LINE-5]]
+  // CHECK-NEXT: ],
   out[i] = s;
+  // The store after the loop is code of its own, on its own line.
+  // CHECK:      "line": [[#@LINE-2]],
+  // CHECK-NOT:  "also_filed_under"
 }
-// CHECK:      "line": 34,
-// CHECK:      "kind": "load",
-// CHECK:      "also_filed_under": [
-// CHECK-NEXT:   33
-// CHECK-NEXT: ],
-// The store after the loop is code of its own, on its own line.
-// CHECK:      "line": 35,
-// CHECK-NOT:  "also_filed_under"
 
 void launch(float *a, const float *in) {
   scale_or_clear<<<64, 256>>>(a, 2.0f);
