@@ -232,9 +232,7 @@ std::optional<HostNumber> HostEvaluator::element(const ArraySubscriptExpr *S,
   } else {
     auto Chosen = Facts.Chosen.find(Array);
     if (Chosen == Facts.Chosen.end()) {
-      ++Facts.UnmadeChoices;
-      if (llvm::find(Facts.Met, Array) == Facts.Met.end())
-        Facts.Met.push_back(Array);
+      Facts.meet(Array, Elements->getNumInits());
       return std::nullopt;
     }
     At = Chosen->second;
@@ -684,28 +682,45 @@ std::optional<T> HostEvaluator::agreedArgument(const ParmVarDecl *P,
   if (It != Known.end())
     return It->second;
   // Calls of Host in other translation units are not seen: the value is the
-  // one this translation unit's calls agree on.
+  // one this translation unit's calls agree on, or, where they do not, the
+  // one the call chosen passes (each call a launch of its own).
   const std::vector<CallSite> *Calls =
       Host ? Facts.calls().callsOf(Host) : nullptr;
   if (Hops >= limits::MaxCallHops || !Calls || Calls->empty())
     return std::nullopt;
+  auto ValueAt = [&](const CallSite &Site) -> std::optional<T> {
+    HostEvaluator Caller(AST, Facts, Site.Caller, Site.Call, Hops + 1);
+    return Index < Site.Call->getNumArgs()
+               ? Eval(Caller, Site.Call->getArg(Index))
+               : std::nullopt;
+  };
   unsigned UnmadeBefore = Facts.UnmadeChoices;
   std::optional<T> Agreed;
-  for (const CallSite &Site : *Calls) {
-    HostEvaluator Caller(AST, Facts, Site.Caller, Site.Call, Hops + 1);
-    std::optional<T> V = Index < Site.Call->getNumArgs()
-                             ? Eval(Caller, Site.Call->getArg(Index))
-                             : std::nullopt;
-    if (!V || (Agreed && !(*V == *Agreed))) {
-      Agreed.reset();
-      break;
+  auto Chosen = Facts.Chosen.find(Host);
+  if (Chosen != Facts.Chosen.end() && Chosen->second < Calls->size()) {
+    Agreed = ValueAt((*Calls)[Chosen->second]);
+  } else {
+    for (const CallSite &Site : *Calls) {
+      std::optional<T> V = ValueAt(Site);
+      if (!V || (Agreed && !(*V == *Agreed))) {
+        Agreed.reset();
+        if (Calls->size() > 1)
+          Facts.meet(Host, Calls->size());
+        break;
+      }
+      Agreed = V;
     }
-    Agreed = V;
   }
   // What depended on a choice not yet made is not kept.
   if (Facts.UnmadeChoices == UnmadeBefore)
     Known[Key] = Agreed;
   return Agreed;
+}
+
+void HostFacts::meet(const void *Of, size_t Options) {
+  ++UnmadeChoices;
+  if (llvm::none_of(Met, [&](const Choice &C) { return C.Of == Of; }))
+    Met.push_back({Of, Options});
 }
 
 std::optional<HostNumber>

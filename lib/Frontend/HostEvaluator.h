@@ -70,14 +70,23 @@ public:
 
   /// A value read from a local array of constants at an index that is not
   /// settled (`block_size = block_sizes[j]` in a loop over block sizes) is
-  /// one of its elements: while a launch is evaluated, Chosen says which
-  /// element each such array gives, and Met collects the arrays met that
-  /// Chosen does not name. Reads of one array at unsettled indices are
-  /// taken to give the same element (the loops that check a kernel and
-  /// then time it walk the same sizes).
-  using Choices = std::map<const clang::VarDecl *, size_t>;
+  /// one of its elements, and a parameter whose callers pass different
+  /// values (the check call with 256, the benchmark loop with each size)
+  /// takes the value of one of them: while a launch is evaluated, Chosen
+  /// says which element each such array gives and which call each such
+  /// function's parameters come from, and Met collects the choices met
+  /// that Chosen does not make, with how many options each has. Reads of
+  /// one array at unsettled indices are taken to give the same element (the
+  /// loops that check a kernel and then time it walk the same sizes).
+  using Choices = std::map<const void *, size_t>; // array or function
   Choices Chosen;
-  std::vector<const clang::VarDecl *> Met;
+  struct Choice {
+    const void *Of;
+    size_t Options;
+  };
+  std::vector<Choice> Met;
+  /// Records the choice \p Of of \p Options options as needed and not made.
+  void meet(const void *Of, size_t Options);
   /// Reads that needed a choice Chosen does not make, met again or not:
   /// what was computed while it grew depends on them and is not kept.
   unsigned UnmadeChoices = 0;

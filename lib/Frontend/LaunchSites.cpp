@@ -153,8 +153,9 @@ std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
                                        const FunctionDecl *Kernel,
                                        const std::optional<CallSite> &Via) {
   // Each combination of the elements read from arrays at unsettled indices
-  // (block sizes looped over) is a launch of its own, found by evaluating
-  // again with one more choice made each time an unmade one is met.
+  // (block sizes looped over) and of the calls of functions whose callers
+  // pass different values is a launch of its own, found by evaluating again
+  // with one more choice made each time an unmade one is met.
   std::vector<LaunchSite> Launches;
   std::vector<HostFacts::Choices> Pending = {{}};
   unsigned Evaluations = 0;
@@ -164,15 +165,12 @@ std::vector<LaunchSite> evaluateLaunch(ASTContext &AST, HostFacts &Facts,
     Facts.Met.clear();
     LaunchSite L = evaluateOnce(AST, Facts, Call, Host, Kernel, Via);
     if (!Facts.Met.empty()) {
-      const VarDecl *Array = Facts.Met.front();
-      uint64_t Size = AST.getAsConstantArrayType(Array->getType())
-                          ->getSize()
-                          .getZExtValue();
+      HostFacts::Choice First = Facts.Met.front();
       // Pushed last-first, so that the launches come out in the array's
-      // order.
-      for (uint64_t K = Size; K-- > 0;) {
+      // order and the calls' order.
+      for (size_t K = First.Options; K-- > 0;) {
         HostFacts::Choices Next = Facts.Chosen;
-        Next[Array] = K;
+        Next[First.Of] = K;
         Pending.push_back(std::move(Next));
       }
       continue;

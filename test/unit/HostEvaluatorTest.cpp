@@ -94,11 +94,16 @@ TEST(HostEvaluatorTest, WhatIsNotSettledStaysUnknown) {
     }
     void one(float *a) { launch(a, 64, true); }
     void two(float *a) { launch(a, 128, false); })");
-  ASSERT_EQ(L.size(), 1u);
-  // The callers disagree on the block; n is set under a condition.
-  EXPECT_FALSE(L[0].Block);
-  EXPECT_EQ(*L[0].Grid, (model::Dim3{1, 1, 1}));
-  EXPECT_EQ(L[0].Arguments.count(1), 0u);
+  // The callers disagree on the block: a launch of each caller's.
+  ASSERT_EQ(L.size(), 2u);
+  for (const LaunchSite &S : L)
+    EXPECT_EQ(*S.Grid, (model::Dim3{1, 1, 1}));
+  ASSERT_TRUE(L[0].Block && L[1].Block);
+  EXPECT_EQ(*L[0].Block, (model::Dim3{64, 1, 1}));
+  EXPECT_EQ(*L[1].Block, (model::Dim3{128, 1, 1}));
+  // n is set under a condition the walk does not decide.
+  for (const LaunchSite &S : L)
+    EXPECT_EQ(S.Arguments.count(1), 0u);
 }
 
 // llm.c's dev/cuda programs: main checks a kernel at each block size of an

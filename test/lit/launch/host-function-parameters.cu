@@ -1,6 +1,7 @@
 // Block shapes and kernel arguments passed through parameters of the
 // launching host function take the value every call in the file passes,
-// followed through several calls; callers that disagree leave it unknown.
+// followed through several calls; callers that disagree each give a launch
+// of their own.
 // RUN: %python %inputs/exit-code.py 1 %cc --show-all %s | %filecheck %s
 __global__ void strided(const float *a, float *o, int stride) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
@@ -15,9 +16,10 @@ void run(const float *a, float *o, int threads, int stride) {
 void outer(const float *a, float *o, int n) { run(a, o, n, 2); }
 
 __global__ void shifted(float *o) { o[threadIdx.x + 1] = 0; }
-// Called with 64 and with 128 threads: not known.
+// Called with 64 and with 128 threads: a launch of each.
 // CHECK: host-function-parameters.cu:[[@LINE-2]]:37: warning: misaligned global store to 'o': 5 sectors/request where 4 would do (80% efficiency)
-// CHECK: assumed block (256,1,1): no launch site, --block-dim or __launch_bounds__ gives one (the launch at {{.*}}host-function-parameters.cu:[[@LINE+2]]:3 has a block shape only known at run time)
+// CHECK: note: block (64,1,1) from the launch at {{.*}}host-function-parameters.cu:[[@LINE+3]]:3
+// CHECK: note: the same access in 1 other kernel instance, launch or call: 'shifted' (block (128,1,1) from the launch at {{.*}}host-function-parameters.cu:[[@LINE+2]]:3): 5 sectors/request
 void disagree(float *o, dim3 block) {
   shifted<<<1, block>>>(o);
 }
