@@ -191,6 +191,7 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
            std::equal(A.begin(), A.end(), B.begin(),
                       [](const Guard &X, const Guard &Y) {
                         return X.Op == Y.Op && X.Predicated == Y.Predicated &&
+                               X.MaybePredicated == Y.MaybePredicated &&
                                X.Diff == Y.Diff;
                       });
   };

@@ -338,15 +338,19 @@ void AddressBuilder::mergeFinalStores(const IfStmt *If,
   bool OnlyLoadsLeft = std::all_of(
       Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
-  if (ThenLoads && OnlyLoadsLeft &&
-      isThenIfConvertedAfterMerge(If, AtKernelTail, LoopDepth,
-                                  variesPerTrip(Then))) {
+  ThenLowering Rest =
+      ThenLoads && OnlyLoadsLeft
+          ? thenAfterMerge(If, AtKernelTail, LoopDepth, variesPerTrip(Then))
+          : ThenLowering::Branched;
+  if (Rest != ThenLowering::Branched) {
     // The then branch's own guards sit right above the enclosing ones.
     for (size_t I = ThenBegin; I < ThenIndex; ++I)
       for (size_t G = Guards.size();
            G < std::min(Guards.size() + Then.size(), Sites[I].Guards.size());
            ++G)
-        Sites[I].Guards[G].Predicated = true;
+        (Rest == ThenLowering::Predicated
+             ? Sites[I].Guards[G].Predicated
+             : Sites[I].Guards[G].MaybePredicated) = true;
   }
   size_t Dropped = ThenLoads ? ElseIndex : ThenIndex;
   Sites.erase(Sites.begin() + Dropped);

@@ -176,10 +176,11 @@ bool isIfConverted(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
   return Effect(If->getThen());
 }
 
-bool isThenIfConvertedAfterMerge(const IfStmt *If, bool AtKernelTail,
-                                 unsigned LoopDepth, bool VariesPerTrip) {
-  return !AtKernelTail && LoopDepth != 0 && VariesPerTrip &&
-         isShortBody(If->getThen());
+ThenLowering thenAfterMerge(const IfStmt *If, bool AtKernelTail,
+                            unsigned LoopDepth, bool VariesPerTrip) {
+  if (AtKernelTail || LoopDepth == 0 || !isShortBody(If->getThen()))
+    return ThenLowering::Branched;
+  return VariesPerTrip ? ThenLowering::Predicated : ThenLowering::EitherWay;
 }
 
 /// The trip count of a loop that LLVM unrolls fully before it considers the

@@ -67,9 +67,11 @@ bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
 /// block sizes; outside loops the load is branched around (41:
 /// scale_or_clear, blend_or_clear, clear_or_scale); with a test that does
 /// not change in the loop nvcc predicates some unrolled copies and branches
-/// around others (41: scale_or_clear_fixed_test, 0.89), not modelled.
-bool isThenIfConvertedAfterMerge(const clang::IfStmt *If, bool AtKernelTail,
-                                 unsigned LoopDepth, bool VariesPerTrip);
+/// around others (41: scale_or_clear_fixed_test, two of four copies, 0.89),
+/// which the source does not tell: either way (Guard::MaybePredicated).
+enum class ThenLowering { Branched, Predicated, EitherWay };
+ThenLowering thenAfterMerge(const clang::IfStmt *If, bool AtKernelTail,
+                            unsigned LoopDepth, bool VariesPerTrip);
 
 /// How nvcc lowers a loop whose trip count it does not know (one that varies
 /// by lane, or comes from a parameter).

@@ -361,6 +361,30 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
 Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
                        const LaunchShape &Launch,
                        const RequestCostModel &Model) {
+  if (llvm::any_of(Access.Guards,
+                   [](const Guard &G) { return G.MaybePredicated; })) {
+    // Predicted both ways: the same count, or the range between the two.
+    AccessShape Branched = Access, Predicated = Access;
+    for (size_t G = 0; G < Access.Guards.size(); ++G) {
+      Branched.Guards[G].MaybePredicated = false;
+      Predicated.Guards[G].MaybePredicated = false;
+      Predicated.Guards[G].Predicated |= Access.Guards[G].MaybePredicated;
+    }
+    Prediction B = predictWith(Ctx, Branched, Launch, Model);
+    Prediction P = predictWith(Ctx, Predicated, Launch, Model);
+    if (!B.Sectors || !P.Sectors || std::fabs(*B.Sectors - *P.Sectors) < 1e-9)
+      return B;
+    Prediction Either = B;
+    Either.Kind = Pattern::Unknown;
+    Either.Sectors.reset();
+    Either.SectorsMin = std::min(*B.Sectors, *P.Sectors);
+    Either.SectorsMax = std::max(*B.Sectors, *P.Sectors);
+    Either.AlignmentAssumed = false;
+    Either.Walk.RequestsPerLaunch.reset();
+    Either.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "",
+                                Either.SectorsMin, Either.SectorsMax};
+    return Either;
+  }
   LaunchWalker Walker(Ctx, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Launch, Model, Walker);
   P.Space = Access.Space;

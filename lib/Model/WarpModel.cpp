@@ -51,7 +51,7 @@ public:
     add(unsigned(A.Space));
     for (const Guard &G : A.Guards) {
       add(G.Diff);
-      add(unsigned(G.Op) * 2 + G.Predicated);
+      add(unsigned(G.Op) * 4 + G.Predicated * 2 + G.MaybePredicated);
     }
     for (const LoopLowering &Loop : A.Lowerings) {
       addAtom(Loop.Trip);

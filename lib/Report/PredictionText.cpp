@@ -103,6 +103,10 @@ std::string unknownReasonText(const model::Prediction &P) {
     return "a guard reads " + C.Names +
            ", data: which lanes take part is not known; " +
            range(C.Least, C.Most, P.Space) + " (one lane to all of them)";
+  case UnknownCause::Kind::PredicatedOrBranched:
+    return "nvcc predicates some unrolled copies of the guarded code (every "
+           "warp issues them) and branches around others: " +
+           range(C.Least, C.Most, P.Space);
   case UnknownCause::Kind::UnevaluableAddress:
     return "the address of some active lanes could not be evaluated (a "
            "division by zero or a value past 64 bits)";

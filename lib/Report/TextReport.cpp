@@ -38,6 +38,10 @@ std::string findingMessage(const Finding &F) {
   std::string Ideal = formatCount(P.IdealSectors);
   std::string PerRequest = std::string(" ") + unitsName(P.Space) + "/request";
   if (P.Kind == model::Pattern::Unknown) {
+    // The range is the compiler's choice, not the values'.
+    if (P.Cause &&
+        P.Cause->What == model::UnknownCause::Kind::PredicatedOrBranched)
+      return Subject + ": " + unknownReasonText(P);
     if (!P.Sectors && P.SectorsMax > 0) {
       // Values that change the lanes' shape but not the count (a lane
       // exchange by xor, a broadcast in some trials) give one count.

@@ -38,6 +38,11 @@ struct Guard {
   /// it (NvccLowering decides): a warp whose lanes all fail the guard still
   /// executes the instruction, as a request that moves nothing.
   bool Predicated = false;
+  /// The compiler predicates some copies of the guarded code and branches
+  /// around others, which the source does not tell (an unrolled loop whose
+  /// test does not change from trip to trip): the count is the range
+  /// between the two.
+  bool MaybePredicated = false;
 };
 
 /// A loop the compiler splits into pieces of code whose lanes run apart:

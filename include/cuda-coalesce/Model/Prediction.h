@@ -90,6 +90,10 @@ struct UnknownCause {
     /// Some active lanes' addresses could not be evaluated (a division by
     /// zero, a value past 64 bits).
     UnevaluableAddress,
+    /// Whether nvcc predicates the guarded code (every warp issues it) or
+    /// branches around it is decided per unrolled copy (Guard::
+    /// MaybePredicated): Least to Most units per request.
+    PredicatedOrBranched,
   };
   Kind What;
   std::string Names;
