@@ -449,7 +449,7 @@ private:
   /// Merges the stores that both branches of \p If end with, the sites
   /// from ThenBegin and from ElseBegin, into one store of every lane; the
   /// loads left alone in the then branch (guarded by \p Then) may become
-  /// predicated (isThenIfConvertedAfterMerge).
+  /// predicated (thenAfterMerge).
   void mergeFinalStores(const clang::IfStmt *If,
                         const std::vector<model::Guard> &Then, size_t ThenBegin,
                         size_t ElseBegin);
@@ -469,6 +469,11 @@ private:
       const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
       sym::AtomId Iteration);
   bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
+  /// Moves the loads recorded since site \p From that nvcc hoists out of
+  /// \p Loop to before it (AddressBuilderLoop.cpp).
+  void hoistInvariantLoads(const clang::Stmt *Loop, size_t From,
+                           size_t BodyGuards, sym::AtomId Iteration,
+                           const std::string &LoweringNote);
   bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
                                   const clang::VarDecl *V);
   /// `#pragma unroll N` on the loop about to be walked (0: none), and a

@@ -219,6 +219,38 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
   return R;
 }
 
+void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
+                                         size_t BodyGuards,
+                                         sym::AtomId Iteration,
+                                         const std::string &LoweringNote) {
+  // A load of the body's own statements (under no `if` of its own) whose
+  // address the loop does not change, in a loop that writes no memory:
+  // LLVM's LICM loads it once before the loop, where the loop runs at all,
+  // and nvcc gives it the loop's line (llm.c's
+  // softmax_autoregressive_backward_kernel1: att_bth[t3] measured under
+  // the `for`, once per trip of the loop around it).
+  const std::string Line = std::to_string(lineOf(Loop));
+  for (size_t I = From; I < Sites.size(); ++I) {
+    AccessSite &S = Sites[I];
+    std::vector<sym::AtomId> Leaves;
+    Syms.collectLeafAtoms(S.ByteOffset, Leaves);
+    if (S.Kind != AccessKind::Load || S.Hinted ||
+        S.Guards.size() != BodyGuards || llvm::is_contained(Leaves, Iteration))
+      continue;
+    std::map<sym::AtomId, Poly> FirstTrip = {{Iteration, Poly::constant(0)}};
+    for (Guard &G : S.Guards)
+      G.Diff = Syms.substitute(G.Diff, FirstTrip);
+    llvm::erase_if(S.Lowerings, [&](const model::LoopLowering &L) {
+      return L.Trip == Iteration;
+    });
+    if (!LoweringNote.empty())
+      llvm::erase(S.LoweringNotes, LoweringNote);
+    S.LoweringNotes.push_back("nvcc loads it once before the loop at line " +
+                              Line + ", whose trips do not change its address");
+    S.AlsoFiledUnder.push_back(lineOf(Loop));
+  }
+}
+
 void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body) {
   stmt(Init);
@@ -448,6 +480,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
           Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
     }
   };
+  size_t BodyGuards = 0; // the guards of the body's own statements
   auto WalkBody = [&]() {
     std::vector<Guard> CondGuards;
     if (Cond && !isa<DoStmt>(Loop)) {
@@ -455,6 +488,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       CondGuards = conditionGuards(Cond, false);
     }
     GuardScope WhileCondHolds(Guards, CondGuards);
+    BodyGuards = Guards.size();
     size_t NotesBefore = LoweringNotes.size();
     size_t LoweringsBefore = Lowerings.size();
     if (Remainder.Lowering) {
@@ -508,9 +542,14 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   if (BodyMayWrite)
     Held.clear();
   std::vector<HeldValue> HeldBefore = Held;
+  size_t SitesBefore = Sites.size();
+  unsigned WritesBeforeWalk = MemoryWrites;
   EnterLoop(VaryingVars);
   WalkBody();
   Held = std::move(HeldBefore);
+  if (MemoryWrites == WritesBeforeWalk)
+    hoistInvariantLoads(Loop, SitesBefore, BodyGuards, Iteration,
+                        Remainder.Lowering ? Remainder.Note : "");
 
   // A field the body changed may hold either value after the loop.
   joinFields(FieldsBefore);
