@@ -124,7 +124,7 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
   // 3.95; the model of the pieces gives 15.59, of the prolog alone 15.74).
   if (!Cond || isa<DoStmt>(Loop) || readsMemory(Cond))
     return {};
-  RuntimeUnrolling Unrolling = runtimeUnrolling(AST, Body, Pragma);
+  RuntimeUnrolling Unrolling = runtimeUnrolling(AST, Body, Pragma, Changed);
   const int64_t F = Unrolling.Factor;
   if (F < 2)
     return {};

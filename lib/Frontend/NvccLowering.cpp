@@ -319,8 +319,10 @@ static std::optional<unsigned> mathInstructions(StringRef Name) {
 
 namespace {
 
-/// SASS instructions of one trip of a loop body, roughly: one per load or
-/// store of memory (not of the thread's own registers), arithmetic
+/// SASS instructions of one trip of a loop body, roughly: two per load or
+/// store of memory (the access and its address; none for the thread's own
+/// registers, nor for a load the loop does not change in a loop that
+/// stores nothing, which LICM moves before it), one per arithmetic
 /// operation, comparison and select, a math function as mathInstructions
 /// says, a helper's body where it is inlined, a product added or subtracted
 /// one fused multiply-add; the arithmetic of an index folds into the address
@@ -329,12 +331,16 @@ namespace {
 /// merge, its arithmetic becomes a select).
 class TripInstructions {
 public:
-  explicit TripInstructions(const ASTContext &AST) : AST(AST) {}
+  /// \p Changed: the variables the loop changes; \p Stores: whether its
+  /// body may store to memory.
+  TripInstructions(const ASTContext &AST,
+                   const std::vector<const VarDecl *> &Changed, bool Stores)
+      : AST(AST), Changed(Changed), Stores(Stores) {}
   unsigned count(const Stmt *S, unsigned Depth, bool InIndex = false) {
     if (!S)
       return 0;
     if (const auto *A = dyn_cast<ArraySubscriptExpr>(S))
-      return !isThreadPrivate(A, Private) + count(A->getBase(), Depth, true) +
+      return access(A) + count(A->getBase(), Depth, true) +
              count(A->getIdx(), Depth, true);
     if (const auto *Call = dyn_cast<CallExpr>(S))
       return call(Call, Depth, InIndex);
@@ -348,11 +354,11 @@ public:
     unsigned Own = 0;
     if (const auto *U = dyn_cast<UnaryOperator>(S)) {
       if (U->getOpcode() == UO_Deref)
-        Own = !isThreadPrivate(U->getSubExpr(), Private);
+        Own = access(U);
       else if (!InIndex)
         Own = U->isArithmeticOp() || U->isIncrementDecrementOp();
     } else if (const auto *M = dyn_cast<MemberExpr>(S)) {
-      Own = M->isArrow();
+      Own = M->isArrow() ? access(M) : 0;
     } else if (const auto *B = dyn_cast<BinaryOperator>(S)) {
       if (!InIndex)
         Own = B->getOpcode() != BO_Assign && B->getOpcode() != BO_Comma;
@@ -373,6 +379,29 @@ public:
   }
 
 private:
+  /// The instructions of the memory access \p E (a subscript, a
+  /// dereference, an arrow).
+  unsigned access(const Expr *E) const {
+    const Expr *Of = E;
+    if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+      Of = A;
+    else if (const auto *U = dyn_cast<UnaryOperator>(E))
+      Of = U->getSubExpr();
+    if (isThreadPrivate(Of, Private) || (!Stores && invariant(E)))
+      return 0;
+    return 2;
+  }
+  /// Whether \p S reads no variable the loop changes and calls nothing.
+  bool invariant(const Stmt *S) const {
+    if (!S || isa<CallExpr>(S))
+      return !S;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+          V && llvm::is_contained(Changed, V))
+        return false;
+    return llvm::all_of(S->children(),
+                        [&](const Stmt *C) { return invariant(C); });
+  }
   unsigned call(const CallExpr *Call, unsigned Depth, bool InIndex) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     unsigned Args = 0;
@@ -398,33 +427,60 @@ private:
   }
 
   const ASTContext &AST;
+  const std::vector<const VarDecl *> &Changed;
+  bool Stores;
   llvm::SmallPtrSet<const VarDecl *, 4> Private;
 };
 
-/// Whether \p S waits at a barrier (__syncthreads, __syncwarp), which
-/// ptxas keeps out of the loops it unrolls.
-bool waitsAtBarrier(const Stmt *S) {
+/// Whether \p S waits for other threads: a barrier (__syncthreads,
+/// __syncwarp) or a warp-synchronous exchange (__shfl_sync, __ballot_sync),
+/// which ptxas keeps out of the loops it unrolls.
+bool waitsForOtherThreads(const Stmt *S) {
   if (!S)
     return false;
   if (const auto *Call = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      if (Callee->getName().contains("syncthreads") ||
-          Callee->getName().contains("syncwarp"))
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      StringRef Name = Callee->getName();
+      if (Name.contains("syncthreads") || Name.contains("syncwarp") ||
+          Name.ends_with("_sync"))
         return true;
-  return llvm::any_of(S->children(), waitsAtBarrier);
+    }
+  return llvm::any_of(S->children(), waitsForOtherThreads);
 }
 
 } // namespace
 
+/// Whether \p S may store to memory: an assignment or an increment of
+/// something but a local variable, or a call of anything but a math
+/// function (it may store through its arguments).
+static bool mayStore(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !mathInstructions(Callee->getName()))
+      return true;
+  }
+  bool Writes = false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    Writes = B->isAssignmentOp();
+  else if (const auto *U = dyn_cast<UnaryOperator>(S))
+    Writes = U->isIncrementDecrementOp();
+  if (Writes && storesToMemory(S))
+    return true;
+  return llvm::any_of(S->children(), mayStore);
+}
+
 RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
-                                  unsigned PragmaCount) {
+                                  unsigned PragmaCount,
+                                  const std::vector<const VarDecl *> &Changed) {
   // The unrolled body's size nvcc accepts, between the largest unrolled
   // (8 loads by 4: 192) and the smallest refused (20 loads by 2: 240).
   constexpr unsigned MaxUnrolledSize = 216;
   // The instructions per trip up to which ptxas unrolls LLVM's loop of four
-  // again: four loads, a product and a fused multiply-add and their sum (7)
-  // are, four loads and their sum (8) are not.
-  constexpr unsigned MaxInstructionsForPieces = 7;
+  // again: four loads, a product and a fused multiply-add and their sum
+  // (11) are, four loads and their sum (12) are not.
+  constexpr unsigned MaxInstructionsForPieces = 11;
   RuntimeUnrolling R;
   if (PragmaCount) {
     R.Factor = PragmaCount;
@@ -435,8 +491,9 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
         break;
       }
   }
-  R.Pieces = R.Factor == 4 && !PragmaCount && !waitsAtBarrier(Body) &&
-             TripInstructions(AST).count(Body, 0) <= MaxInstructionsForPieces;
+  R.Pieces = R.Factor == 4 && !PragmaCount && !waitsForOtherThreads(Body) &&
+             TripInstructions(AST, Changed, mayStore(Body)).count(Body, 0) <=
+                 MaxInstructionsForPieces;
   return R;
 }
 

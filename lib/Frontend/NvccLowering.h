@@ -19,6 +19,7 @@
 #define CUDA_COALESCE_LIB_FRONTEND_NVCCLOWERING_H
 
 #include <cstddef>
+#include <vector>
 
 #include "llvm/ADT/StringRef.h"
 
@@ -27,6 +28,7 @@ class ASTContext;
 class CompoundStmt;
 class IfStmt;
 class Stmt;
+class VarDecl;
 } // namespace clang
 
 namespace cudacoalesce {
@@ -94,11 +96,13 @@ struct RuntimeUnrolling {
   bool Pieces = false;
 };
 
-/// The unrolling of a loop with body \p Body. \p PragmaCount: from `#pragma
-/// unroll N` (1 forbids it; 0: none).
-RuntimeUnrolling runtimeUnrolling(const clang::ASTContext &AST,
-                                  const clang::Stmt *Body,
-                                  unsigned PragmaCount);
+/// The unrolling of a loop with body \p Body that changes the variables
+/// \p Changed. \p PragmaCount: from `#pragma unroll N` (1 forbids it; 0:
+/// none).
+RuntimeUnrolling
+runtimeUnrolling(const clang::ASTContext &AST, const clang::Stmt *Body,
+                 unsigned PragmaCount,
+                 const std::vector<const clang::VarDecl *> &Changed);
 
 /// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
 /// that reads the value first (atomicAdd on __half and __nv_bfloat16: a
