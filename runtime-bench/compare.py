@@ -43,6 +43,19 @@ def exact(pred, meas):
     return abs(pred - meas) <= max(0.01, 0.005 * meas)
 
 
+def request_weights(ps):
+    """How the predictions of one line weigh in its count per request: by their requests per
+    launch, where those are known and differ as different code's do (a load hoisted out of a
+    loop beside one in it, the trips of an unrolled loop, a helper called in two contexts: 25%
+    apart or more); else alike. Requests per launch are estimated from a sample of the launch's
+    warps, a few percent apart for accesses that run equally often, which must not tilt the
+    mean (tools/real-code's comparisons use it too)."""
+    w = [p.get("requests_per_launch") for p in ps]
+    if any(x is None or x <= 0 for x in w) or max(w) < 1.25 * min(w):
+        return [1] * len(ps)
+    return w
+
+
 def space_of(x):
     """'global' or 'shared'; predictions and records written before shared memory was
     modelled have no "space" and are global."""
@@ -413,10 +426,8 @@ def main():
                 # Several instructions on one line (a helper called twice,
                 # the trips of an unrolled list): the profiler's count per
                 # request is over all their requests, so each weighs by its
-                # requests where every one's are known.
-                weights = [p.get("requests_per_launch") for p in definite]
-                if any(w is None or w <= 0 for w in weights):
-                    weights = [1] * len(definite)
+                # requests (request_weights says when).
+                weights = request_weights(definite)
                 value = sum(w * p[F["value"]] for w, p in zip(weights, definite)) / sum(weights)
                 row["predicted"] = round(value, 4)
                 row["fixes"] = definite[0].get("fixes", [])

@@ -35,7 +35,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # runtime-bench's parser and its join rules, shared rather than copied.
 sys.path.insert(0, os.path.join(ROOT, "runtime-bench"))
 import parse_ncu  # noqa: E402
-from compare import exact, normalize_kernel  # noqa: E402
+from compare import exact, normalize_kernel, request_weights  # noqa: E402
 
 
 def cmd_parse(a):
@@ -105,12 +105,7 @@ def judge_line(ps, m):
         return row
     definite = [p for p in ps if p["sectors_per_request"] is not None]
     if len(definite) == len(ps):
-        # Several instructions on one line (the trips of an unrolled loop, a helper called twice):
-        # the profiler's count per request is over all their requests, so each weighs by its
-        # requests where every one's are known (runtime-bench/compare.py's rule).
-        w = [p.get("requests_per_launch") for p in ps]
-        if any(x is None or x <= 0 for x in w):
-            w = [1] * len(ps)
+        w = request_weights(ps)
         v = sum(x * p["sectors_per_request"] for x, p in zip(w, ps)) / sum(w)
         row["predicted"] = round(v, 4)
         row["status"] = "exact" if exact(v, m) else "miss"
