@@ -139,9 +139,11 @@ private:
   /// A loop around the access that nvcc unrolls, whose trip count differs
   /// between the lanes of a warp: its unrolled pieces run the lanes at
   /// different trips (AccessShape::Lowerings). One trip count per warp keeps
-  /// them in step, unrolled; `#pragma unroll 1` does too, but measured 7.6x
-  /// slower on an H200 (runtime-bench 42: each trip waits on its load). True
-  /// when, in step, the access moves no more than it asks for.
+  /// them in step, unrolled; `#pragma unroll 1` does too. Both moved a
+  /// quarter of the sectors on an H200 (runtime-bench 42) and both ran
+  /// slower there (2.5x and 7.6x), a launch of 32 warps that waits on each
+  /// load's latency, not on bandwidth: the message says so. True when, in
+  /// step, the access moves no more than it asks for.
   bool lanesInStep() {
     if (In.Access.Lowerings.empty())
       return false;
@@ -157,7 +159,10 @@ private:
           "trip count per warp (loop over the offset from each lane's start "
           "up to the warp's largest count, a lane past its own end idling) to "
           "keep them in step; `#pragma unroll 1` keeps them in step too, but "
-          "then each trip waits on its load",
+          "then each trip waits on its load. Fewer sectors pay only where the "
+          "loop waits on bandwidth: a loop of few warps that waits on each "
+          "load's latency can run slower (2.5x on an H200 with one trip "
+          "count per warp, 7.6x with the pragma, runtime-bench 42)",
           P.Sectors);
     return *P.Sectors <= P.IdealSectors + 1e-9;
   }
