@@ -24,13 +24,13 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 480, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 880, "serialise the new field below");
-static_assert(sizeof(Finding) == 840, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 304, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 888, "serialise the new field below");
+static_assert(sizeof(Finding) == 848, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 312, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 80, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
-static_assert(sizeof(model::WalkCounts) == 48, "serialise the new field");
+static_assert(sizeof(model::WalkCounts) == 56, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
 static_assert(sizeof(fixes::Fix) == 80, "serialise the new field below");
 static_assert(sizeof(LaunchSite) == 232, "serialise the new field below");
@@ -50,7 +50,8 @@ template <class IO> void fields(IO &A, model::UnknownCause &C) {
   A(C.What, C.Names, C.Least, C.Most);
 }
 template <class IO> void fields(IO &A, model::WalkCounts &W) {
-  A(W.LaunchVisits, W.Visits, W.Warps, W.Requests, W.RequestsPerLaunch);
+  A(W.LaunchVisits, W.Visits, W.Warps, W.Requests, W.RequestsPerLaunch,
+    W.RelativeError);
 }
 template <class IO> void fields(IO &A, model::Prediction &P) {
   A(P.Kind, P.Space, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors,

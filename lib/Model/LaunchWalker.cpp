@@ -34,13 +34,15 @@ public:
   }
   /// Whether the standard error is below 0.05% of the average: a tenth of
   /// what the runtime bench calls exact, at three standard errors.
-  bool precise() const {
-    if (N < 2 || R <= 0)
-      return false;
+  bool precise() const { return relativeError() <= 0.0005; }
+  /// The standard error relative to the average.
+  double relativeError() const {
+    if (N < 2 || R <= 0 || Sum <= 0)
+      return N < 2 ? 1 : 0;
     double Ratio = Sum / R;
     double Residuals = std::max(0.0, XX - 2 * Ratio * XR + Ratio * Ratio * RR);
     double StdError = std::sqrt(Residuals / (N * (N - 1))) / (R / N);
-    return StdError <= 0.0005 * Ratio;
+    return StdError / Ratio;
   }
 
 private:
@@ -1162,8 +1164,10 @@ CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
     Issued.add(Requests, 1);
     if (I >= limits::MinSampledVisits && I % 256 == 0 && Units.precise() &&
         Segments.precise() && Ideal.precise() && Issued.precise())
-      break;
+      return T;
   }
+  // The budget ran out first: how far the average may be off.
+  T.RelativeError = 3 * Units.relativeError();
   return T;
 }
 

@@ -187,6 +187,7 @@ void takeCounts(Prediction &P, const CostTotals &T,
   P.Segments = T.avgSegments();
   P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
   P.Walk.RequestsPerLaunch = requestsPerLaunch(T, Walker);
+  P.Walk.RelativeError = T.RelativeError;
 }
 
 } // namespace

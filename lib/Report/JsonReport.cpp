@@ -121,6 +121,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                  P.IdealSectors);
           if (Shared && P.Sectors && P.IdealSectors > 0)
             number(J, "conflict_ways", *P.Sectors / P.IdealSectors);
+          if (P.Sectors && P.Walk.RelativeError > 0) {
+            // A sample that ran out of budget: the range it stands for.
+            number(J, Shared ? "wavefronts_low" : "sectors_low",
+                   *P.Sectors * (1 - P.Walk.RelativeError));
+            number(J, Shared ? "wavefronts_high" : "sectors_high",
+                   *P.Sectors * (1 + P.Walk.RelativeError));
+          }
           if (!Shared)
             number(J, "segments_per_request", P.Segments);
           number(J, "efficiency", P.efficiency());

@@ -120,6 +120,13 @@ std::vector<std::string> findingNotes(const Finding &F) {
         "averaged over the warps of the launch: " + formatCount(P.SectorsMin) +
         " to " + formatCount(P.SectorsMax) + " " + unitsName(P.Space) +
         "/request");
+  if (P.Sectors && P.Walk.RelativeError > 0)
+    Notes.push_back("a sample of " + std::to_string(P.Walk.Visits) + " of " +
+                    formatCount(P.Walk.LaunchVisits) + " warp visits: " +
+                    formatCount(*P.Sectors * (1 - P.Walk.RelativeError)) +
+                    " to " +
+                    formatCount(*P.Sectors * (1 + P.Walk.RelativeError)) + " " +
+                    unitsName(P.Space) + "/request at three standard errors");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
   // The message gives the range; why it is a range is the data's.

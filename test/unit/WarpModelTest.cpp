@@ -819,3 +819,43 @@ TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
           EXPECT_NEAR(*P.Walk.RequestsPerLaunch, Requests, 1e-9);
         }
 }
+
+// A launch far larger than the visit budget, whose cost per request the
+// sample cannot pin down to the walk's precision (lanes leave a triangular
+// loop one by one, every lane's row a sector of its own): the prediction
+// states how far off its average may be, and the full count, by brute
+// force, lies within that range.
+TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
+  Fixture F;
+  Poly Trip = Poly::atom(F.Ctx.loopIteration("k"));
+  AccessShape A;
+  A.ByteOffset = (F.gtidX() * F.c(4096) + Trip).scaled(4);
+  A.WidthBytes = A.ChunkBytes = 4;
+  // Lane t runs trips 0 .. t % 4096, rows scattered over the launch.
+  A.Guards.push_back(
+      {Trip - F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(37), F.c(4096)),
+       Cmp::LE});
+  LaunchShape L;
+  L.Block = {256, 1, 1};
+  L.Grid = Dim3{64, 1, 1};
+  Prediction P = predict(F.Ctx, A, L);
+  ASSERT_TRUE(P.Sectors);
+  double Sectors = 0, Requests = 0;
+  for (int64_t W = 0; W < 512; ++W) {
+    int64_t Most = -1;
+    std::vector<int64_t> Last;
+    for (int64_t Lane = 0; Lane < 32; ++Lane) {
+      Last.push_back((37 * (32 * W + Lane)) % 4096);
+      Most = std::max(Most, Last.back());
+    }
+    for (int64_t K = 0; K <= Most; ++K) {
+      for (int64_t End : Last)
+        Sectors += K <= End;
+      Requests += 1;
+    }
+  }
+  double Full = Sectors / Requests;
+  ASSERT_GT(P.Walk.RelativeError, 0);
+  EXPECT_LE(*P.Sectors * (1 - P.Walk.RelativeError), Full);
+  EXPECT_GE(*P.Sectors * (1 + P.Walk.RelativeError), Full);
+}

@@ -109,6 +109,12 @@ def judge_line(ps, m):
         v = sum(x * p["sectors_per_request"] for x, p in zip(w, ps)) / sum(w)
         row["predicted"] = round(v, 4)
         row["status"] = "exact" if exact(v, m) else "miss"
+        # A sample that ran out of budget states the range it stands for.
+        if row["status"] == "miss" and any("sectors_low" in p for p in ps):
+            lo = sum(x * p.get("sectors_low", p["sectors_per_request"]) for x, p in zip(w, ps)) / sum(w)
+            hi = sum(x * p.get("sectors_high", p["sectors_per_request"]) for x, p in zip(w, ps)) / sum(w)
+            row["predicted_range"] = [round(lo, 4), round(hi, 4)]
+            row["status"] = "in range" if lo - 0.01 <= m <= hi + 0.01 else "miss"
         if row["status"] == "miss" and all(p["pattern"] == "scattered" for p in ps):
             lo = min(p["sectors_min"] for p in ps)
             hi = max(p["sectors_max"] for p in ps)

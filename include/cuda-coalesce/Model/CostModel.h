@@ -45,6 +45,10 @@ struct CostTotals {
   /// Warp visits simulated, those that issued the access, and those among
   /// them whose lanes in a row were not evenly spaced.
   uint64_t Visits = 0, Warps = 0, IrregularWarps = 0;
+  /// Where a sample of the visits ran out of budget before the averages
+  /// were as precise as the walk aims at: three standard errors of the
+  /// units per request, relative to them. 0 otherwise.
+  double RelativeError = 0;
 
   double avgUnits() const { return Requests ? Units / Requests : 0; }
   double avgIdeal() const { return Requests ? IdealUnits / Requests : 0; }

@@ -113,6 +113,10 @@ struct WalkCounts {
   /// trips of its loops); unset where the grid, a trip count or a guard is
   /// not known.
   std::optional<double> RequestsPerLaunch;
+  /// Three standard errors of the count per request, relative to it, where
+  /// a sample of the launch's visits stopped at its budget; 0 where every
+  /// visit was made or the sample reached its precision.
+  double RelativeError = 0;
 };
 
 struct Prediction {
