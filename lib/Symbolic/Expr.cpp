@@ -561,5 +561,85 @@ std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
   return Sum;
 }
 
+namespace {
+
+using PointValues = std::array<int64_t, 32>;
+
+/// Operations over the thread index nested deeper than this are evaluated
+/// point by point: each level keeps three arrays of values on the stack.
+constexpr unsigned MaxBatchedDepth = 24;
+
+/// \p P at every point of \p At into \p Out; the points whose value is
+/// known, or nullopt when \p P nests too deep.
+std::optional<uint32_t> evaluateBatch(const Context &Ctx, const Poly &P,
+                                      const Env &E, const ThreadPoints &At,
+                                      PointValues &Out, unsigned Depth) {
+  if (Depth > MaxBatchedDepth)
+    return std::nullopt;
+  const unsigned N = At.Count;
+  uint32_t Known = N == 32 ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
+  std::fill(Out.begin(), Out.begin() + N, 0);
+  for (const Term &T : P.terms()) {
+    PointValues Prod;
+    std::fill(Prod.begin(), Prod.begin() + N, T.Coeff);
+    for (AtomId A : T.Atoms) {
+      const Atom &Of = Ctx.atom(A);
+      if (!Of.ReadsThreadIdx) {
+        std::optional<int64_t> V = evaluateAtom(Ctx, A, E);
+        if (!V)
+          return 0; // unknown at every point
+        for (unsigned I = 0; I < N; ++I)
+          Prod[I] = wrapMul(Prod[I], *V);
+        continue;
+      }
+      if (Of.Kind == AtomKind::ThreadIdx) {
+        for (unsigned I = 0; I < N; ++I)
+          Prod[I] = wrapMul(Prod[I], At.Index[Of.Dim][I]);
+        continue;
+      }
+      assert(Of.Kind == AtomKind::Op && "only operations read other atoms");
+      PointValues L, R;
+      std::optional<uint32_t> KnownL =
+          evaluateBatch(Ctx, Of.Operands[0], E, At, L, Depth + 1);
+      if (!KnownL)
+        return std::nullopt;
+      std::optional<uint32_t> KnownR =
+          evaluateBatch(Ctx, Of.Operands[1], E, At, R, Depth + 1);
+      if (!KnownR)
+        return std::nullopt;
+      Known &= *KnownL & *KnownR;
+      for (unsigned I = 0; I < N; ++I) {
+        if (!(Known & (uint32_t(1) << I)))
+          continue;
+        if (std::optional<int64_t> V = applyOp(Of.Op, L[I], R[I]))
+          Prod[I] = wrapMul(Prod[I], *V);
+        else
+          Known &= ~(uint32_t(1) << I);
+      }
+    }
+    for (unsigned I = 0; I < N; ++I)
+      Out[I] = wrapAdd(Out[I], Prod[I]);
+  }
+  return Known;
+}
+
+} // namespace
+
+void evaluateAtPoints(const Context &Ctx, const Poly &P, Env &E,
+                      const ThreadPoints &At, std::optional<int64_t> *Out) {
+  PointValues Values;
+  if (std::optional<uint32_t> Known = evaluateBatch(Ctx, P, E, At, Values, 0)) {
+    for (unsigned I = 0; I < At.Count; ++I)
+      Out[I] = (*Known & (uint32_t(1) << I)) ? std::optional<int64_t>(Values[I])
+                                             : std::nullopt;
+    return;
+  }
+  for (unsigned I = 0; I < At.Count; ++I) {
+    for (unsigned D = 0; D < 3; ++D)
+      E.set(Ctx.threadIdx(D), At.Index[D][I]);
+    Out[I] = evaluate(Ctx, P, E);
+  }
+}
+
 } // namespace sym
 } // namespace cudacoalesce

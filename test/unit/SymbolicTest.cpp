@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 using namespace cudacoalesce::sym;
 
 namespace {
@@ -126,6 +128,109 @@ TEST(ContextTest, SubstituteSwapsAtomsEverywhere) {
   EXPECT_EQ(Q, Y * Poly::constant(2048) + X +
                    Ctx.op(OpKind::Rem, Y, Poly::constant(7)));
   EXPECT_EQ(Ctx.substitute(Q, Swap), P);
+}
+
+} // namespace
+
+namespace {
+
+/// Random expressions over the thread index, a block index and a parameter
+/// (known or not), with every operation and divisors that are zero in some
+/// lanes; chains nest deeper than the batched evaluator's depth limit.
+class RandomExprs {
+public:
+  explicit RandomExprs(Context &Ctx) : Ctx(Ctx), Rng(20261204) {
+    Leaves = {Poly::atom(Ctx.threadIdx(0)), Poly::atom(Ctx.threadIdx(1)),
+              Poly::atom(Ctx.blockIdx(0)), Poly::atom(Ctx.param("W")),
+              Poly::atom(Ctx.param("Unset"))};
+  }
+  Poly make(unsigned Depth) {
+    if (Depth == 0 || pick(4) == 0)
+      return pick(3) == 0 ? Poly::constant(int64_t(pick(9)) - 4)
+                          : Leaves[pick(Leaves.size())];
+    Poly L = make(Depth - 1), R = make(Depth - 1);
+    switch (pick(4)) {
+    case 0:
+      return L + R;
+    case 1:
+      return L.scaled(int64_t(pick(7)) - 3) + R;
+    case 2:
+      return L * R;
+    default:
+      return Ctx.op(OpKind(pick(9)), L, R);
+    }
+  }
+
+  /// Operations nested \p Depth deep, each on a small expression.
+  Poly chain(unsigned Depth) {
+    Poly P = make(2);
+    for (unsigned I = 0; I < Depth; ++I)
+      P = Ctx.op(OpKind(pick(9)), P, make(1)) + make(1);
+    return P;
+  }
+
+private:
+  unsigned pick(unsigned N) { return unsigned(Rng() % N); }
+  Context &Ctx;
+  std::mt19937_64 Rng;
+  std::vector<Poly> Leaves;
+};
+
+TEST(EvaluateTest, BatchedEvaluationIsEvaluationPerPoint) {
+  Context Ctx;
+  RandomExprs Gen(Ctx);
+  std::vector<Poly> Exprs;
+  for (unsigned I = 0; I < 400; ++I)
+    Exprs.push_back(I % 2 ? Gen.make(4) : Gen.chain(I % 40));
+  ThreadPoints At;
+  At.Count = 32;
+  for (unsigned L = 0; L < 32; ++L) {
+    At.Index[0][L] = L % 8 + 3;
+    At.Index[1][L] = L / 8;
+    At.Index[2][L] = 0;
+  }
+  unsigned Known = 0, Unknown = 0;
+  for (const Poly &P : Exprs) {
+    Env Batch(Ctx.size());
+    Batch.set(Ctx.blockIdx(0), 5);
+    Batch.set(Ctx.param("W"), 3);
+    std::optional<int64_t> Out[32];
+    evaluateAtPoints(Ctx, P, Batch, At, Out);
+    for (unsigned L = 0; L < 32; ++L) {
+      Env One(Ctx.size());
+      One.set(Ctx.blockIdx(0), 5);
+      One.set(Ctx.param("W"), 3);
+      for (unsigned D = 0; D < 3; ++D)
+        One.set(Ctx.threadIdx(D), At.Index[D][L]);
+      std::optional<int64_t> Expected = evaluate(Ctx, P, One);
+      ASSERT_EQ(Out[L], Expected) << Ctx.str(P) << " at lane " << L;
+      ++(Expected ? Known : Unknown);
+    }
+  }
+  // Both outcomes are exercised: known values and division by zero or an
+  // unset parameter.
+  EXPECT_GT(Known, 1000u);
+  EXPECT_GT(Unknown, 1000u);
+}
+
+TEST(EvaluateTest, BatchedEvaluationOfFewerPoints) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly P = Ctx.op(OpKind::Div, Poly::constant(60), X) + X.scaled(2);
+  ThreadPoints At;
+  At.Count = 3;
+  At.Index[0] = {};
+  At.Index[1] = {};
+  At.Index[2] = {};
+  At.Index[0][0] = 0;
+  At.Index[0][1] = 4;
+  At.Index[0][2] = 7;
+  Env E(Ctx.size());
+  std::optional<int64_t> Out[32];
+  evaluateAtPoints(Ctx, P, E, At, Out);
+  EXPECT_FALSE(Out[0].has_value()) << "60 / 0";
+  EXPECT_EQ(Out[1], 15 + 8);
+  EXPECT_EQ(Out[2], 8 + 14);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #ifndef CUDA_COALESCE_SYMBOLIC_EXPR_H
 #define CUDA_COALESCE_SYMBOLIC_EXPR_H
 
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <map>
@@ -264,6 +265,20 @@ private:
 /// undefined (division by zero, an out-of-range shift).
 std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
                                 const Env &E);
+
+/// The thread indices of up to 32 points (the lanes of a warp) that agree on
+/// every other value.
+struct ThreadPoints {
+  unsigned Count = 0;
+  std::array<int64_t, 32> Index[3]; // x, y, z
+};
+/// Evaluates \p P at each point of \p At, the thread index from there and
+/// every other atom from \p E: Out[I] is bit for bit what evaluate() gives
+/// with the thread index of point I set. What does not read the thread
+/// index is evaluated once, not once per point. Sets the thread index in
+/// \p E (to some point's) where \p P nests operations too deep to batch.
+void evaluateAtPoints(const Context &Ctx, const Poly &P, Env &E,
+                      const ThreadPoints &At, std::optional<int64_t> *Out);
 /// Applies one operation to concrete values (C++ semantics on int64).
 std::optional<int64_t> applyOp(OpKind K, int64_t L, int64_t R);
 
