@@ -3,6 +3,8 @@
 
 #include "cuda-coalesce/Support/IntegerMath.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 
 namespace cudacoalesce {
@@ -20,7 +22,12 @@ void CostTotals::add(const RequestCost &Cost, uint64_t Times) {
   Max = std::max<double>(Max, Cost.Units);
 }
 
-static unsigned countDistinct(std::vector<int64_t> &V) {
+/// Addresses of one request: a warp's lanes, a chunk of up to 16 bytes each
+/// in at most two sectors and two segments. Kept off the heap: the cost of
+/// a request is computed at nearly every visit of an irregular access.
+using RequestAddresses = llvm::SmallVector<int64_t, 64>;
+
+static unsigned countDistinct(RequestAddresses &V) {
   std::sort(V.begin(), V.end());
   return std::unique(V.begin(), V.end()) - V.begin();
 }
@@ -30,7 +37,7 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
   RequestCost C;
   if (LaneAddresses.empty() || ChunkBytes == 0)
     return C;
-  std::vector<int64_t> Sectors, Segments;
+  RequestAddresses Sectors, Segments;
   for (int64_t A : LaneAddresses) {
     int64_t End = A + ChunkBytes; // one past the last byte
     for (int64_t S = floorDiv(A, SectorBytes);
@@ -44,7 +51,7 @@ RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
   C.Segments = countDistinct(Segments);
 
   int64_t UniqueBytes = 0;
-  std::vector<int64_t> Starts = LaneAddresses;
+  RequestAddresses Starts(LaneAddresses.begin(), LaneAddresses.end());
   forEachByteRun(Starts, ChunkBytes, [&](int64_t Begin, int64_t End) {
     UniqueBytes += End - Begin;
     C.AlignedUnits += (End - Begin + SectorBytes - 1) / SectorBytes;

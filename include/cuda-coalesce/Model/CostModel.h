@@ -60,8 +60,8 @@ struct CostTotals {
 /// Calls \p OnRun(Begin, End) for each maximal run of consecutive bytes
 /// that lanes starting at \p Starts, each moving \p Width bytes, cover, in
 /// address order (bytes several lanes ask for count once). Sorts \p Starts.
-template <class RunFn>
-void forEachByteRun(std::vector<int64_t> &Starts, unsigned Width, RunFn OnRun) {
+template <class Addresses, class RunFn>
+void forEachByteRun(Addresses &Starts, unsigned Width, RunFn OnRun) {
   if (Starts.empty())
     return;
   std::sort(Starts.begin(), Starts.end());
