@@ -102,6 +102,10 @@ constexpr uint64_t WarpVisitBudget = 16384;
 /// Lane sets (a warp's lanes under one value of each loop trip, block index
 /// or unknown its lane parts read) kept per access; beyond, recomputed.
 constexpr size_t LaneSetsKept = 4096;
+/// Lists of guards' lanes (a warp's lanes that pass one list of guards under
+/// one value of what the guards read) kept per translation unit
+/// (Model/GuardMaskCache.h); beyond, the cache starts again empty.
+constexpr size_t GuardMaskSetsKept = size_t(1) << 19;
 /// A sample never stops before this many visits, however steady the cost.
 constexpr uint64_t MinSampledVisits = 1024;
 /// Lane evaluations (one per lane and per guard of each visit) per access:

@@ -5,6 +5,7 @@
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -417,22 +418,56 @@ void LaunchWalker::prepareSplits() {
   GuardParts.clear();
   for (const Guard &G : Access.Guards)
     GuardParts.push_back(split(G.Diff));
-  std::vector<AtomId> Leaves;
-  Ctx.collectLeafAtoms(Offset.Lane, Leaves);
-  for (const SplitPoly &G : GuardParts)
-    Ctx.collectLeafAtoms(G.Lane, Leaves);
+  // What lane values read besides the thread index (and besides the trips
+  // of split loops, which follow from the lane and what places them).
+  auto AddReads = [&](const std::vector<AtomId> &From,
+                      std::vector<AtomId> &Into) {
+    for (AtomId A : From)
+      if (Ctx.atom(A).Kind != AtomKind::ThreadIdx &&
+          !llvm::is_contained(LoweredTrips, A) && !llvm::is_contained(Into, A))
+        Into.push_back(A);
+  };
   // A split loop's trips are the lane's: the lanes repeat with what places
   // them, the counter and what the trip counts read.
+  std::vector<AtomId> TripReads;
   for (const LoopLowering &L : Access.Lowerings) {
-    Leaves.push_back(L.Counter);
-    Ctx.collectLeafAtoms(L.TripCount, Leaves);
+    TripReads.push_back(L.Counter);
+    Ctx.collectLeafAtoms(L.TripCount, TripReads);
   }
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Offset.Lane, Leaves);
   LaneReads.clear();
-  for (AtomId A : Leaves)
-    if (Ctx.atom(A).Kind != AtomKind::ThreadIdx &&
-        !llvm::is_contained(LoweredTrips, A) &&
-        !llvm::is_contained(LaneReads, A))
-      LaneReads.push_back(A);
+  AddReads(Leaves, LaneReads);
+  AddReads(TripReads, LaneReads);
+
+  std::vector<std::vector<AtomId>> GuardLeaves;
+  GuardReadsTrip.clear();
+  for (const Guard &G : Access.Guards) {
+    GuardLeaves.emplace_back();
+    Ctx.collectLeafAtoms(G.Diff, GuardLeaves.back());
+    GuardReadsTrip.push_back(llvm::any_of(GuardLeaves.back(), [&](AtomId A) {
+      return llvm::is_contained(LoweredTrips, A);
+    }));
+  }
+  if (llvm::is_contained(GuardReadsTrip, true)) {
+    OwnMasks = std::make_unique<GuardMaskCache>();
+    Masks = OwnMasks.get();
+  } else {
+    Masks = &GuardMaskCache::forContext(Ctx.id());
+  }
+  GuardLists = {Masks->root(Launch.Block)};
+  GuardListReads = {{}};
+  GuardListKept = {false};
+  for (size_t G = 0; G < Access.Guards.size(); ++G) {
+    GuardLists.push_back(Masks->extend(GuardLists.back(), Access.Guards[G]));
+    std::vector<AtomId> Reads = GuardListReads.back();
+    AddReads(GuardLeaves[G], Reads);
+    if (GuardReadsTrip[G])
+      AddReads(TripReads, Reads);
+    GuardListReads.push_back(std::move(Reads));
+    GuardListKept.push_back(GuardListKept.back() ||
+                            !GuardParts[G].LaneFixedPerBlock);
+  }
 }
 
 int64_t LaunchWalker::warpsPerBlock() const {
@@ -489,15 +524,15 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
   return Warp;
 }
 
-void LaunchWalker::resetCaches() { CostCache.clear(); }
+void LaunchWalker::resetCaches() {
+  CostCache.clear();
+  FixedGuardLanes.clear();
+}
 
-LaunchWalker::UniformParts LaunchWalker::uniformParts() {
-  UniformParts U;
-  if (!Scattered)
-    U.Base = sym::evaluate(Ctx, Offset.Uniform, Values);
-  for (const SplitPoly &G : GuardParts)
-    U.Guards.push_back(sym::evaluate(Ctx, G.Uniform, Values));
-  return U;
+std::optional<int64_t> LaunchWalker::uniformBase() const {
+  if (Scattered)
+    return std::nullopt;
+  return sym::evaluate(Ctx, Offset.Uniform, Values);
 }
 
 const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
@@ -505,22 +540,52 @@ const LaunchWalker::WarpLanes &LaunchWalker::lanesOf(int64_t Warp) {
   // A warp's lanes repeat with the values their parts read besides the
   // thread index: a loop trip or a block index (`threadIdx.x / 4 +
   // 8*(trip % 2)`) takes few, the unknowns one per trial.
-  std::vector<int64_t> Key = {Warp};
+  LaneKey.assign(1, Warp);
   for (AtomId A : LaneReads)
-    Key.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
-  auto It = LanesByValues.find(Key);
+    LaneKey.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
+  auto It = LanesByValues.find(LaneKey);
   if (It != LanesByValues.end())
     return It->second;
   if (LanesByValues.size() < limits::LaneSetsKept)
-    return LanesByValues.emplace(std::move(Key), computeLanes(Warp))
-        .first->second;
+    return LanesByValues.emplace(LaneKey, computeLanes(Warp)).first->second;
   Overflow = computeLanes(Warp);
   return Overflow;
 }
 
+const sym::ThreadPoints &LaunchWalker::pointsOf(int64_t Warp) {
+  if (PointsOfWarp.empty())
+    PointsOfWarp.resize(warpsPerBlock());
+  std::optional<sym::ThreadPoints> &P = PointsOfWarp[Warp];
+  if (!P) {
+    P.emplace();
+    Dim3 Tid;
+    while (P->Count < WarpSize &&
+           laneToThread(Launch.Block, Warp, P->Count, Tid)) {
+      for (unsigned D = 0; D < 3; ++D)
+        P->Index[D][P->Count] = Tid[D];
+      ++P->Count;
+    }
+  }
+  return *P;
+}
+
 LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
   WarpLanes W;
-  W.Guard.resize(GuardParts.size());
+  if (Access.Lowerings.empty()) {
+    // Every lane at once: no trips to place lane by lane.
+    const sym::ThreadPoints &At = pointsOf(Warp);
+    W.Lanes = At.Count;
+    for (unsigned Lane = 0; Lane < At.Count; ++Lane)
+      W.Rows.push_back({At.Index[1][Lane], At.Index[2][Lane]});
+    W.Address.resize(At.Count);
+    if (!Scattered)
+      sym::evaluateAtPoints(Ctx, Offset.Lane, Values, At, W.Address.data());
+    W.AllAddressesKnown =
+        llvm::all_of(W.Address, [](const std::optional<int64_t> &A) {
+          return A.has_value();
+        });
+    return W;
+  }
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
     if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
@@ -531,86 +596,177 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
     W.Rows.push_back({Tid.Y, Tid.Z});
     W.Address.push_back(Scattered ? std::nullopt
                                   : sym::evaluate(Ctx, Offset.Lane, Values));
-    for (size_t G = 0; G < GuardParts.size(); ++G)
-      W.Guard[G].push_back(sym::evaluate(Ctx, GuardParts[G].Lane, Values));
     W.AllAddressesKnown &= W.Address.back().has_value();
-  }
-  for (const std::vector<std::optional<int64_t>> &Lanes : W.Guard) {
-    std::optional<std::pair<int64_t, int64_t>> Range;
-    bool Known = true;
-    for (const std::optional<int64_t> &V : Lanes) {
-      Known &= V.has_value();
-      if (!Known)
-        break;
-      Range = Range ? std::make_pair(std::min(Range->first, *V),
-                                     std::max(Range->second, *V))
-                    : std::make_pair(*V, *V);
-    }
-    W.GuardRange.push_back(Known ? Range : std::nullopt);
   }
   return W;
 }
 
-std::pair<bool, bool> LaunchWalker::laneState(
-    const std::vector<std::optional<int64_t>> &GuardValues) {
-  bool Reaches = true, Active = true;
-  for (size_t I = 0; I < Access.Guards.size(); ++I) {
-    const std::optional<int64_t> &V = GuardValues[I];
-    if (!V) {
-      GuardUnknown = true;
-      continue;
-    }
-    if (!holds(Access.Guards[I].Op, *V)) {
-      Active = false;
-      if (!Access.Guards[I].Predicated)
-        Reaches = false;
-    }
+const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
+                                                              int64_t Warp) {
+  assert(GuardParts[G].LaneFixedPerBlock && "lanes that change per visit");
+  if (FixedGuardLanes.empty())
+    FixedGuardLanes.resize(GuardParts.size());
+  std::vector<std::optional<GuardLanes>> &OfGuard = FixedGuardLanes[G];
+  if (OfGuard.empty())
+    OfGuard.resize(warpsPerBlock());
+  std::optional<GuardLanes> &L = OfGuard[Warp];
+  if (L)
+    return *L;
+  L.emplace();
+  const sym::ThreadPoints &At = pointsOf(Warp);
+  L->Values.resize(At.Count);
+  sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, L->Values.data());
+  bool Known = true;
+  for (const std::optional<int64_t> &V : L->Values) {
+    Known &= V.has_value();
+    if (Known)
+      L->Range = L->Range ? std::make_pair(std::min(L->Range->first, *V),
+                                           std::max(L->Range->second, *V))
+                          : std::make_pair(*V, *V);
   }
-  return {Reaches, Active};
+  if (!Known)
+    L->Range.reset();
+  return *L;
 }
 
-void LaunchWalker::evaluateLanes(int64_t Warp, const UniformParts &U) {
-  const WarpLanes &W = lanesOf(Warp);
-  std::vector<std::optional<int64_t>> GuardValues(GuardParts.size());
+void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
+                              GuardMasks &M) {
+  const Guard &Gd = Access.Guards[G];
+  auto Fail = [&](uint32_t Failing) {
+    M.Active &= ~Failing;
+    if (!Gd.Predicated)
+      M.Reaching &= ~Failing;
+  };
+  // A value not known counts as holding (stated: GuardUnknown).
+  auto Apply = [&](unsigned Lane, std::optional<int64_t> V) {
+    if (!V)
+      M.Unknown = true;
+    else if (!holds(Gd.Op, *V))
+      Fail(uint32_t(1) << Lane);
+  };
+  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
+  if (!U) {
+    M.Unknown |= Lanes > 0; // every lane's value
+    return;
+  }
+  if (GuardParts[G].LaneFixedPerBlock) {
+    const GuardLanes &L = fixedGuardLanes(G, Warp);
+    if (L.Range) {
+      std::optional<bool> All =
+          holdsOverRange(Gd.Op, *U, L.Range->first, L.Range->second);
+      if (All && *All)
+        return;
+      std::optional<bool> None =
+          holdsOverRange(negated(Gd.Op), *U, L.Range->first, L.Range->second);
+      if (None && *None) {
+        Fail(~uint32_t(0));
+        return;
+      }
+    }
+    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
+      Apply(Lane, sum(U, L.Values[Lane]));
+    return;
+  }
+  if (!GuardReadsTrip[G]) {
+    std::optional<int64_t> LaneParts[WarpSize];
+    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, pointsOf(Warp),
+                          LaneParts);
+    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
+      Apply(Lane, sum(U, LaneParts[Lane]));
+    return;
+  }
+  // The trips of the split loops it reads are the lane's own.
+  for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
+    Dim3 Tid;
+    placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid);
+    placeTrips();
+    Apply(Lane, sum(U, sym::evaluate(Ctx, GuardParts[G].Lane, Values)));
+  }
+}
+
+GuardMasks LaunchWalker::masksOfGuards(size_t K, int64_t Warp, unsigned Lanes) {
+  if (!KeptGuardLanesAllowed || !GuardListKept[K]) {
+    const uint32_t All =
+        Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+    GuardMasks M{All, All, false};
+    for (size_t G = 0; G < K; ++G)
+      applyGuard(G, Warp, Lanes, M);
+    return M;
+  }
+  // The list, the warp, then what the guards read (value, or 0 and a bit
+  // in the words that follow for a value not set).
+  const std::vector<AtomId> &Reads = GuardListReads[K];
+  MaskKey.assign(2 + (Reads.size() + 63) / 64, 0);
+  MaskKey[0] = GuardLists[K];
+  MaskKey[1] = Warp;
+  for (size_t I = 0; I < Reads.size(); ++I) {
+    std::optional<int64_t> V = Values.get(Reads[I]);
+    if (!V)
+      MaskKey[2 + I / 64] |= int64_t(uint64_t(1) << (I % 64));
+    MaskKey.push_back(V.value_or(0));
+  }
+  if (std::optional<GuardMasks> Kept = Masks->find(MaskKey))
+    return *Kept;
+  std::vector<int64_t> Key = MaskKey; // the prefix's lookup reuses MaskKey
+  GuardMasks M = masksOfGuards(K - 1, Warp, Lanes);
+  applyGuard(K - 1, Warp, Lanes, M);
+  Masks->keep(Key, M);
+  return M;
+}
+
+void LaunchWalker::fillLanes(const WarpLanes &W, const GuardMasks &M,
+                             std::optional<int64_t> Base) {
+  GuardUnknown |= M.Unknown;
   LaneBuf.clear();
   for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
     LaneEval L;
     L.Row = W.Rows[Lane];
-    for (size_t G = 0; G < GuardParts.size(); ++G)
-      GuardValues[G] = sum(U.Guards[G], W.Guard[G][Lane]);
-    std::tie(L.Reaches, L.Active) = laneState(GuardValues);
-    if (W.Idle & (uint32_t(1) << Lane))
-      L.Reaches = L.Active = false;
+    bool Runs = !(W.Idle & (uint32_t(1) << Lane));
+    L.Reaches = Runs && (M.Reaching & (uint32_t(1) << Lane));
+    L.Active = Runs && (M.Active & (uint32_t(1) << Lane));
     // A gather's addresses are the data's: nothing to evaluate.
     if (L.Active && !Scattered)
-      L.Offset = sum(U.Base, W.Address[Lane]);
+      L.Offset = sum(Base, W.Address[Lane]);
     LaneBuf.push_back(L);
   }
 }
 
 void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
-  UniformParts U = uniformParts();
-  if (simulateWholeWarp(Warp, U, T))
+  std::optional<int64_t> Base = uniformBase();
+  const WarpLanes &W = lanesOf(Warp);
+  GuardMasks M = masksOfGuards(GuardParts.size(), Warp, W.Lanes);
+  const uint32_t AllLanes =
+      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+  // The common case, every lane active: its addresses without the lanes'
+  // bookkeeping.
+  if (!Scattered && Base && W.Lanes && W.AllAddressesKnown && !W.Idle &&
+      M.Active == AllLanes) {
+    GuardUnknown |= M.Unknown;
+    ++T.Warps;
+    VisitAddresses.clear();
+    for (const std::optional<int64_t> &L : W.Address)
+      VisitAddresses.push_back(*sum(Base, L));
+    count(costOf(Warp, AllLanes, Base, true, VisitAddresses, W.Rows), T);
     return;
-  evaluateLanes(Warp, U);
-  std::vector<int64_t> Addresses;
-  std::vector<std::pair<int64_t, int64_t>> Rows;
-  unsigned Active = 0, Reaching = 0;
-  uint32_t ActiveMask = 0, AddressedMask = 0;
+  }
+  GuardUnknown |= M.Unknown;
+  const uint32_t Runs = AllLanes & ~W.Idle;
+  const uint32_t ActiveLanes = M.Active & Runs;
+  const unsigned Active = llvm::popcount(ActiveLanes);
+  const unsigned Reaching = llvm::popcount(M.Reaching & Runs);
+  std::vector<int64_t> &Addresses = VisitAddresses;
+  std::vector<std::pair<int64_t, int64_t>> &Rows = VisitRows;
+  Addresses.clear();
+  Rows.clear();
+  uint32_t AddressedMask = 0;
   bool AllAddressed = true;
-  for (unsigned Lane = 0; Lane < LaneBuf.size(); ++Lane) {
-    const LaneEval &L = LaneBuf[Lane];
-    Reaching += L.Reaches;
-    if (!L.Active)
+  for (unsigned Lane = 0; !Scattered && Lane < W.Lanes; ++Lane) {
+    if (!(ActiveLanes & (uint32_t(1) << Lane)))
       continue;
-    ++Active;
-    ActiveMask |= 1u << Lane;
-    if (Scattered)
-      continue;
-    if (L.Offset) {
-      AddressedMask |= 1u << Lane;
-      Addresses.push_back(*L.Offset);
-      Rows.push_back(L.Row);
+    if (std::optional<int64_t> Offset = sum(Base, W.Address[Lane])) {
+      AddressedMask |= uint32_t(1) << Lane;
+      Addresses.push_back(*Offset);
+      Rows.push_back(W.Rows[Lane]);
     } else {
       AllAddressed = false;
       Unaddressed = true;
@@ -637,7 +793,7 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
   }
   if (Addresses.empty())
     return;
-  count(costOf(Warp, AddressedMask, U.Base, AllAddressed, Addresses, Rows), T);
+  count(costOf(Warp, AddressedMask, Base, AllAddressed, Addresses, Rows), T);
 }
 
 bool LaunchWalker::evenlySpacedAt(
@@ -668,12 +824,16 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
     WarpCost R;
     R.EvenlySpaced = evenlySpacedAt(Addresses, Rows);
     R.Broadcast = broadcastPerRow(Addresses, Rows);
-    std::vector<int64_t> Chunk(Addresses.size());
+    // Request C moves chunk C of each lane's bytes.
+    std::vector<int64_t> Chunk;
     for (unsigned C = 0; C < Access.requests(); ++C) {
-      for (size_t I = 0; I < Addresses.size(); ++I)
-        Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
-      R.Chunks.push_back(
-          Model.costOfRequest(Chunk, ActiveMask, Access.ChunkBytes));
+      if (C > 0) {
+        Chunk.resize(Addresses.size());
+        for (size_t I = 0; I < Addresses.size(); ++I)
+          Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
+      }
+      R.Chunks.push_back(Model.costOfRequest(C ? Chunk : Addresses, ActiveMask,
+                                             Access.ChunkBytes));
     }
     return R;
   };
@@ -833,26 +993,30 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       continue;
     if (!W.AllAddressesKnown)
       return std::nullopt;
-    for (size_t G = 0; G < GuardParts.size(); ++G)
-      if (!GuardHolds[G] && !W.GuardRange[G])
+    std::vector<const GuardLanes *> GuardLanesOf;
+    for (size_t G = 0; G < GuardParts.size(); ++G) {
+      GuardLanesOf.push_back(&fixedGuardLanes(G, int64_t(Warp)));
+      if (!GuardHolds[G] && !GuardLanesOf.back()->Range)
         return std::nullopt;
+    }
     const uint32_t AllLanes =
         W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
     // The lanes that pass guard G when its uniform part is U.
     auto Passing = [&](size_t G, int64_t U) -> std::optional<uint32_t> {
       const Guard &Gd = Access.Guards[G];
-      std::optional<bool> All = holdsOverRange(Gd.Op, U, W.GuardRange[G]->first,
-                                               W.GuardRange[G]->second);
+      const GuardLanes &L = *GuardLanesOf[G];
+      std::optional<bool> All =
+          holdsOverRange(Gd.Op, U, L.Range->first, L.Range->second);
       if (All && *All)
         return AllLanes;
-      std::optional<bool> None = holdsOverRange(
-          negated(Gd.Op), U, W.GuardRange[G]->first, W.GuardRange[G]->second);
+      std::optional<bool> None =
+          holdsOverRange(negated(Gd.Op), U, L.Range->first, L.Range->second);
       if (None && *None)
         return uint32_t(0);
       uint32_t Mask = 0;
       for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
         int64_t V;
-        if (__builtin_add_overflow(U, *W.Guard[G][Lane], &V))
+        if (__builtin_add_overflow(U, *L.Values[Lane], &V))
           return std::nullopt;
         if (holds(Gd.Op, V))
           Mask |= uint32_t(1) << Lane;
@@ -937,38 +1101,6 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   if (llvm::is_contained(GuardHolds, true))
     GuardUnknown = true;
   return T;
-}
-
-bool LaunchWalker::simulateWholeWarp(int64_t Warp, const UniformParts &U,
-                                     CostTotals &T) {
-  if (Scattered || !Offset.LaneFixedPerBlock || !U.Base)
-    return false;
-  const WarpLanes &W = lanesOf(Warp);
-  if (W.Lanes == 0 || !W.AllAddressesKnown || W.Idle)
-    return false;
-  bool Unknown = false;
-  for (size_t G = 0; G < GuardParts.size(); ++G) {
-    if (!U.Guards[G]) {
-      Unknown = true; // every lane's value is unknown: counted as holding
-      continue;
-    }
-    if (!W.GuardRange[G])
-      return false;
-    std::optional<bool> All =
-        holdsOverRange(Access.Guards[G].Op, *U.Guards[G],
-                       W.GuardRange[G]->first, W.GuardRange[G]->second);
-    if (!All || !*All)
-      return false;
-  }
-  GuardUnknown |= Unknown;
-  ++T.Warps;
-  uint32_t ActiveMask =
-      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
-  std::vector<int64_t> Addresses;
-  for (const std::optional<int64_t> &L : W.Address)
-    Addresses.push_back(*sum(U.Base, L));
-  count(costOf(Warp, ActiveMask, U.Base, true, Addresses, W.Rows), T);
-  return true;
 }
 
 std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
@@ -1225,7 +1357,9 @@ std::optional<WarpSnapshot> LaunchWalker::firstActiveWarp() {
       uint64_t(std::min(launchVisits(), double(limits::WarpVisitBudget)));
   for (uint64_t I = 0; I < Budget; ++I) {
     int64_t Warp = placeVisit(I, Radix);
-    evaluateLanes(Warp, uniformParts());
+    const WarpLanes &Lanes = lanesOf(Warp);
+    fillLanes(Lanes, masksOfGuards(GuardParts.size(), Warp, Lanes.Lanes),
+              uniformBase());
     if (std::none_of(LaneBuf.begin(), LaneBuf.end(),
                      [](const LaneEval &L) { return L.Active; }))
       continue;

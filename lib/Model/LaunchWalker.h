@@ -12,10 +12,13 @@
 #ifndef CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
 #define CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
 
+#include "GuardMaskCache.h"
+
 #include "cuda-coalesce/Model/WarpModel.h"
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -97,6 +100,10 @@ public:
   /// Whether walk() may count the visits instead of making them
   /// (countEveryVisit); the unit tests compare the two.
   void allowCounting(bool Allow) { CountingAllowed = Allow; }
+  /// Whether the lanes that pass the guards may come from GuardMaskCache
+  /// instead of evaluating every guard at every visit; the unit tests
+  /// compare the two.
+  void allowKeptGuardLanes(bool Allow) { KeptGuardLanesAllowed = Allow; }
   /// Whether the last walk() counted its visits.
   bool counted() const { return Counted; }
 
@@ -140,25 +147,23 @@ private:
     /// walk() it depends only on the lane's place in the block.
     bool LaneFixedPerBlock = true;
   };
-  /// The thread-independent parts of the address and of each guard under
-  /// the current values, evaluated once per warp visit.
-  struct UniformParts {
-    std::optional<int64_t> Base; // nullopt for a gather or an unknown value
-    std::vector<std::optional<int64_t>> Guards;
-  };
   /// One warp of the block, as far as it does not depend on the visit.
   struct WarpLanes {
     unsigned Lanes = 0; // lanes that exist (the last warp may be partial)
-    std::vector<std::pair<int64_t, int64_t>> Rows;          // (threadIdx.y, .z)
-    std::vector<std::optional<int64_t>> Address;            // lane part
-    std::vector<std::vector<std::optional<int64_t>>> Guard; // [guard][lane]
+    std::vector<std::pair<int64_t, int64_t>> Rows; // (threadIdx.y, .z)
+    std::vector<std::optional<int64_t>> Address;   // lane part
     /// Lanes that no piece of a loop nvcc splits runs at the counters'
     /// values (AccessShape::Lowerings): they branch around the access.
     uint32_t Idle = 0;
-    /// Per guard, the range of its lane part over the lanes, when every
-    /// lane's is known: enough to tell that a guard holds in every lane.
-    std::vector<std::optional<std::pair<int64_t, int64_t>>> GuardRange;
     bool AllAddressesKnown = true;
+  };
+  /// The lane part of a guard whose lane part is fixed per block, over the
+  /// lanes of one warp.
+  struct GuardLanes {
+    std::vector<std::optional<int64_t>> Values;
+    /// The range of the values when every lane's is known: enough to tell
+    /// that a guard holds in every lane, or in none.
+    std::optional<std::pair<int64_t, int64_t>> Range;
   };
   /// Request costs of one warp visit, which depend only on the lanes'
   /// addresses relative to each other and on where in the model's period
@@ -203,28 +208,35 @@ private:
   /// Empties the cache of warp costs: the values it was computed under
   /// change.
   void resetCaches();
-  UniformParts uniformParts();
+  /// The thread indices of the lanes of warp \p Warp (kept).
+  const sym::ThreadPoints &pointsOf(int64_t Warp);
+  /// The address's thread-independent part under the current values;
+  /// nullopt for a gather or an unknown value.
+  std::optional<int64_t> uniformBase() const;
   const WarpLanes &lanesOf(int64_t Warp);
   WarpLanes computeLanes(int64_t Warp);
+  /// Guard \p G's lane part over the lanes of warp \p Warp, for a guard
+  /// whose lane part is fixed per block (kept for the walk).
+  const GuardLanes &fixedGuardLanes(size_t G, int64_t Warp);
+  /// The lanes of warp \p Warp (\p Lanes of them) that pass the first
+  /// \p K guards under the current values.
+  GuardMasks masksOfGuards(size_t K, int64_t Warp, unsigned Lanes);
+  /// \p M narrowed by guard \p G.
+  void applyGuard(size_t G, int64_t Warp, unsigned Lanes, GuardMasks &M);
   bool evenlySpacedAt(const std::vector<int64_t> &Addresses,
                       const std::vector<std::pair<int64_t, int64_t>> &Rows);
-  /// Whether the lane reaches the access (non-predicated guards hold) and
-  /// whether it is active there (every guard holds), from each guard's value
-  /// in the lane (nullopt: unknown, counted as holding).
-  std::pair<bool, bool>
-  laneState(const std::vector<std::optional<int64_t>> &GuardValues);
-  /// Guards and addresses of every thread of warp \p Warp, into LaneBuf.
-  void evaluateLanes(int64_t Warp, const UniformParts &U);
+  /// Whether each lane of \p W reaches the access and is active there, and
+  /// its address from \p Base, into LaneBuf.
+  void fillLanes(const WarpLanes &W, const GuardMasks &M,
+                 std::optional<int64_t> Base);
   void simulateWarp(int64_t Warp, CostTotals &T);
-  /// The common case, a warp whose lanes all pass every guard, without
-  /// visiting its lanes one by one; false when it is not that case.
-  bool simulateWholeWarp(int64_t Warp, const UniformParts &U, CostTotals &T);
   /// The costs of a warp whose active lanes are at \p Addresses.
   const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
                          std::optional<int64_t> Base, bool Cacheable,
                          const std::vector<int64_t> &Addresses,
                          const std::vector<std::pair<int64_t, int64_t>> &Rows);
   bool CountingAllowed = true, Counted = false;
+  bool KeptGuardLanesAllowed = true;
   /// Adds \p Times warps with active lanes and these costs to \p T.
   void count(const WarpCost &Cost, CostTotals &T, uint64_t Times = 1) const;
   /// An affine polynomial in the varying axes: Constant + sum of
@@ -262,12 +274,34 @@ private:
   std::vector<sym::AtomId> LaneReads;
   std::map<std::vector<int64_t>, WarpLanes> LanesByValues;
   WarpLanes Overflow; // lanes computed past LaneSetsKept
+  /// [guard][warp], for the guards whose lane part is fixed per block; for
+  /// the walk (the unknowns they read change between walks).
+  std::vector<std::vector<std::optional<GuardLanes>>> FixedGuardLanes;
+  /// The lanes that pass lists of guards: the translation unit's, or the
+  /// walker's own where a guard reads the trip of a loop nvcc splits (a
+  /// value per lane that the access's lowering gives).
+  GuardMaskCache *Masks = nullptr;
+  std::unique_ptr<GuardMaskCache> OwnMasks;
+  /// [K]: the first K guards, as a list of the cache.
+  std::vector<GuardMaskCache::ListId> GuardLists;
+  /// [K]: what the first K guards read besides the thread index (the key
+  /// of their masks with the warp).
+  std::vector<std::vector<sym::AtomId>> GuardListReads;
+  /// [K]: the masks of the first K guards are kept in the cache (one of
+  /// them has a lane part not fixed per block); else computed at each visit.
+  std::vector<bool> GuardListKept;
+  std::vector<bool> GuardReadsTrip; // [guard]
+  std::vector<int64_t> MaskKey;     // reused: built at every visit
+  std::vector<std::optional<sym::ThreadPoints>> PointsOfWarp;
   /// Whether lanes with these addresses relative to the first are evenly
   /// spaced (in one or two levels), by that shape.
   std::map<std::vector<int64_t>, bool> SpacingByShape;
   std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
   WarpCost Uncached;
-  std::vector<LaneEval> LaneBuf; // reused: simulateWarp is the hot loop
+  // Reused: simulateWarp is the hot loop.
+  std::vector<LaneEval> LaneBuf;
+  std::vector<int64_t> VisitAddresses, LaneKey;
+  std::vector<std::pair<int64_t, int64_t>> VisitRows;
   bool Scattered = false;
   bool Unaddressed = false;
   std::vector<sym::AtomId> LaneData;

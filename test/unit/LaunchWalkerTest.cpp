@@ -98,4 +98,93 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
   EXPECT_EQ(CountedCases, 300);
 }
 
+/// The accesses of one random kernel: guards of every kind, their lanes fixed
+/// per block or not (an operation on the block index), nested so that each
+/// access's guard list extends an earlier one's.
+std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
+  std::mt19937 Rng(Seed);
+  auto Pick = [&](int64_t Low, int64_t High) {
+    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
+  };
+  Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+  Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
+  Poly Global = Bx * Bdx + Tx;
+  std::vector<AccessShape> Accesses;
+  std::vector<Guard> Open;
+  for (int I = 0; I < 12; ++I) {
+    if (!Open.empty() && Pick(0, 3) == 0)
+      Open.pop_back();
+    if (Pick(0, 1)) {
+      Guard G;
+      G.Op = Cmp(Pick(0, 5));
+      G.Predicated = Pick(0, 1);
+      Poly K = Poly::constant(Pick(1, 9));
+      switch (Pick(0, 6)) {
+      case 0:
+        G.Diff = Ctx.op(sym::OpKind::Rem, Tx, K) - Poly::constant(Pick(0, 4));
+        break;
+      case 1:
+        G.Diff =
+            Ctx.op(sym::OpKind::Div, Global, K) - Poly::atom(Ctx.param("n"));
+        break;
+      case 5:
+        G.Diff =
+            Ctx.op(sym::OpKind::Div, Global, K) - Poly::constant(Pick(0, 60));
+        break;
+      case 6:
+        G.Diff = Ctx.op(sym::OpKind::Rem, Global + Ty, K) -
+                 Poly::constant(Pick(0, 4));
+        break;
+      case 2:
+        G.Diff = Ctx.op(sym::OpKind::And, Tx + Ty, K);
+        break;
+      case 3:
+        G.Diff = Global - Poly::constant(Pick(0, 300));
+        break;
+      default:
+        G.Diff = Ty - Poly::constant(Pick(0, 6));
+      }
+      Open.push_back(G);
+    }
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset =
+        (Global * Poly::constant(Pick(1, 3)) + Ty * Poly::constant(Pick(0, 40)))
+            .scaled(4);
+    A.Guards = Open;
+    Accesses.push_back(std::move(A));
+  }
+  return Accesses;
+}
+
+// The lanes that pass a list of guards are kept across accesses and walks
+// (GuardMaskCache): what an access predicts is what evaluating every guard
+// at every visit gives, whatever was walked before it.
+TEST(LaunchWalkerTest, KeptGuardLanesChangeNoPrediction) {
+  GlobalSectorModel Model;
+  const Dim3 Blocks[] = {{32, 1, 1}, {48, 1, 1}, {16, 8, 1}, {8, 4, 2}};
+  for (unsigned Case = 0; Case < 60; ++Case) {
+    LaunchShape L;
+    L.Block = Blocks[Case % 4];
+    L.Grid = Dim3{int64_t(Case % 7 + 1), 2, 1};
+    sym::Context Warm;
+    std::vector<AccessShape> Accesses = guardedAccesses(Warm, Case);
+    for (size_t I = 0; I < Accesses.size(); ++I) {
+      // Twice in the warm context: the second walk meets every list kept.
+      CostTotals First =
+          LaunchWalker(Warm, Accesses[I], L, Model).walk(1 << 16);
+      CostTotals Again =
+          LaunchWalker(Warm, Accesses[I], L, Model).walk(1 << 16);
+      sym::Context Cold;
+      AccessShape Alone = guardedAccesses(Cold, Case)[I];
+      LaunchWalker Evaluating(Cold, Alone, L, Model);
+      Evaluating.allowKeptGuardLanes(false);
+      SCOPED_TRACE(testing::Message() << "case " << Case << " access " << I);
+      CostTotals Expected = Evaluating.walk(1 << 16);
+      expectSameTotals(First, Expected);
+      expectSameTotals(Again, Expected);
+    }
+  }
+}
+
 } // namespace

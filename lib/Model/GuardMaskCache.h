@@ -1,0 +1,88 @@
+//===- Model/GuardMaskCache.h - Lanes that pass a list of guards -*- C++
+//-*-===//
+//
+// Which lanes of a warp pass the guards of an access is a function of the
+// guards, the shape of the block, the warp and the values the guards read
+// besides the thread index: not of the access's address. Accesses under the
+// same `if`s share it (the accesses of one branch, an access and each of its
+// fix candidates), and so do the levels of nested `if`s, whose guard lists
+// are each a prefix of the next. Lists are interned as chains of prefixes,
+// so that the lanes of a list are its longest prefix's and one guard's.
+//
+// Guards whose lane part is fixed per block are cheap to evaluate at each
+// visit (LaunchWalker); this cache is for those that are not (`i % k`, a
+// block index inside an operation), whose 32 lanes cost 32 evaluations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_MODEL_GUARDMASKCACHE_H
+#define CUDA_COALESCE_LIB_MODEL_GUARDMASKCACHE_H
+
+#include "cuda-coalesce/Model/Access.h"
+#include "cuda-coalesce/Model/Launch.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+/// The lanes of one warp (bit i: lane i) that pass a list of guards.
+struct GuardMasks {
+  /// Every guard holds, or reads a value not known (counted as holding).
+  uint32_t Active = 0;
+  /// Every guard the compiler branches on holds: the lane reaches the
+  /// instruction, predicated on or off.
+  uint32_t Reaching = 0;
+  /// Some lane's value of some guard was not known.
+  bool Unknown = false;
+};
+
+class GuardMaskCache {
+public:
+  using ListId = uint32_t;
+  /// The empty list, under blocks of shape \p Block.
+  ListId root(const Dim3 &Block);
+  /// The list \p Parent followed by \p G.
+  ListId extend(ListId Parent, const Guard &G);
+
+  /// The masks kept under \p Key: a list, a warp, and the values the list's
+  /// guards read (LaunchWalker builds it).
+  std::optional<GuardMasks> find(const std::vector<int64_t> &Key) const;
+  /// Keeps \p M under \p Key; past limits::GuardMaskSetsKept, what was kept
+  /// is dropped first.
+  void keep(const std::vector<int64_t> &Key, const GuardMasks &M);
+
+  /// The calling thread's cache for the lists of the context with id
+  /// \p ContextId (a context is one translation unit; atoms of two contexts
+  /// are not comparable): emptied when the thread moves on to another.
+  static GuardMaskCache &forContext(uint64_t ContextId);
+
+private:
+  /// An open-addressing table: a lookup per warp visit is the walk's hot
+  /// path, and a node per entry (std::unordered_map) cost a cache miss and
+  /// an allocation each.
+  struct Slot {
+    uint64_t Hash = 0;
+    uint32_t KeyAt = 0, KeyLength = 0; // in KeyWords; length 0: empty
+    GuardMasks Masks;
+  };
+  static uint64_t hash(const std::vector<int64_t> &Key);
+  /// The slot of \p Key, or the empty one where it would go (for a null
+  /// \p Key, the first empty one from \p Hash on).
+  size_t slotOf(const std::vector<int64_t> *Key, uint64_t Hash) const;
+  std::map<std::tuple<int64_t, int64_t, int64_t>, ListId> Roots;
+  std::map<std::tuple<ListId, sym::Poly, unsigned, bool>, ListId> Lists;
+  std::vector<Slot> Slots; // a power of two, at most half full
+  std::vector<int64_t> KeyWords;
+  size_t Kept = 0;
+  ListId NextList = 0;
+  uint64_t ContextId = 0;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif
