@@ -365,13 +365,18 @@ void AddressBuilder::mergePaths(
     const SymValue &Cond) {
   // In declaration order: the opaque values made below are numbered as they
   // are made, and the output lists them by number, so pointer order would
-  // change it from run to run.
-  std::vector<std::pair<const VarDecl *, SymValue>> Entries(Other.begin(),
-                                                            Other.end());
+  // change it from run to run. Decl::getID() searches the AST's allocator
+  // slabs: taken once per entry, not once per comparison.
+  std::vector<std::pair<int64_t, const std::pair<const VarDecl *, SymValue> *>>
+      Entries;
+  Entries.reserve(Other.size());
+  for (const auto &Entry : Other)
+    Entries.push_back({Entry.first->getID(), &Entry});
   llvm::sort(Entries, [](const auto &A, const auto &B) {
-    return A.first->getID() < B.first->getID();
+    return A.first < B.first;
   });
-  for (const auto &Entry : Entries) {
+  for (const auto &[ID, EntryAt] : Entries) {
+    const auto &Entry = *EntryAt;
     auto It = Vars.find(Entry.first);
     if (It == Vars.end()) {
       Vars[Entry.first] = Entry.second;
