@@ -24,34 +24,38 @@ GuardMaskCache::ListId GuardMaskCache::extend(ListId Parent, const Guard &G) {
   return It->second;
 }
 
-uint64_t GuardMaskCache::hash(const std::vector<int64_t> &Key) {
+uint64_t GuardMaskCache::hash(const int64_t *Key, size_t Length) {
   uint64_t H = 0xcbf29ce484222325ULL;
-  for (int64_t V : Key) {
-    H ^= uint64_t(V);
+  for (size_t I = 0; I < Length; ++I) {
+    H ^= uint64_t(Key[I]);
     H *= 0x100000001b3ULL;
     H ^= H >> 29;
   }
   return H;
 }
 
-size_t GuardMaskCache::slotOf(const std::vector<int64_t> *Key,
-                              uint64_t Hash) const {
+size_t GuardMaskCache::Table::slotOf(const int64_t *Key, size_t Length,
+                                     uint64_t Hash) const {
   const size_t Mask = Slots.size() - 1;
   for (size_t I = Hash & Mask;; I = (I + 1) & Mask) {
     const Slot &S = Slots[I];
     if (S.KeyLength == 0)
       return I;
-    if (Key && S.Hash == Hash && S.KeyLength == Key->size() &&
-        std::equal(Key->begin(), Key->end(), KeyWords.begin() + S.KeyAt))
+    if (Key && S.Hash == Hash && S.KeyLength == Length + 1 &&
+        std::equal(Key, Key + Length, KeyWords.begin() + S.KeyAt))
       return I;
   }
 }
 
 std::optional<GuardMasks>
 GuardMaskCache::find(const std::vector<int64_t> &Key) const {
-  if (Slots.empty())
+  assert(!Key.empty() && "a key names at least its list");
+  if (uint64_t(Key[0]) >= Tables.size() || Tables[Key[0]].Slots.empty())
     return std::nullopt;
-  const Slot &S = Slots[slotOf(&Key, hash(Key))];
+  const Table &T = Tables[Key[0]];
+  const size_t Length = Key.size() - 1;
+  const Slot &S = T.Slots[T.slotOf(Key.data() + 1, Length,
+                                   hash(Key.data() + 1, Length))];
   if (S.KeyLength == 0)
     return std::nullopt;
   return S.Masks;
@@ -61,26 +65,31 @@ void GuardMaskCache::keep(const std::vector<int64_t> &Key,
                           const GuardMasks &M) {
   assert(!Key.empty() && "a key names at least its list");
   if (Kept >= limits::GuardMaskSetsKept) {
-    Slots.clear();
-    KeyWords.clear();
+    Tables.clear();
     Kept = 0;
   }
-  if (2 * (Kept + 1) > Slots.size()) {
-    std::vector<Slot> Old = std::move(Slots);
-    Slots.assign(std::max<size_t>(1024, 2 * Old.size()), Slot());
+  if (uint64_t(Key[0]) >= Tables.size())
+    Tables.resize(Key[0] + 1);
+  Table &T = Tables[Key[0]];
+  if (2 * (T.Kept + 1) > T.Slots.size()) {
+    std::vector<Slot> Old = std::move(T.Slots);
+    T.Slots.assign(std::max<size_t>(16, 2 * Old.size()), Slot());
     for (const Slot &S : Old)
       if (S.KeyLength)
-        Slots[slotOf(nullptr, S.Hash)] = S;
+        T.Slots[T.slotOf(nullptr, 0, S.Hash)] = S;
   }
-  uint64_t H = hash(Key);
-  Slot &S = Slots[slotOf(&Key, H)];
+  const int64_t *Rest = Key.data() + 1;
+  const size_t Length = Key.size() - 1;
+  const uint64_t H = hash(Rest, Length);
+  Slot &S = T.Slots[T.slotOf(Rest, Length, H)];
   if (S.KeyLength)
     return; // kept already
   S.Hash = H;
-  S.KeyAt = uint32_t(KeyWords.size());
-  S.KeyLength = uint32_t(Key.size());
+  S.KeyAt = uint32_t(T.KeyWords.size());
+  S.KeyLength = uint32_t(Length + 1);
   S.Masks = M;
-  KeyWords.insert(KeyWords.end(), Key.begin(), Key.end());
+  T.KeyWords.insert(T.KeyWords.end(), Rest, Rest + Length);
+  ++T.Kept;
   ++Kept;
 }
 

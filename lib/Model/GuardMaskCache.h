@@ -61,22 +61,29 @@ public:
   static GuardMaskCache &forContext(uint64_t ContextId);
 
 private:
-  /// An open-addressing table: a lookup per warp visit is the walk's hot
-  /// path, and a node per entry (std::unordered_map) cost a cache miss and
-  /// an allocation each.
+  /// An open-addressing table per list: a lookup per warp visit is the
+  /// walk's hot path, and a node per entry (std::unordered_map) cost a cache
+  /// miss and an allocation each. A walk looks up one list and its prefix,
+  /// so a table per list keeps what one walk reads small and together.
   struct Slot {
     uint64_t Hash = 0;
-    uint32_t KeyAt = 0, KeyLength = 0; // in KeyWords; length 0: empty
+    uint32_t KeyAt = 0; // in KeyWords
+    uint32_t KeyLength = 0; // 1 + the key's words after the list; 0: empty
     GuardMasks Masks;
   };
-  static uint64_t hash(const std::vector<int64_t> &Key);
-  /// The slot of \p Key, or the empty one where it would go (for a null
-  /// \p Key, the first empty one from \p Hash on).
-  size_t slotOf(const std::vector<int64_t> *Key, uint64_t Hash) const;
+  struct Table {
+    std::vector<Slot> Slots; // a power of two, at most half full
+    std::vector<int64_t> KeyWords;
+    size_t Kept = 0;
+    /// The slot of the key at \p Key (\p Length words), or the empty one
+    /// where it would go (for a null \p Key, the first empty one from
+    /// \p Hash on).
+    size_t slotOf(const int64_t *Key, size_t Length, uint64_t Hash) const;
+  };
+  static uint64_t hash(const int64_t *Key, size_t Length);
   std::map<std::tuple<int64_t, int64_t, int64_t>, ListId> Roots;
   std::map<std::tuple<ListId, sym::Poly, unsigned, bool>, ListId> Lists;
-  std::vector<Slot> Slots; // a power of two, at most half full
-  std::vector<int64_t> KeyWords;
+  std::vector<Table> Tables; // by the key's first word, its list
   size_t Kept = 0;
   ListId NextList = 0;
   uint64_t ContextId = 0;
