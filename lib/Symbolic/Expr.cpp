@@ -577,6 +577,20 @@ std::optional<uint32_t> evaluateBatch(const Context &Ctx, const Poly &P,
   if (Depth > MaxBatchedDepth)
     return std::nullopt;
   const unsigned N = At.Count;
+  auto OwnLeafAt = [&](AtomId A) -> const PointValues * {
+    for (unsigned I = 0; I < At.OwnLeafCount; ++I)
+      if (At.OwnLeaf[I] == A)
+        return &At.OwnValue[I];
+    return nullptr;
+  };
+  auto PerPoint = [&](const Atom &Of) {
+    if (Of.ReadsThreadIdx)
+      return true;
+    if (At.OwnLeafCount == 0)
+      return false;
+    return std::any_of(Of.Leaves.begin(), Of.Leaves.end(),
+                       [&](AtomId L) { return OwnLeafAt(L) != nullptr; });
+  };
   uint32_t Known = N == 32 ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
   std::fill(Out.begin(), Out.begin() + N, 0);
   for (const Term &T : P.terms()) {
@@ -584,7 +598,7 @@ std::optional<uint32_t> evaluateBatch(const Context &Ctx, const Poly &P,
     std::fill(Prod.begin(), Prod.begin() + N, T.Coeff);
     for (AtomId A : T.Atoms) {
       const Atom &Of = Ctx.atom(A);
-      if (!Of.ReadsThreadIdx) {
+      if (!PerPoint(Of)) {
         std::optional<int64_t> V = evaluateAtom(Ctx, A, E);
         if (!V)
           return 0; // unknown at every point
@@ -595,6 +609,11 @@ std::optional<uint32_t> evaluateBatch(const Context &Ctx, const Poly &P,
       if (Of.Kind == AtomKind::ThreadIdx) {
         for (unsigned I = 0; I < N; ++I)
           Prod[I] = wrapMul(Prod[I], At.Index[Of.Dim][I]);
+        continue;
+      }
+      if (const PointValues *Own = OwnLeafAt(A)) {
+        for (unsigned I = 0; I < N; ++I)
+          Prod[I] = wrapMul(Prod[I], (*Own)[I]);
         continue;
       }
       assert(Of.Kind == AtomKind::Op && "only operations read other atoms");
@@ -637,6 +656,8 @@ void evaluateAtPoints(const Context &Ctx, const Poly &P, Env &E,
   for (unsigned I = 0; I < At.Count; ++I) {
     for (unsigned D = 0; D < 3; ++D)
       E.set(Ctx.threadIdx(D), At.Index[D][I]);
+    for (unsigned L = 0; L < At.OwnLeafCount; ++L)
+      E.set(At.OwnLeaf[L], At.OwnValue[L][I]);
     Out[I] = evaluate(Ctx, P, E);
   }
 }

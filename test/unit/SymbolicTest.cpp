@@ -213,6 +213,60 @@ TEST(EvaluateTest, BatchedEvaluationIsEvaluationPerPoint) {
   EXPECT_GT(Unknown, 1000u);
 }
 
+TEST(EvaluateTest, BatchedEvaluationWithLeavesOfEachPoint) {
+  Context Ctx;
+  RandomExprs Gen(Ctx);
+  // Expressions over a trip of each lane's own, besides the thread index.
+  const AtomId Trip = Ctx.loopIteration("k");
+  const Poly K = Poly::atom(Trip);
+  std::vector<Poly> Exprs;
+  for (unsigned I = 0; I < 400; ++I) {
+    Poly P = I % 2 ? Gen.make(3) : Gen.chain(I % 40);
+    switch (I % 3) {
+    case 0:
+      Exprs.push_back(Ctx.op(OpKind(I % 9), P, K) + K.scaled(4));
+      break;
+    case 1:
+      Exprs.push_back(Ctx.op(OpKind::Div, K, P) * K + P);
+      break;
+    default:
+      Exprs.push_back(P * Ctx.op(OpKind::Rem, K + Poly::constant(1), P));
+    }
+  }
+  ThreadPoints At;
+  At.Count = 29;
+  At.OwnLeafCount = 1;
+  At.OwnLeaf[0] = Trip;
+  for (unsigned L = 0; L < 32; ++L) {
+    At.Index[0][L] = L % 8 + 3;
+    At.Index[1][L] = L / 8;
+    At.Index[2][L] = 0;
+    At.OwnValue[0][L] = (L * 7) % 5 - 1;
+  }
+  unsigned Known = 0, Unknown = 0;
+  for (const Poly &P : Exprs) {
+    Env Batch(Ctx.size());
+    Batch.set(Ctx.blockIdx(0), 5);
+    Batch.set(Ctx.param("W"), 3);
+    Batch.set(Trip, 1000); // not the points' values: theirs are their own
+    std::optional<int64_t> Out[32];
+    evaluateAtPoints(Ctx, P, Batch, At, Out);
+    for (unsigned L = 0; L < At.Count; ++L) {
+      Env One(Ctx.size());
+      One.set(Ctx.blockIdx(0), 5);
+      One.set(Ctx.param("W"), 3);
+      for (unsigned D = 0; D < 3; ++D)
+        One.set(Ctx.threadIdx(D), At.Index[D][L]);
+      One.set(Trip, At.OwnValue[0][L]);
+      std::optional<int64_t> Expected = evaluate(Ctx, P, One);
+      ASSERT_EQ(Out[L], Expected) << Ctx.str(P) << " at lane " << L;
+      ++(Expected ? Known : Unknown);
+    }
+  }
+  EXPECT_GT(Known, 1000u);
+  EXPECT_GT(Unknown, 1000u);
+}
+
 TEST(EvaluateTest, BatchedEvaluationOfFewerPoints) {
   Context Ctx;
   Poly X = Poly::atom(Ctx.threadIdx(0));

@@ -267,16 +267,23 @@ std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
                                 const Env &E);
 
 /// The thread indices of up to 32 points (the lanes of a warp) that agree on
-/// every other value.
+/// every other value but a few leaves of their own.
 struct ThreadPoints {
+  static constexpr unsigned MaxOwnLeaves = 4;
   unsigned Count = 0;
   std::array<int64_t, 32> Index[3]; // x, y, z
+  /// Leaves besides the thread index whose value is each point's own (the
+  /// trip a lane is at in a loop whose lanes run apart).
+  unsigned OwnLeafCount = 0;
+  AtomId OwnLeaf[MaxOwnLeaves] = {};
+  std::array<int64_t, 32> OwnValue[MaxOwnLeaves];
 };
-/// Evaluates \p P at each point of \p At, the thread index from there and
-/// every other atom from \p E: Out[I] is bit for bit what evaluate() gives
-/// with the thread index of point I set. What does not read the thread
-/// index is evaluated once, not once per point. Sets the thread index in
-/// \p E (to some point's) where \p P nests operations too deep to batch.
+/// Evaluates \p P at each point of \p At, the thread index and the own
+/// leaves from there and every other atom from \p E: Out[I] is bit for bit
+/// what evaluate() gives with the values of point I set. What reads neither
+/// is evaluated once, not once per point. Sets the thread index and the own
+/// leaves in \p E (to some point's) where \p P nests operations too deep
+/// to batch.
 void evaluateAtPoints(const Context &Ctx, const Poly &P, Env &E,
                       const ThreadPoints &At, std::optional<int64_t> *Out);
 /// Applies one operation to concrete values (C++ semantics on int64).
