@@ -260,6 +260,13 @@ bool LaunchWalker::loadedOncePerWarp(const sym::Atom &Loaded) const {
 void LaunchWalker::classifyAtoms() {
   for (const LoopLowering &L : Access.Lowerings)
     LoweredTrips.push_back(L.Trip);
+  TripsAtPoints = Access.Lowerings.size() <= sym::ThreadPoints::MaxOwnLeaves;
+  for (size_t I = 0; I < Access.Lowerings.size() && TripsAtPoints; ++I) {
+    std::vector<AtomId> Reads;
+    Ctx.collectLeafAtoms(Access.Lowerings[I].TripCount, Reads);
+    for (size_t J = I; J < Access.Lowerings.size(); ++J)
+      TripsAtPoints &= !llvm::is_contained(Reads, Access.Lowerings[J].Trip);
+  }
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Access.ByteOffset, Leaves);
   // Data the lanes of a warp share: a value per visit. Any other data read
@@ -372,6 +379,41 @@ bool LaunchWalker::placeTrips() {
   return Runs;
 }
 
+uint32_t LaunchWalker::pointsWithTrips(int64_t Warp, sym::ThreadPoints &At) {
+  assert(TripsAtPoints && "a trip count reads the trips placed after it");
+  llvm::SmallVector<int64_t, 8> Key{Warp};
+  for (AtomId A : TripPlacementReads)
+    Key.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
+  if (Key == TripPlacementKey) {
+    At = TripPlacement;
+    return TripPlacementIdle;
+  }
+  At = pointsOf(Warp);
+  uint32_t Idle = 0;
+  for (const LoopLowering &L : Access.Lowerings) {
+    std::optional<int64_t> Count[WarpSize];
+    sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Count);
+    const std::optional<int64_t> Counter = Values.get(L.Counter);
+    std::array<int64_t, WarpSize> &Trips = At.OwnValue[At.OwnLeafCount];
+    for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+      std::optional<int64_t> Trip;
+      if (Counter && Count[Lane])
+        Trip = unrolledTrip(L, *Counter, *Count[Lane]);
+      else if (Counter && *Counter >= 0)
+        Trip = Counter; // a trip count not known here: the lanes in step
+      if (!Trip)
+        Idle |= uint32_t(1) << Lane;
+      Trips[Lane] = Trip.value_or(0);
+    }
+    // The trip counts of the loops after it may read this trip.
+    At.OwnLeaf[At.OwnLeafCount++] = L.Trip;
+  }
+  TripPlacementKey = std::move(Key);
+  TripPlacement = At;
+  TripPlacementIdle = Idle;
+  return Idle;
+}
+
 void LaunchWalker::settle(AtomId U, int64_t Value) {
   Values.set(U, Value);
   Unknowns.erase(std::find(Unknowns.begin(), Unknowns.end(), U));
@@ -439,6 +481,9 @@ void LaunchWalker::prepareSplits() {
   LaneReads.clear();
   AddReads(Leaves, LaneReads);
   AddReads(TripReads, LaneReads);
+  TripPlacementReads.clear();
+  AddReads(TripReads, TripPlacementReads);
+  TripPlacementKey.clear();
 
   std::vector<std::vector<AtomId>> GuardLeaves;
   GuardReadsTrip.clear();
@@ -586,6 +631,21 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
         });
     return W;
   }
+  if (TripsAtPoints) {
+    sym::ThreadPoints At;
+    W.Idle = pointsWithTrips(Warp, At);
+    W.Lanes = At.Count;
+    for (unsigned Lane = 0; Lane < At.Count; ++Lane)
+      W.Rows.push_back({At.Index[1][Lane], At.Index[2][Lane]});
+    W.Address.resize(At.Count);
+    if (!Scattered)
+      sym::evaluateAtPoints(Ctx, Offset.Lane, Values, At, W.Address.data());
+    W.AllAddressesKnown =
+        llvm::all_of(W.Address, [](const std::optional<int64_t> &A) {
+          return A.has_value();
+        });
+    return W;
+  }
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
     if (!placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid))
@@ -676,6 +736,15 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
     return;
   }
   // The trips of the split loops it reads are the lane's own.
+  if (TripsAtPoints) {
+    sym::ThreadPoints At;
+    pointsWithTrips(Warp, At);
+    std::optional<int64_t> LaneParts[WarpSize];
+    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, LaneParts);
+    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
+      Apply(Lane, sum(U, LaneParts[Lane]));
+    return;
+  }
   for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
     Dim3 Tid;
     placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid);

@@ -15,6 +15,7 @@
 #include "GuardMaskCache.h"
 
 #include "cuda-coalesce/Model/WarpModel.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 #include <map>
@@ -183,6 +184,10 @@ private:
   /// lane whose thread index is set, from its trip count and the loop's
   /// counter; false when the lane runs no piece of one of them there.
   bool placeTrips();
+  /// The lanes of warp \p Warp with their trips in every split loop as own
+  /// leaves (what placeTrips() sets lane by lane); bit L of the result: lane
+  /// L runs no piece of one of them. Only where TripsAtPoints.
+  uint32_t pointsWithTrips(int64_t Warp, sym::ThreadPoints &At);
   /// The lowering whose counter is \p A, if any.
   const LoopLowering *loweringCountedBy(sym::AtomId A) const;
   /// Whether every lane of a warp loads \p Loaded from one address under
@@ -314,6 +319,18 @@ private:
   std::vector<sym::AtomId> Unknowns;
   /// The trips of the loops nvcc splits: a value per lane, not an axis.
   std::vector<sym::AtomId> LoweredTrips;
+  /// The lanes' trips can be placed for a warp at once: few split loops,
+  /// and no trip count reads the trip of its own loop or of one placed
+  /// after it (lane by lane, it would read the previous lane's).
+  bool TripsAtPoints = false;
+  /// What places the lanes' trips besides the thread index: the counters
+  /// and what the trip counts read. The last placement is kept by the warp
+  /// and their values: the lanes and each guard that reads a trip ask for it
+  /// at one visit.
+  std::vector<sym::AtomId> TripPlacementReads;
+  llvm::SmallVector<int64_t, 8> TripPlacementKey;
+  sym::ThreadPoints TripPlacement;
+  uint32_t TripPlacementIdle = 0;
 };
 
 } // namespace model
