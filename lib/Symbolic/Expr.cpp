@@ -10,6 +10,7 @@
 #include <cassert>
 #include <cctype>
 #include <iterator>
+#include <memory>
 #include <sstream>
 
 namespace cudacoalesce {
@@ -544,6 +545,30 @@ static std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,
   E.keep(Id, V);
   return V;
 }
+
+namespace {
+/// The storage of the Envs of this thread that are not in use.
+std::vector<std::unique_ptr<Env::Storage>> &idleEnvStorage() {
+  thread_local std::vector<std::unique_ptr<Env::Storage>> Idle;
+  return Idle;
+}
+} // namespace
+
+Env::Env(unsigned NumAtoms) {
+  std::vector<std::unique_ptr<Env::Storage>> &Idle = idleEnvStorage();
+  if (Idle.empty()) {
+    S = new Storage;
+  } else {
+    S = Idle.back().release();
+    Idle.pop_back();
+  }
+  if (S->Values.size() < NumAtoms)
+    S->Values.resize(NumAtoms);
+  Epoch = ++S->Clock;
+  Generation = ++S->Clock;
+}
+
+Env::~Env() { idleEnvStorage().emplace_back(S); }
 
 std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
                                 const Env &E) {

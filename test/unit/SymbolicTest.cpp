@@ -101,6 +101,38 @@ TEST(EvaluateTest, EvaluatesThroughOperations) {
   EXPECT_FALSE(evaluate(Ctx, P, E).has_value()) << "division by zero";
 }
 
+TEST(EvaluateTest, AnEnvStartsEmptyOnReusedStorage) {
+  Context Ctx;
+  AtomId Tx = Ctx.threadIdx(0), W = Ctx.param("W");
+  Poly Quotient = Ctx.op(OpKind::Div, Poly::atom(Tx), Poly::atom(W));
+  {
+    Env Earlier(Ctx.size());
+    Earlier.set(Tx, 40);
+    Earlier.set(W, 4);
+    ASSERT_EQ(*evaluate(Ctx, Quotient, Earlier), 10);
+  }
+  {
+    Env Nested(Ctx.size()); // in use beside the next: storage of its own
+    Nested.set(W, 8);
+    Env E(Ctx.size());
+    EXPECT_FALSE(E.get(Tx).has_value()) << "a value of an earlier Env";
+    EXPECT_FALSE(evaluate(Ctx, Quotient, E).has_value())
+        << "an operation kept by an earlier Env";
+    E.set(Tx, 40);
+    E.set(W, 5);
+    EXPECT_EQ(*evaluate(Ctx, Quotient, E), 8);
+    EXPECT_EQ(*Nested.get(W), 8);
+    E.unset(W);
+    EXPECT_FALSE(evaluate(Ctx, Quotient, E).has_value());
+  }
+  // An atom made after the Env: no value until set.
+  Env E(Ctx.size());
+  AtomId Later = Ctx.param("later");
+  EXPECT_FALSE(E.get(Later).has_value());
+  E.set(Later, 3);
+  EXPECT_EQ(*E.get(Later), 3);
+}
+
 TEST(PrintTest, ReadsLikeSource) {
   Context Ctx;
   Poly X = Poly::atom(Ctx.threadIdx(0));

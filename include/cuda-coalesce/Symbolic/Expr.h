@@ -228,37 +228,68 @@ private:
 /// It also keeps the value of each operation that evaluate() meets under the
 /// values set since the last change: the operations of a lowered loop (trip
 /// counts, pieces) recur in many terms of an address and of its guards.
+///
+/// An Env costs O(1) to make: its slots (one per atom of the context) come
+/// from storage that the Envs of a thread reuse, and a slot counts only when
+/// its stamp is this Env's. A zero fill per Env made the analysis of a
+/// translation unit quadratic in its kernels: the context holds the atoms of
+/// all of them, and each access walks with an Env of its own.
 class Env {
 public:
-  explicit Env(unsigned NumAtoms) : Values(NumAtoms) {}
+  explicit Env(unsigned NumAtoms);
+  ~Env();
+  Env(const Env &) = delete;
+  Env &operator=(const Env &) = delete;
+
   void set(AtomId A, int64_t V) {
-    Values[A] = V;
-    ++Generation;
+    if (A >= S->Values.size())
+      S->Values.resize(A + 1);
+    S->Values[A] = {Epoch, V};
+    Generation = ++S->Clock;
   }
   void unset(AtomId A) {
-    Values[A].reset();
-    ++Generation;
+    if (A < S->Values.size())
+      S->Values[A].Stamp = 0;
+    Generation = ++S->Clock;
   }
   std::optional<int64_t> get(AtomId A) const {
-    return A < Values.size() ? Values[A] : std::nullopt;
+    if (A < S->Values.size() && S->Values[A].Stamp == Epoch)
+      return S->Values[A].Value;
+    return std::nullopt;
   }
   /// The value kept for operation \p Op under the current values, if any
   /// (an outer nullopt: none kept).
   std::optional<std::optional<int64_t>> kept(AtomId Op) const {
-    if (Op < Ops.size() && Ops[Op].first == Generation)
-      return Ops[Op].second;
+    if (Op < S->Ops.size() && S->Ops[Op].Stamp == Generation)
+      return S->Ops[Op].Value;
     return std::nullopt;
   }
   void keep(AtomId Op, std::optional<int64_t> V) const {
-    if (Op >= Ops.size())
-      Ops.resize(Op + 1);
-    Ops[Op] = {Generation, V};
+    if (Op >= S->Ops.size())
+      S->Ops.resize(Op + 1);
+    S->Ops[Op] = {Generation, V};
   }
 
+  /// Slots of the Envs of one thread, one Env at a time. Every stamp is
+  /// drawn from Clock, so a slot an earlier Env wrote never matches.
+  struct Storage {
+    struct Value {
+      uint64_t Stamp = 0;
+      int64_t Value = 0;
+    };
+    struct KeptOp {
+      uint64_t Stamp = 0;
+      std::optional<int64_t> Value;
+    };
+    std::vector<Value> Values;
+    std::vector<KeptOp> Ops;
+    uint64_t Clock = 0;
+  };
+
 private:
-  std::vector<std::optional<int64_t>> Values;
-  mutable std::vector<std::pair<uint64_t, std::optional<int64_t>>> Ops;
-  uint64_t Generation = 1;
+  Storage *S;
+  uint64_t Epoch;      // the stamp of this Env's values
+  uint64_t Generation; // the stamp of the operations kept under them
 };
 
 /// Evaluates \p P; nullopt when an atom is unknown or an operation is
