@@ -379,39 +379,38 @@ bool LaunchWalker::placeTrips() {
   return Runs;
 }
 
-uint32_t LaunchWalker::pointsWithTrips(int64_t Warp, sym::ThreadPoints &At) {
+const sym::ThreadPoints &LaunchWalker::pointsWithTrips(int64_t Warp,
+                                                       uint32_t &Idle) {
   assert(TripsAtPoints && "a trip count reads the trips placed after it");
   llvm::SmallVector<int64_t, 8> Key{Warp};
   for (AtomId A : TripPlacementReads)
     Key.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
-  if (Key == TripPlacementKey) {
-    At = TripPlacement;
-    return TripPlacementIdle;
-  }
-  At = pointsOf(Warp);
-  uint32_t Idle = 0;
-  for (const LoopLowering &L : Access.Lowerings) {
-    std::optional<int64_t> Count[WarpSize];
-    sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Count);
-    const std::optional<int64_t> Counter = Values.get(L.Counter);
-    std::array<int64_t, WarpSize> &Trips = At.OwnValue[At.OwnLeafCount];
-    for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
-      std::optional<int64_t> Trip;
-      if (Counter && Count[Lane])
-        Trip = unrolledTrip(L, *Counter, *Count[Lane]);
-      else if (Counter && *Counter >= 0)
-        Trip = Counter; // a trip count not known here: the lanes in step
-      if (!Trip)
-        Idle |= uint32_t(1) << Lane;
-      Trips[Lane] = Trip.value_or(0);
+  if (Key != TripPlacementKey) {
+    sym::ThreadPoints &At = TripPlacement;
+    At = pointsOf(Warp);
+    TripPlacementIdle = 0;
+    for (const LoopLowering &L : Access.Lowerings) {
+      std::optional<int64_t> Count[WarpSize];
+      sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Count);
+      const std::optional<int64_t> Counter = Values.get(L.Counter);
+      std::array<int64_t, WarpSize> &Trips = At.OwnValue[At.OwnLeafCount];
+      for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+        std::optional<int64_t> Trip;
+        if (Counter && Count[Lane])
+          Trip = unrolledTrip(L, *Counter, *Count[Lane]);
+        else if (Counter && *Counter >= 0)
+          Trip = Counter; // a trip count not known here: the lanes in step
+        if (!Trip)
+          TripPlacementIdle |= uint32_t(1) << Lane;
+        Trips[Lane] = Trip.value_or(0);
+      }
+      // The trip counts of the loops after it may read this trip.
+      At.OwnLeaf[At.OwnLeafCount++] = L.Trip;
     }
-    // The trip counts of the loops after it may read this trip.
-    At.OwnLeaf[At.OwnLeafCount++] = L.Trip;
+    TripPlacementKey = std::move(Key);
   }
-  TripPlacementKey = std::move(Key);
-  TripPlacement = At;
-  TripPlacementIdle = Idle;
-  return Idle;
+  Idle = TripPlacementIdle;
+  return TripPlacement;
 }
 
 void LaunchWalker::settle(AtomId U, int64_t Value) {
@@ -616,24 +615,11 @@ const sym::ThreadPoints &LaunchWalker::pointsOf(int64_t Warp) {
 
 LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
   WarpLanes W;
-  if (Access.Lowerings.empty()) {
-    // Every lane at once: no trips to place lane by lane.
-    const sym::ThreadPoints &At = pointsOf(Warp);
-    W.Lanes = At.Count;
-    for (unsigned Lane = 0; Lane < At.Count; ++Lane)
-      W.Rows.push_back({At.Index[1][Lane], At.Index[2][Lane]});
-    W.Address.resize(At.Count);
-    if (!Scattered)
-      sym::evaluateAtPoints(Ctx, Offset.Lane, Values, At, W.Address.data());
-    W.AllAddressesKnown =
-        llvm::all_of(W.Address, [](const std::optional<int64_t> &A) {
-          return A.has_value();
-        });
-    return W;
-  }
-  if (TripsAtPoints) {
-    sym::ThreadPoints At;
-    W.Idle = pointsWithTrips(Warp, At);
+  if (Access.Lowerings.empty() || TripsAtPoints) {
+    // Every lane at once, with the trips of the split loops if any.
+    const sym::ThreadPoints &At = Access.Lowerings.empty()
+                                      ? pointsOf(Warp)
+                                      : pointsWithTrips(Warp, W.Idle);
     W.Lanes = At.Count;
     for (unsigned Lane = 0; Lane < At.Count; ++Lane)
       W.Rows.push_back({At.Index[1][Lane], At.Index[2][Lane]});
@@ -737,8 +723,8 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
   }
   // The trips of the split loops it reads are the lane's own.
   if (TripsAtPoints) {
-    sym::ThreadPoints At;
-    pointsWithTrips(Warp, At);
+    uint32_t Idle;
+    const sym::ThreadPoints &At = pointsWithTrips(Warp, Idle);
     std::optional<int64_t> LaneParts[WarpSize];
     sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, LaneParts);
     for (unsigned Lane = 0; Lane < Lanes; ++Lane)

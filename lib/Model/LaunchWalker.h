@@ -185,9 +185,10 @@ private:
   /// counter; false when the lane runs no piece of one of them there.
   bool placeTrips();
   /// The lanes of warp \p Warp with their trips in every split loop as own
-  /// leaves (what placeTrips() sets lane by lane); bit L of the result: lane
-  /// L runs no piece of one of them. Only where TripsAtPoints.
-  uint32_t pointsWithTrips(int64_t Warp, sym::ThreadPoints &At);
+  /// leaves (what placeTrips() sets lane by lane); bit L of \p Idle: lane L
+  /// runs no piece of one of them. Valid until the next call. Only where
+  /// TripsAtPoints.
+  const sym::ThreadPoints &pointsWithTrips(int64_t Warp, uint32_t &Idle);
   /// The lowering whose counter is \p A, if any.
   const LoopLowering *loweringCountedBy(sym::AtomId A) const;
   /// Whether every lane of a warp loads \p Loaded from one address under
