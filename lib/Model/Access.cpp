@@ -40,16 +40,23 @@ int64_t firstCounterValue(const LoopLowering &L) {
   return -((F - 1) + (L.Pieces ? 3 * F : 0));
 }
 
+UnrolledRun unrolledRun(const LoopLowering &L, int64_t TripCount) {
+  const int64_t F = L.Factor, N = std::max<int64_t>(TripCount, 0);
+  const int64_t Left = N % F, U = N / F;
+  // Trip 0 of the unrolled loop comes after the leftover trips, or first.
+  return {L.Epilog ? 0 : Left, L.Pieces ? U / 4 * 4 * F : U * F};
+}
+
 std::optional<int64_t> unrolledTrip(const LoopLowering &L, int64_t Counter,
                                     int64_t TripCount) {
+  if (Counter >= 0) {
+    UnrolledRun Run = unrolledRun(L, TripCount);
+    return Counter < Run.End ? std::optional<int64_t>(Run.Start + Counter)
+                             : std::nullopt;
+  }
   const int64_t F = L.Factor, N = std::max<int64_t>(TripCount, 0);
   const int64_t Left = N % F, U = N / F;
   const int64_t Start = L.Epilog ? 0 : Left; // trip 0 of the unrolled loop
-  if (Counter >= 0) {
-    int64_t Unrolled = L.Pieces ? U / 4 * 4 * F : U * F;
-    return Counter < Unrolled ? std::optional<int64_t>(Start + Counter)
-                              : std::nullopt;
-  }
   const int64_t Piece = Counter - firstCounterValue(L);
   if (Piece < F - 1) // the leftover trips
     return Piece < Left

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <numeric>
 
 namespace cudacoalesce {
 namespace model {
@@ -570,6 +571,7 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
 
 void LaunchWalker::resetCaches() {
   CostCache.clear();
+  ShapeIds.clear();
   FixedGuardLanes.clear();
 }
 
@@ -789,22 +791,28 @@ void LaunchWalker::fillLanes(const WarpLanes &W, const GuardMasks &M,
 void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
   std::optional<int64_t> Base = uniformBase();
   const WarpLanes &W = lanesOf(Warp);
-  GuardMasks M = masksOfGuards(GuardParts.size(), Warp, W.Lanes);
+  costVisit(Warp, W, masksOfGuards(GuardParts.size(), Warp, W.Lanes), Base, T);
+}
+
+void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
+                             const GuardMasks &M, std::optional<int64_t> Base,
+                             CostTotals &T, uint64_t Times) {
+  LastPriced.reset();
+  GuardUnknown |= M.Unknown;
   const uint32_t AllLanes =
       W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
   // The common case, every lane active: its addresses without the lanes'
   // bookkeeping.
   if (!Scattered && Base && W.Lanes && W.AllAddressesKnown && !W.Idle &&
       M.Active == AllLanes) {
-    GuardUnknown |= M.Unknown;
-    ++T.Warps;
+    T.Warps += Times;
     VisitAddresses.clear();
     for (const std::optional<int64_t> &L : W.Address)
       VisitAddresses.push_back(*sum(Base, L));
-    count(costOf(Warp, AllLanes, Base, true, VisitAddresses, W.Rows), T);
+    LastPriced = Priced{AllLanes, true, &W.Rows};
+    count(costOf(Warp, AllLanes, Base, true, VisitAddresses, W.Rows), T, Times);
     return;
   }
-  GuardUnknown |= M.Unknown;
   const uint32_t Runs = AllLanes & ~W.Idle;
   const uint32_t ActiveLanes = M.Active & Runs;
   const unsigned Active = llvm::popcount(ActiveLanes);
@@ -833,22 +841,24 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
     // lanes are all predicated off still issues it, moving nothing.
     if (Reaching == 0)
       return;
-    ++T.Warps;
-    T.Requests += Requests;
+    T.Warps += Times;
+    T.Requests += Requests * Times;
     T.Min = 0;
     return;
   }
-  ++T.Warps;
+  T.Warps += Times;
 
   if (Scattered) {
     RequestCost Cost = Model.costOfGather(Active, Access.ChunkBytes);
     for (unsigned C = 0; C < Requests; ++C)
-      T.add(Cost);
+      T.add(Cost, Times);
     return;
   }
   if (Addresses.empty())
     return;
-  count(costOf(Warp, AddressedMask, Base, AllAddressed, Addresses, Rows), T);
+  LastPriced = Priced{AddressedMask, AllAddressed, &Rows};
+  count(costOf(Warp, AddressedMask, Base, AllAddressed, Addresses, Rows), T,
+        Times);
 }
 
 bool LaunchWalker::evenlySpacedAt(
@@ -870,40 +880,80 @@ bool LaunchWalker::evenlySpacedAt(
   return Even;
 }
 
-const LaunchWalker::WarpCost &
-LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
-                     std::optional<int64_t> Base, bool Cacheable,
-                     const std::vector<int64_t> &Addresses,
-                     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  auto Compute = [&] {
-    WarpCost R;
-    R.EvenlySpaced = evenlySpacedAt(Addresses, Rows);
-    R.Broadcast = broadcastPerRow(Addresses, Rows);
-    // Request C moves chunk C of each lane's bytes.
-    std::vector<int64_t> Chunk;
-    for (unsigned C = 0; C < Access.requests(); ++C) {
-      if (C > 0) {
-        Chunk.resize(Addresses.size());
-        for (size_t I = 0; I < Addresses.size(); ++I)
-          Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
-      }
-      R.Chunks.push_back(Model.costOfRequest(C ? Chunk : Addresses, ActiveMask,
-                                             Access.ChunkBytes));
+LaunchWalker::WarpCost LaunchWalker::computeCost(
+    uint32_t ActiveMask, const std::vector<int64_t> &Addresses,
+    const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  WarpCost R;
+  R.EvenlySpaced = evenlySpacedAt(Addresses, Rows);
+  R.Broadcast = broadcastPerRow(Addresses, Rows);
+  // Request C moves chunk C of each lane's bytes.
+  std::vector<int64_t> Chunk;
+  for (unsigned C = 0; C < Access.requests(); ++C) {
+    if (C > 0) {
+      Chunk.resize(Addresses.size());
+      for (size_t I = 0; I < Addresses.size(); ++I)
+        Chunk[I] = Addresses[I] + int64_t(C) * Access.ChunkBytes;
     }
-    return R;
+    R.Chunks.push_back(Model.costOfRequest(C ? Chunk : Addresses, ActiveMask,
+                                           Access.ChunkBytes));
+  }
+  return R;
+}
+
+uint64_t
+LaunchWalker::shapeOf(uint32_t ActiveMask,
+                      const std::vector<int64_t> &Addresses,
+                      const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  ShapeKey.assign(1, ActiveMask);
+  for (size_t I = 0; I < Addresses.size(); ++I) {
+    ShapeKey.push_back(Addresses[I] - Addresses[0]);
+    ShapeKey.push_back(Rows[I].first);
+    ShapeKey.push_back(Rows[I].second);
+  }
+  auto It = ShapeIds.find(ShapeKey);
+  if (It != ShapeIds.end())
+    return It->second;
+  if (ShapeIds.size() >= limits::LaneSetsKept)
+    return 0;
+  return ShapeIds.emplace(ShapeKey, ShapeIds.size() + 1).first->second;
+}
+
+const LaunchWalker::WarpCost &LaunchWalker::costOf(
+    int64_t Warp, uint32_t ActiveMask, std::optional<int64_t> Base,
+    bool Cacheable, const std::vector<int64_t> &Addresses,
+    const std::vector<std::pair<int64_t, int64_t>> &Rows, int64_t Shift) {
+  // Shifting every lane by whole periods changes no count: the costs are a
+  // function of the lanes' addresses relative to each other and of where
+  // they start within a period. Where the lanes' parts are fixed per block,
+  // the warp and the active lanes give the former; else the lanes' shape
+  // is looked up.
+  auto Shifted = [&] {
+    if (!Shift)
+      return computeCost(ActiveMask, Addresses, Rows);
+    std::vector<int64_t> Moved(Addresses);
+    for (int64_t &A : Moved)
+      A = int64_t(uint64_t(A) + uint64_t(Shift)); // wraps as evaluate() does
+    return computeCost(ActiveMask, Moved, Rows);
   };
-  // Shifting every lane by whole periods changes no count: with the lanes'
-  // relative addresses fixed by their place in the block, the costs are a
-  // function of (warp, active lanes, start within a period).
-  if (!Offset.LaneFixedPerBlock || !Cacheable || !Base) {
-    Uncached = Compute();
+  const int64_t Period = Model.periodBytes();
+  CostKey Key;
+  if (!Cacheable || !Base) {
+    Uncached = Shifted();
     return Uncached;
   }
-  auto Key =
-      std::make_tuple(Warp, ActiveMask, floorMod(*Base, Model.periodBytes()));
+  if (Offset.LaneFixedPerBlock) {
+    Key = {0, Warp, ActiveMask, floorMod(*Base + Shift, Period)};
+  } else {
+    uint64_t Shape = shapeOf(ActiveMask, Addresses, Rows);
+    if (!Shape) {
+      Uncached = Shifted();
+      return Uncached;
+    }
+    Key = {Shape, -1, ActiveMask, floorMod(Addresses[0] + Shift, Period)};
+  }
   auto It = CostCache.find(Key);
   if (It == CostCache.end())
-    It = CostCache.emplace(Key, Compute()).first;
+    It = CostCache.emplace(Key, Shifted()).first;
   return It->second;
 }
 
@@ -1158,6 +1208,270 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   return T;
 }
 
+namespace {
+
+/// The first step t >= 1 at which `V + B*t Op 0` holds where `V Op 0` does
+/// not, or the other way round; INT64_MAX where that is not before \p Steps.
+/// nullopt where V + B*t leaves the range of int64_t before \p Steps
+/// (evaluate() would wrap there, and the line would not be its value).
+std::optional<int64_t> firstFlip(Cmp Op, int64_t V, int64_t B, int64_t Steps) {
+  constexpr int64_t Never = INT64_MAX;
+  if (B == 0 || Steps <= 1)
+    return Never;
+  __int128 Last = __int128(V) + __int128(B) * (Steps - 1);
+  if (Last > INT64_MAX || Last < INT64_MIN)
+    return std::nullopt;
+  int64_t Flip = Never;
+  if (Op == Cmp::EQ || Op == Cmp::NE) {
+    // Holds, or fails, at the one step where the line crosses 0.
+    if (V == 0)
+      Flip = 1;
+    else if ((V < 0) == (B > 0) && V % B == 0)
+      Flip = -V / B;
+  } else {
+    // `x Op 0` is `x < Theta` or its negation: it changes where the line
+    // crosses Theta.
+    const __int128 Theta = (Op == Cmp::LT || Op == Cmp::GE) ? 0 : 1;
+    if (B > 0 && V < Theta)
+      Flip = int64_t((Theta - V + B - 1) / B);
+    else if (B < 0 && V >= Theta)
+      Flip = int64_t((V - Theta) / -__int128(B)) + 1;
+  }
+  return Flip < Steps ? Flip : Never;
+}
+
+} // namespace
+
+std::optional<LaunchWalker::RunAxis> LaunchWalker::runAxis() const {
+  if (Scattered)
+    return std::nullopt;
+  // What multiplies A in P, where P is linear in A and that reads neither
+  // the thread index, nor a value per lane, nor A itself: the same step in
+  // every lane.
+  auto SlopeIn = [&](const sym::Poly &P, AtomId A) -> std::optional<sym::Poly> {
+    for (const sym::Term &T : P.terms()) {
+      if (llvm::count(T.Atoms, A) > 1)
+        return std::nullopt;
+      for (AtomId X : T.Atoms)
+        if (X != A && llvm::is_contained(Ctx.atom(X).Leaves, A))
+          return std::nullopt; // an operation over A
+    }
+    sym::Poly Slope = P.coefficientOf(A);
+    std::vector<AtomId> Leaves;
+    Ctx.collectLeafAtoms(Slope, Leaves);
+    for (AtomId L : Leaves) {
+      const sym::Atom &At = Ctx.atom(L);
+      if (L == A || At.ReadsThreadIdx || At.LaneVarying ||
+          llvm::is_contained(LoweredTrips, L))
+        return std::nullopt;
+    }
+    return Slope;
+  };
+  auto Along = [&](size_t Axis, AtomId Trip,
+                   const LoopLowering *Split) -> std::optional<RunAxis> {
+    RunAxis R;
+    R.Axis = Axis;
+    R.Split = Split;
+    std::optional<sym::Poly> Slope = SlopeIn(Access.ByteOffset, Trip);
+    if (!Slope)
+      return std::nullopt;
+    R.AddressSlope = *Slope;
+    for (const Guard &G : Access.Guards) {
+      std::vector<AtomId> Leaves;
+      Ctx.collectLeafAtoms(G.Diff, Leaves);
+      if (!llvm::is_contained(Leaves, Trip)) {
+        R.GuardSlope.emplace_back();
+        continue;
+      }
+      std::optional<sym::Poly> GuardSlope = SlopeIn(G.Diff, Trip);
+      if (!GuardSlope)
+        return std::nullopt;
+      R.GuardSlope.push_back(*GuardSlope);
+    }
+    return R;
+  };
+  if (!Access.Lowerings.empty()) {
+    // Each lane's trip follows the counter of a split loop; with two, the
+    // inner one's lanes are placed by the outer one's trips.
+    if (Access.Lowerings.size() != 1 || !TripsAtPoints)
+      return std::nullopt;
+    const LoopLowering &L = Access.Lowerings.front();
+    std::optional<size_t> Axis = axisOf(L.Counter);
+    return Axis ? Along(*Axis, L.Trip, &L) : std::nullopt;
+  }
+  // The loop with the most values, of those along which the access runs.
+  std::optional<RunAxis> Best;
+  for (size_t I = 0; I < Varying.size(); ++I) {
+    if (Ctx.atom(Varying[I].Atom).Kind != AtomKind::LoopIteration ||
+        (Best && Varying[Best->Axis].Count >= Varying[I].Count))
+      continue;
+    if (std::optional<RunAxis> R = Along(I, Varying[I].Atom, nullptr))
+      Best = std::move(R);
+  }
+  return Best;
+}
+
+void LaunchWalker::guardValues(size_t G, int64_t Warp,
+                               std::optional<int64_t> *Out) {
+  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
+  uint32_t Idle;
+  const sym::ThreadPoints &At =
+      GuardReadsTrip[G] ? pointsWithTrips(Warp, Idle) : pointsOf(Warp);
+  sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, Out);
+  for (unsigned Lane = 0; Lane < At.Count; ++Lane)
+    Out[Lane] = sum(U, Out[Lane]);
+}
+
+std::optional<CostTotals>
+LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
+                        uint64_t WarpBudget) {
+  std::optional<RunAxis> R = runAxis();
+  if (!R)
+    return std::nullopt;
+  const VaryingAxis &Run = Varying[R->Axis];
+  const int64_t Count = std::max<int64_t>(1, Run.Count);
+  // A split loop's pieces of fixed length (the counter below 0) are visited
+  // one by one; its unrolled loop (0 on) and a loop's trips go in runs.
+  const int64_t Pieces =
+      Run.First < 0
+          ? std::min(Count, (-Run.First + Run.Stride - 1) / Run.Stride)
+          : 0;
+  uint64_t Groups = 1;
+  for (size_t I = 0; I < Varying.size(); ++I)
+    if (I != R->Axis &&
+        __builtin_mul_overflow(
+            Groups, uint64_t(std::max<int64_t>(1, Varying[I].Count)), &Groups))
+      return std::nullopt;
+  const uint64_t Warps = uint64_t(Radix[0]);
+  // Each warp of each group costs its pieces and at least one run.
+  uint64_t Least;
+  if (__builtin_mul_overflow(Groups * Warps, uint64_t(Pieces + 1), &Least) ||
+      Groups > WarpBudget || Least > WarpBudget)
+    return std::nullopt;
+  // Runs beyond this many cost more than the sample would: give up.
+  const uint64_t MostEvaluations = 4 * WarpBudget;
+  uint64_t Evaluations = 0;
+  const int64_t Period = Model.periodBytes();
+  const size_t NumGuards = Access.Guards.size();
+
+  CostTotals T;
+  std::vector<std::optional<int64_t>> GuardStep(NumGuards);
+  for (uint64_t Group = 0; Group < Groups; ++Group) {
+    uint64_t Index = Group;
+    for (size_t I = 0; I < Varying.size(); ++I) {
+      if (I == R->Axis)
+        continue;
+      const VaryingAxis &V = Varying[I];
+      const int64_t C = std::max<int64_t>(1, V.Count);
+      Values.set(V.Atom, V.First + int64_t(Index % uint64_t(C)) * V.Stride);
+      Index /= uint64_t(C);
+    }
+    // Bytes, and guard values, per value of the axis under this group.
+    std::optional<int64_t> Slope = sym::evaluate(Ctx, R->AddressSlope, Values);
+    int64_t Step;
+    if (!Slope || __builtin_mul_overflow(*Slope, Run.Stride, &Step) ||
+        std::fabs(double(Step)) * double(Count) > double(int64_t(1) << 60))
+      return std::nullopt;
+    for (size_t G = 0; G < NumGuards; ++G) {
+      GuardStep[G].reset();
+      if (!R->GuardSlope[G])
+        continue;
+      std::optional<int64_t> S = sym::evaluate(Ctx, *R->GuardSlope[G], Values);
+      int64_t Scaled;
+      if (!S || __builtin_mul_overflow(*S, Run.Stride, &Scaled))
+        return std::nullopt;
+      if (Scaled)
+        GuardStep[G] = Scaled;
+    }
+    // The visits of a run repeat their costs with the start's place in the
+    // period.
+    const int64_t Repeat = Period / std::gcd(floorMod(Step, Period), Period);
+    for (uint64_t Warp = 0; Warp < Warps; ++Warp) {
+      for (int64_t K = 0; K < Pieces; ++K) {
+        Values.set(Run.Atom, Run.First + K * Run.Stride);
+        ++T.Visits;
+        simulateWarp(int64_t(Warp), T);
+      }
+      // Where each lane leaves the split loop: from there on it idles.
+      int64_t LaneEnd[WarpSize];
+      std::fill(std::begin(LaneEnd), std::end(LaneEnd), Count);
+      if (R->Split) {
+        const sym::ThreadPoints &At = pointsOf(int64_t(Warp));
+        std::optional<int64_t> Trips[WarpSize];
+        sym::evaluateAtPoints(Ctx, R->Split->TripCount, Values, At, Trips);
+        for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+          if (!Trips[Lane])
+            continue; // a trip count not known here: the lanes in step
+          int64_t End = unrolledRun(*R->Split, *Trips[Lane]).End;
+          // The first value of the axis at or past End.
+          int64_t K = End <= Run.First
+                          ? 0
+                          : (End - Run.First + Run.Stride - 1) / Run.Stride;
+          LaneEnd[Lane] = std::min(K, Count);
+        }
+      }
+      for (int64_t First = Pieces; First < Count;) {
+        if (++Evaluations > MostEvaluations)
+          return std::nullopt;
+        Values.set(Run.Atom, Run.First + First * Run.Stride);
+        std::optional<int64_t> Base = uniformBase();
+        const WarpLanes &W = lanesOf(int64_t(Warp));
+        GuardMasks M = masksOfGuards(NumGuards, int64_t(Warp), W.Lanes);
+        int64_t End = Count;
+        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+          if (LaneEnd[Lane] > First)
+            End = std::min(End, LaneEnd[Lane]);
+        for (size_t G = 0; G < NumGuards; ++G) {
+          if (!GuardStep[G])
+            continue;
+          std::optional<int64_t> Lanes[WarpSize];
+          guardValues(G, int64_t(Warp), Lanes);
+          for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+            // A lane's guards no longer matter once it has left; one whose
+            // value is not known is counted as holding at every value.
+            if (!Lanes[Lane] || LaneEnd[Lane] <= First)
+              continue;
+            std::optional<int64_t> Flip =
+                firstFlip(Access.Guards[G].Op, *Lanes[Lane], *GuardStep[G],
+                          LaneEnd[Lane] - First);
+            if (!Flip)
+              return std::nullopt;
+            if (*Flip != INT64_MAX)
+              End = std::min(End, First + *Flip);
+          }
+        }
+        // Visit J of the run costs what visit J + Repeat does: the first
+        // visit prices the lanes, the others of the first Repeat shift them.
+        const int64_t Length = End - First;
+        const int64_t Distinct = std::min(Length, Repeat);
+        auto TimesOf = [&](int64_t J) {
+          return uint64_t((Length - 1 - J) / Repeat + 1);
+        };
+        T.Visits += TimesOf(0);
+        costVisit(int64_t(Warp), W, M, Base, T, TimesOf(0));
+        if (Distinct > 1 && !LastPriced) {
+          // Nothing was priced (no lane active, or none addressed): the
+          // other visits do the same.
+          T.Visits += uint64_t(Length) - TimesOf(0);
+          costVisit(int64_t(Warp), W, M, Base, T,
+                    uint64_t(Length) - TimesOf(0));
+        }
+        for (int64_t J = 1; J < Distinct && LastPriced; ++J) {
+          const uint64_t Times = TimesOf(J);
+          T.Visits += Times;
+          T.Warps += Times;
+          count(costOf(int64_t(Warp), LastPriced->Mask, Base,
+                       LastPriced->Cacheable, VisitAddresses, *LastPriced->Rows,
+                       int64_t(uint64_t(J) * uint64_t(Step))),
+                T, Times);
+        }
+        First = End;
+      }
+    }
+  }
+  return T;
+}
+
 std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
                                                 int64_t Trip) {
   std::vector<size_t> LoopGuards;
@@ -1285,11 +1599,15 @@ CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
   };
 
   Counted = false;
-  if (CountingAllowed)
-    if (std::optional<CostTotals> ByCounting = countEveryVisit(Radix)) {
+  if (CountingAllowed) {
+    std::optional<CostTotals> ByCounting = countEveryVisit(Radix);
+    if (!ByCounting)
+      ByCounting = countRuns(Radix, WarpBudget);
+    if (ByCounting) {
       Counted = true;
       return *ByCounting;
     }
+  }
   if (Total <= double(WarpBudget)) {
     for (uint64_t I = 0; I < uint64_t(Total); ++I)
       Visit(I);

@@ -236,11 +236,35 @@ private:
   void fillLanes(const WarpLanes &W, const GuardMasks &M,
                  std::optional<int64_t> Base);
   void simulateWarp(int64_t Warp, CostTotals &T);
-  /// The costs of a warp whose active lanes are at \p Addresses.
+  /// Adds \p Times visits of warp \p Warp whose lanes are \p W, \p M of
+  /// them passing the guards, the thread-independent part of the address at
+  /// \p Base, to \p T.
+  void costVisit(int64_t Warp, const WarpLanes &W, const GuardMasks &M,
+                 std::optional<int64_t> Base, CostTotals &T,
+                 uint64_t Times = 1);
+  /// The costs of a warp whose active lanes are at \p Addresses, each moved
+  /// by \p Shift bytes.
   const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
                          std::optional<int64_t> Base, bool Cacheable,
                          const std::vector<int64_t> &Addresses,
-                         const std::vector<std::pair<int64_t, int64_t>> &Rows);
+                         const std::vector<std::pair<int64_t, int64_t>> &Rows,
+                         int64_t Shift = 0);
+  WarpCost computeCost(uint32_t ActiveMask,
+                       const std::vector<int64_t> &Addresses,
+                       const std::vector<std::pair<int64_t, int64_t>> &Rows);
+  /// An id, from 1, of the active lanes \p ActiveMask at \p Addresses in
+  /// rows \p Rows, relative to the first: what a request costs besides its
+  /// start within the period. 0 once limits::LaneSetsKept are kept.
+  uint64_t shapeOf(uint32_t ActiveMask, const std::vector<int64_t> &Addresses,
+                   const std::vector<std::pair<int64_t, int64_t>> &Rows);
+  /// What the last costVisit() priced, if anything: the lanes at
+  /// VisitAddresses, in *Rows.
+  struct Priced {
+    uint32_t Mask = 0;
+    bool Cacheable = false;
+    const std::vector<std::pair<int64_t, int64_t>> *Rows = nullptr;
+  };
+  std::optional<Priced> LastPriced;
   bool CountingAllowed = true, Counted = false;
   bool KeptGuardLanesAllowed = true;
   /// Adds \p Times warps with active lanes and these costs to \p T.
@@ -267,6 +291,37 @@ private:
   /// the launch is their product. Equal to the visit-by-visit walk; nullopt
   /// where the access is not of that shape.
   std::optional<CostTotals> countEveryVisit(const std::vector<int64_t> &Radix);
+
+  /// An axis along which every lane's address and guards move in a straight
+  /// line, by the same step in every lane: the trips of a loop, or the
+  /// counter of the one loop nvcc splits (each lane at a trip of its own,
+  /// until it leaves).
+  struct RunAxis {
+    size_t Axis = 0;
+    /// The split loop whose counter the axis is; null for a loop's trips.
+    const LoopLowering *Split = nullptr;
+    /// The address's bytes per trip (it reads neither the thread index nor
+    /// the trip).
+    sym::Poly AddressSlope;
+    /// Per guard, its step per trip; unset where the guard does not read it.
+    std::vector<std::optional<sym::Poly>> GuardSlope;
+  };
+  /// The axis countRuns() takes, if the access has one.
+  std::optional<RunAxis> runAxis() const;
+  /// The totals of visiting every warp of the launch enumerated by
+  /// \p Radix, obtained in runs: for each warp and each value of the other
+  /// axes, the values of the run axis fall into runs over which no lane
+  /// leaves and no guard changes its mind; within a run every active lane's
+  /// address moves by the same step per value, so the visits of a run cost
+  /// what its first few do, repeating with the start's place in the model's
+  /// period. Equal to the visit-by-visit walk; nullopt where the access is
+  /// not of that shape or the runs would cost more than \p WarpBudget
+  /// visits.
+  std::optional<CostTotals> countRuns(const std::vector<int64_t> &Radix,
+                                      uint64_t WarpBudget);
+  /// The value of guard \p G in each lane of warp \p Warp under the values
+  /// set, into \p Out.
+  void guardValues(size_t G, int64_t Warp, std::optional<int64_t> *Out);
 
   const sym::Context &Ctx;
   const AccessShape &Access;
@@ -302,7 +357,12 @@ private:
   /// Whether lanes with these addresses relative to the first are evenly
   /// spaced (in one or two levels), by that shape.
   std::map<std::vector<int64_t>, bool> SpacingByShape;
-  std::map<std::tuple<int64_t, uint32_t, int64_t>, WarpCost> CostCache;
+  /// (shape, warp, active lanes, start within the period): shape 0 and the
+  /// warp where the lanes' parts are fixed per block, else shapeOf() and -1.
+  using CostKey = std::tuple<uint64_t, int64_t, uint32_t, int64_t>;
+  std::map<CostKey, WarpCost> CostCache;
+  std::map<std::vector<int64_t>, uint64_t> ShapeIds;
+  std::vector<int64_t> ShapeKey; // reused
   WarpCost Uncached;
   // Reused: simulateWarp is the hot loop.
   std::vector<LaneEval> LaneBuf;

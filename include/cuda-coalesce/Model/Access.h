@@ -70,6 +70,13 @@ int64_t firstCounterValue(const LoopLowering &L);
 /// \p Counter; nullopt where the lane runs no trip of that piece.
 std::optional<int64_t> unrolledTrip(const LoopLowering &L, int64_t Counter,
                                     int64_t TripCount);
+/// A lane's trips on \p L's unrolled loop (the counter at 0 or more): with
+/// \p TripCount trips, it is at trip Start + Counter while Counter < End,
+/// and runs no trip there from End on.
+struct UnrolledRun {
+  int64_t Start = 0, End = 0;
+};
+UnrolledRun unrolledRun(const LoopLowering &L, int64_t TripCount);
 
 /// What one lane does at one access. The base is taken to be 256-byte
 /// aligned, as cudaMalloc returns it; callers state where that is assumed.
