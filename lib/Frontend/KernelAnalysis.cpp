@@ -42,6 +42,16 @@ public:
   explicit KernelCollector(ASTContext &AST) : AST(AST), Facts(AST) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  /// The declarations of system headers (the CUDA and C++ libraries) are
+  /// most of what a file parses, and none is read here: their kernels are
+  /// not analysed (below), and a launch there launches one of them.
+  bool TraverseDecl(Decl *D) {
+    if (D && !isa<TranslationUnitDecl>(D) &&
+        AST.getSourceManager().isInSystemHeader(D->getLocation()))
+      return true;
+    return EnclosingFunctionVisitor::TraverseDecl(D);
+  }
+
   bool VisitFunctionDecl(FunctionDecl *F) {
     if (!F->hasAttr<CUDAGlobalAttr>() || !F->doesThisDeclarationHaveABody() ||
         F->isDependentContext() || F->isInvalidDecl())
