@@ -617,6 +617,16 @@ const sym::ThreadPoints &LaunchWalker::pointsOf(int64_t Warp) {
 
 LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
   WarpLanes W;
+  computeLanesInto(Warp, W);
+  return W;
+}
+
+void LaunchWalker::computeLanesInto(int64_t Warp, WarpLanes &W) {
+  W.Lanes = 0;
+  W.Rows.clear();
+  W.Address.clear();
+  W.Idle = 0;
+  W.AllAddressesKnown = true;
   if (Access.Lowerings.empty() || TripsAtPoints) {
     // Every lane at once, with the trips of the split loops if any.
     const sym::ThreadPoints &At = Access.Lowerings.empty()
@@ -632,7 +642,7 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
         llvm::all_of(W.Address, [](const std::optional<int64_t> &A) {
           return A.has_value();
         });
-    return W;
+    return;
   }
   for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
     Dim3 Tid;
@@ -646,7 +656,6 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
                                   : sym::evaluate(Ctx, Offset.Lane, Values));
     W.AllAddressesKnown &= W.Address.back().has_value();
   }
-  return W;
 }
 
 const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
@@ -1314,12 +1323,45 @@ std::optional<LaunchWalker::RunAxis> LaunchWalker::runAxis() const {
 void LaunchWalker::guardValues(size_t G, int64_t Warp,
                                std::optional<int64_t> *Out) {
   std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
+  if (GuardParts[G].LaneFixedPerBlock) {
+    const GuardLanes &L = fixedGuardLanes(G, Warp);
+    for (size_t Lane = 0; Lane < L.Values.size(); ++Lane)
+      Out[Lane] = sum(U, L.Values[Lane]);
+    return;
+  }
   uint32_t Idle;
   const sym::ThreadPoints &At =
       GuardReadsTrip[G] ? pointsWithTrips(Warp, Idle) : pointsOf(Warp);
   sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, Out);
   for (unsigned Lane = 0; Lane < At.Count; ++Lane)
     Out[Lane] = sum(U, Out[Lane]);
+}
+
+const LaunchWalker::WarpLanes &LaunchWalker::freshVisit(int64_t Warp,
+                                                        GuardMasks &M) {
+  // Lanes fixed per block are kept for the walk; any others are met once.
+  const WarpLanes &W = Offset.LaneFixedPerBlock && Access.Lowerings.empty()
+                           ? lanesOf(Warp)
+                           : (computeLanesInto(Warp, RunLanes), RunLanes);
+  const uint32_t All =
+      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+  M = GuardMasks{All, All, false};
+  RunGuardValues.resize(GuardParts.size());
+  for (size_t G = 0; G < GuardParts.size(); ++G) {
+    std::optional<int64_t> *V = RunGuardValues[G].data();
+    guardValues(G, Warp, V);
+    // As applyGuard: a value not known counts as holding (GuardUnknown).
+    for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+      if (!V[Lane]) {
+        M.Unknown = true;
+      } else if (!holds(Access.Guards[G].Op, *V[Lane])) {
+        M.Active &= ~(uint32_t(1) << Lane);
+        if (!Access.Guards[G].Predicated)
+          M.Reaching &= ~(uint32_t(1) << Lane);
+      }
+    }
+  }
+  return W;
 }
 
 std::optional<CostTotals>
@@ -1390,7 +1432,10 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
       for (int64_t K = 0; K < Pieces; ++K) {
         Values.set(Run.Atom, Run.First + K * Run.Stride);
         ++T.Visits;
-        simulateWarp(int64_t(Warp), T);
+        std::optional<int64_t> Base = uniformBase();
+        GuardMasks M;
+        const WarpLanes &W = freshVisit(int64_t(Warp), M);
+        costVisit(int64_t(Warp), W, M, Base, T);
       }
       // Where each lane leaves the split loop: from there on it idles.
       int64_t LaneEnd[WarpSize];
@@ -1415,8 +1460,8 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           return std::nullopt;
         Values.set(Run.Atom, Run.First + First * Run.Stride);
         std::optional<int64_t> Base = uniformBase();
-        const WarpLanes &W = lanesOf(int64_t(Warp));
-        GuardMasks M = masksOfGuards(NumGuards, int64_t(Warp), W.Lanes);
+        GuardMasks M;
+        const WarpLanes &W = freshVisit(int64_t(Warp), M);
         int64_t End = Count;
         for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
           if (LaneEnd[Lane] > First)
@@ -1424,8 +1469,7 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
         for (size_t G = 0; G < NumGuards; ++G) {
           if (!GuardStep[G])
             continue;
-          std::optional<int64_t> Lanes[WarpSize];
-          guardValues(G, int64_t(Warp), Lanes);
+          const std::optional<int64_t> *Lanes = RunGuardValues[G].data();
           for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
             // A lane's guards no longer matter once it has left; one whose
             // value is not known is counted as holding at every value.

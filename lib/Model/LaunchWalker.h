@@ -18,6 +18,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <memory>
 #include <optional>
@@ -221,6 +222,14 @@ private:
   std::optional<int64_t> uniformBase() const;
   const WarpLanes &lanesOf(int64_t Warp);
   WarpLanes computeLanes(int64_t Warp);
+  /// computeLanes() into \p W, whose storage it reuses.
+  void computeLanesInto(int64_t Warp, WarpLanes &W);
+  /// The lanes of warp \p Warp, and into \p M those that pass the guards,
+  /// under the values set, with each guard's value per lane in
+  /// RunGuardValues: what lanesOf() and masksOfGuards() give, without
+  /// keeping what depends on the run's axis (countRuns meets each of its
+  /// values once). Valid until the next call.
+  const WarpLanes &freshVisit(int64_t Warp, GuardMasks &M);
   /// Guard \p G's lane part over the lanes of warp \p Warp, for a guard
   /// whose lane part is fixed per block (kept for the walk).
   const GuardLanes &fixedGuardLanes(size_t G, int64_t Warp);
@@ -265,6 +274,9 @@ private:
     const std::vector<std::pair<int64_t, int64_t>> *Rows = nullptr;
   };
   std::optional<Priced> LastPriced;
+  // Reused by countRuns.
+  WarpLanes RunLanes;
+  std::vector<std::array<std::optional<int64_t>, WarpSize>> RunGuardValues;
   bool CountingAllowed = true, Counted = false;
   bool KeptGuardLanesAllowed = true;
   /// Adds \p Times warps with active lanes and these costs to \p T.
