@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <map>
 #include <numeric>
 
 namespace cudacoalesce {
@@ -444,7 +445,115 @@ LaunchWalker::SplitPoly LaunchWalker::split(const sym::Poly &P) const {
   S.LaneFixedPerBlock = llvm::none_of(Leaves, [&](AtomId L) {
     return axisOf(L).has_value() || llvm::is_contained(LoweredTrips, L);
   });
+  if (!S.LaneFixedPerBlock && CountingAllowed)
+    if (std::optional<sym::Poly> Shift = blockShift(S.Lane)) {
+      S.Uniform = S.Uniform + *Shift;
+      S.LaneFixedPerBlock = S.LaneAtBlockZero = true;
+    }
   return S;
+}
+
+std::optional<sym::Poly> LaunchWalker::blockShift(const sym::Poly &Lane) const {
+  auto IsBlockAxis = [&](AtomId A) {
+    return Ctx.atom(A).Kind == AtomKind::BlockIdx && axisOf(A).has_value();
+  };
+  auto ReadsVisit = [&](AtomId A) {
+    return llvm::any_of(Ctx.atom(A).Leaves, [&](AtomId L) {
+      return axisOf(L).has_value() || llvm::is_contained(LoweredTrips, L);
+    });
+  };
+  // A factor the same in every lane and every visit, known here.
+  auto Known = [&](AtomId A) -> std::optional<int64_t> {
+    const sym::Atom &At = Ctx.atom(A);
+    if (At.LaneVarying || ReadsVisit(A))
+      return std::nullopt;
+    return At.Kind == AtomKind::Op
+               ? sym::evaluate(Ctx, sym::Poly::atom(A), Values)
+               : Values.get(A);
+  };
+  auto Product = [&](const sym::Term &T, std::optional<AtomId> Skip,
+                     int64_t &Into) {
+    Into = T.Coeff;
+    for (AtomId A : T.Atoms) {
+      if (Skip && A == *Skip)
+        continue;
+      std::optional<int64_t> V = Known(A);
+      if (!V || __builtin_mul_overflow(Into, *V, &Into))
+        return false;
+    }
+    return true;
+  };
+  std::map<AtomId, int64_t> Step; // block index -> bytes per block
+  for (const sym::Term &T : Lane.terms()) {
+    std::optional<AtomId> Stepping;
+    for (AtomId A : T.Atoms)
+      if (ReadsVisit(A)) {
+        if (Stepping)
+          return std::nullopt; // two factors read it
+        Stepping = A;
+      }
+    if (!Stepping)
+      continue;
+    const sym::Atom &Op = Ctx.atom(*Stepping);
+    if (Op.Kind != AtomKind::Op ||
+        (Op.Op != sym::OpKind::Div && Op.Op != sym::OpKind::Rem))
+      return std::nullopt;
+    std::optional<int64_t> Divisor = Op.Operands[1].asConstant();
+    int64_t Factor;
+    if (!Divisor || *Divisor <= 0 || !Product(T, Stepping, Factor))
+      return std::nullopt;
+    // The dividend: block indices at steps the divisor divides, plus lanes'
+    // values that are never negative (truncation is then floor, and the
+    // steps pass through the division whole).
+    std::map<AtomId, int64_t> PerBlock;
+    for (const sym::Term &U : Op.Operands[0].terms()) {
+      auto Axis = llvm::find_if(U.Atoms, IsBlockAxis);
+      if (Axis != U.Atoms.end()) {
+        int64_t Alpha;
+        if (!Product(U, *Axis, Alpha) || llvm::count(U.Atoms, *Axis) != 1 ||
+            __builtin_add_overflow(PerBlock[*Axis], Alpha, &PerBlock[*Axis]))
+          return std::nullopt;
+        continue;
+      }
+      if (U.Coeff < 0)
+        return std::nullopt;
+      for (AtomId A : U.Atoms) {
+        if (Ctx.atom(A).Kind == AtomKind::ThreadIdx)
+          continue;
+        std::optional<int64_t> V = Known(A);
+        if (!V || *V < 0)
+          return std::nullopt;
+      }
+    }
+    for (const auto &[Axis, Alpha] : PerBlock) {
+      if (Alpha < 0 || Alpha % *Divisor != 0)
+        return std::nullopt;
+      int64_t Moved;
+      if (Op.Op == sym::OpKind::Div &&
+          (__builtin_mul_overflow(Factor, Alpha / *Divisor, &Moved) ||
+           __builtin_add_overflow(Step[Axis], Moved, &Step[Axis])))
+        return std::nullopt;
+    }
+  }
+  sym::Poly Shift;
+  for (const auto &[Axis, Bytes] : Step)
+    Shift = Shift + sym::Poly::atom(Axis).scaled(Bytes);
+  return Shift;
+}
+
+template <class Fn> void LaunchWalker::atBlockZero(Fn F) {
+  std::optional<int64_t> Saved[3];
+  for (unsigned D = 0; D < 3; ++D) {
+    Saved[D] = Values.get(Ctx.blockIdx(D));
+    Values.set(Ctx.blockIdx(D), 0);
+  }
+  F();
+  for (unsigned D = 0; D < 3; ++D) {
+    if (Saved[D])
+      Values.set(Ctx.blockIdx(D), *Saved[D]);
+    else
+      Values.unset(Ctx.blockIdx(D));
+  }
 }
 
 std::optional<size_t> LaunchWalker::axisOf(AtomId A) const {
@@ -478,6 +587,10 @@ void LaunchWalker::prepareSplits() {
   }
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Offset.Lane, Leaves);
+  if (Offset.LaneAtBlockZero)
+    llvm::erase_if(Leaves, [&](AtomId A) {
+      return Ctx.atom(A).Kind == AtomKind::BlockIdx;
+    });
   LaneReads.clear();
   AddReads(Leaves, LaneReads);
   AddReads(TripReads, LaneReads);
@@ -622,6 +735,13 @@ LaunchWalker::WarpLanes LaunchWalker::computeLanes(int64_t Warp) {
 }
 
 void LaunchWalker::computeLanesInto(int64_t Warp, WarpLanes &W) {
+  if (Offset.LaneAtBlockZero)
+    atBlockZero([&] { computeLanesAt(Warp, W); });
+  else
+    computeLanesAt(Warp, W);
+}
+
+void LaunchWalker::computeLanesAt(int64_t Warp, WarpLanes &W) {
   W.Lanes = 0;
   W.Rows.clear();
   W.Address.clear();
@@ -672,7 +792,14 @@ const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
   L.emplace();
   const sym::ThreadPoints &At = pointsOf(Warp);
   L->Values.resize(At.Count);
-  sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, L->Values.data());
+  auto Evaluate = [&] {
+    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At,
+                          L->Values.data());
+  };
+  if (GuardParts[G].LaneAtBlockZero)
+    atBlockZero(Evaluate);
+  else
+    Evaluate();
   bool Known = true;
   for (const std::optional<int64_t> &V : L->Values) {
     Known &= V.has_value();

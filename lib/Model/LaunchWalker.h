@@ -100,8 +100,12 @@ public:
   /// most \p WarpBudget of them.
   CostTotals walk(uint64_t WarpBudget);
   /// Whether walk() may count the visits instead of making them
-  /// (countEveryVisit); the unit tests compare the two.
-  void allowCounting(bool Allow) { CountingAllowed = Allow; }
+  /// (countEveryVisit, countRuns), and lanes whose block index only shifts
+  /// them be kept per block (blockShift); the unit tests compare the two.
+  void allowCounting(bool Allow) {
+    CountingAllowed = Allow;
+    prepareSplits();
+  }
   /// Whether the lanes that pass the guards may come from GuardMaskCache
   /// instead of evaluating every guard at every visit; the unit tests
   /// compare the two.
@@ -148,6 +152,10 @@ private:
     /// The lane part reads no block index or loop iteration: within one
     /// walk() it depends only on the lane's place in the block.
     bool LaneFixedPerBlock = true;
+    /// The lane part reads the block index, but only to move every lane by
+    /// the same amount (blockShift()): that amount is in Uniform, and Lane
+    /// is evaluated with every block index at 0.
+    bool LaneAtBlockZero = false;
   };
   /// One warp of the block, as far as it does not depend on the visit.
   struct WarpLanes {
@@ -196,6 +204,15 @@ private:
   /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
   bool loadedOncePerWarp(const sym::Atom &Loaded) const;
   SplitPoly split(const sym::Poly &P) const;
+  /// Where the lane part \p Lane reads the block index only through
+  /// divisions and remainders by a constant that the block's step divides
+  /// (`(blockIdx.x * blockDim.x + threadIdx.x) / 32`, a warp per row, in a
+  /// block of 256 threads), over values that are never negative: how far
+  /// the block index moves every lane, a polynomial in the block index
+  /// with the launch's values. nullopt otherwise.
+  std::optional<sym::Poly> blockShift(const sym::Poly &Lane) const;
+  /// Calls \p Fn with every block index at 0, restored after.
+  template <class Fn> void atBlockZero(Fn F);
   /// The place of \p A among the varying axes, if it is one.
   std::optional<size_t> axisOf(sym::AtomId A) const;
   void prepareSplits();
@@ -224,6 +241,8 @@ private:
   WarpLanes computeLanes(int64_t Warp);
   /// computeLanes() into \p W, whose storage it reuses.
   void computeLanesInto(int64_t Warp, WarpLanes &W);
+  /// The same with the block index as it is set.
+  void computeLanesAt(int64_t Warp, WarpLanes &W);
   /// The lanes of warp \p Warp, and into \p M those that pass the guards,
   /// under the values set, with each guard's value per lane in
   /// RunGuardValues: what lanesOf() and masksOfGuards() give, without

@@ -157,6 +157,67 @@ std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
   return Accesses;
 }
 
+// Lanes that read the block index through a division or remainder by a
+// constant (`(blockIdx.x * blockDim.x + threadIdx.x) / 32`, a warp per row)
+// are counted where the block's step passes through the division whole
+// (LaunchWalker::blockShift); where it does not (a divisor the block does not
+// divide, a negative operand), the walk visits. Either way the totals are
+// visiting every warp's.
+TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
+  std::mt19937 Rng(20261206);
+  auto Pick = [&](int64_t Low, int64_t High) {
+    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
+  };
+  const Dim3 Blocks[] = {{256, 1, 1}, {64, 1, 1}, {96, 1, 1}, {32, 4, 1}};
+  GlobalSectorModel Global;
+  int CountedCases = 0;
+  const int Cases = 300;
+  for (int Case = 0; Case < Cases; ++Case) {
+    sym::Context Ctx;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+    Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
+    Poly Bdx = Poly::atom(Ctx.blockDim(0));
+    Poly Gtid = Bx * Bdx + Tx + Poly::constant(Pick(0, 1) ? 0 : Pick(-40, 40));
+    auto Divisor = [&] {
+      return Poly::constant(Pick(0, 2) ? int64_t(1) << Pick(1, 6)
+                                       : Pick(3, 40));
+    };
+    Poly Row = Ctx.op(sym::OpKind::Div, Gtid, Divisor());
+    Poly Lane = Ctx.op(sym::OpKind::Rem, Pick(0, 1) ? Tx : Gtid, Divisor());
+    unsigned Width = 1u << Pick(0, 3);
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = Width;
+    A.ByteOffset = (Row * Poly::constant(Pick(1, 300)) +
+                    Lane * Poly::constant(Pick(-2, 4)) +
+                    By * Poly::constant(Pick(0, 50)) + Ty)
+                       .scaled(Width);
+    for (int G = int(Pick(0, 2)); G > 0; --G) {
+      Guard Gd;
+      Gd.Op = Cmp(Pick(0, 5));
+      Gd.Predicated = Pick(0, 1);
+      Gd.Diff = Pick(0, 1) ? Lane - Poly::constant(Pick(0, 30))
+                           : Row - Poly::constant(Pick(0, 100));
+      A.Guards.push_back(Gd);
+    }
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    L.Grid = Dim3{Pick(1, 40), Pick(1, 3), 1};
+    LaunchWalker Counting(Ctx, A, L, Global), Visiting(Ctx, A, L, Global);
+    Visiting.allowCounting(false);
+    SCOPED_TRACE(testing::Message()
+                 << "case " << Case << ": " << Ctx.str(A.ByteOffset));
+    CostTotals Counted = Counting.walk(1 << 22);
+    CostTotals Visited = Visiting.walk(1 << 22);
+    ASSERT_EQ(Visited.RelativeError, 0) << "the visits were sampled";
+    expectSameTotals(Counted, Visited);
+    expectSameFlags(Counting, Visiting);
+    CountedCases += Counting.counted();
+  }
+  // About half have a divisor the block divides and no negative offset.
+  EXPECT_GE(CountedCases, Cases / 4);
+  EXPECT_LT(CountedCases, Cases);
+}
+
 // Loops whose lanes run apart, counted in runs (LaunchWalker::countRuns): a
 // triangular loop, its guard reading the thread index through an operation,
 // and a loop nvcc splits into pieces (each lane at a trip of its own), with
