@@ -99,6 +99,12 @@ constexpr int64_t MaxAxisValuesCounted = int64_t(1) << 20;
 constexpr size_t PredictionsKept = 1 << 16;
 /// Warp visits simulated per access; beyond, a deterministic sample.
 constexpr uint64_t WarpVisitBudget = 16384;
+/// Shapes of a warp's lanes (addresses relative to the first, rows, active
+/// lanes) and their costs at each start within the period, kept for every
+/// walk of a file (Model/RequestCostCache.h); beyond, they start again
+/// empty.
+constexpr size_t RequestShapesKept = size_t(1) << 14;
+constexpr size_t RequestCostsKept = size_t(1) << 17;
 /// Lane sets (a warp's lanes under one value of each loop trip, block index
 /// or unknown its lane parts read) kept per access; beyond, recomputed.
 constexpr size_t LaneSetsKept = 4096;

@@ -1,5 +1,6 @@
 //===- Model/LaunchWalker.cpp - The warps of a launch at an access --------===//
 #include "LaunchWalker.h"
+#include "RequestCostCache.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
@@ -683,8 +684,7 @@ int64_t LaunchWalker::placeVisit(uint64_t Index,
 }
 
 void LaunchWalker::resetCaches() {
-  CostCache.clear();
-  ShapeIds.clear();
+  ShapeOfWarp.clear();
   FixedGuardLanes.clear();
 }
 
@@ -1016,7 +1016,7 @@ bool LaunchWalker::evenlySpacedAt(
   return Even;
 }
 
-LaunchWalker::WarpCost LaunchWalker::computeCost(
+WarpCost LaunchWalker::computeCost(
     uint32_t ActiveMask, const std::vector<int64_t> &Addresses,
     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
   WarpCost R;
@@ -1036,33 +1036,12 @@ LaunchWalker::WarpCost LaunchWalker::computeCost(
   return R;
 }
 
-uint64_t
-LaunchWalker::shapeOf(uint32_t ActiveMask,
-                      const std::vector<int64_t> &Addresses,
-                      const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  ShapeKey.assign(1, ActiveMask);
-  for (size_t I = 0; I < Addresses.size(); ++I) {
-    ShapeKey.push_back(Addresses[I] - Addresses[0]);
-    ShapeKey.push_back(Rows[I].first);
-    ShapeKey.push_back(Rows[I].second);
-  }
-  auto It = ShapeIds.find(ShapeKey);
-  if (It != ShapeIds.end())
-    return It->second;
-  if (ShapeIds.size() >= limits::LaneSetsKept)
-    return 0;
-  return ShapeIds.emplace(ShapeKey, ShapeIds.size() + 1).first->second;
-}
-
-const LaunchWalker::WarpCost &LaunchWalker::costOf(
-    int64_t Warp, uint32_t ActiveMask, std::optional<int64_t> Base,
-    bool Cacheable, const std::vector<int64_t> &Addresses,
-    const std::vector<std::pair<int64_t, int64_t>> &Rows, int64_t Shift) {
-  // Shifting every lane by whole periods changes no count: the costs are a
-  // function of the lanes' addresses relative to each other and of where
-  // they start within a period. Where the lanes' parts are fixed per block,
-  // the warp and the active lanes give the former; else the lanes' shape
-  // is looked up.
+const WarpCost &
+LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
+                     std::optional<int64_t> Base, bool Cacheable,
+                     const std::vector<int64_t> &Addresses,
+                     const std::vector<std::pair<int64_t, int64_t>> &Rows,
+                     int64_t Shift, uint64_t *ShapeMemo) {
   auto Shifted = [&] {
     if (!Shift)
       return computeCost(ActiveMask, Addresses, Rows);
@@ -1071,26 +1050,37 @@ const LaunchWalker::WarpCost &LaunchWalker::costOf(
       A = int64_t(uint64_t(A) + uint64_t(Shift)); // wraps as evaluate() does
     return computeCost(ActiveMask, Moved, Rows);
   };
-  const int64_t Period = Model.periodBytes();
-  CostKey Key;
-  if (!Cacheable || !Base) {
+  if (!Cacheable || !Base || Addresses.empty()) {
     Uncached = Shifted();
     return Uncached;
   }
-  if (Offset.LaneFixedPerBlock) {
-    Key = {0, Warp, ActiveMask, floorMod(*Base + Shift, Period)};
+  // Shifting every lane by whole periods changes no count: the costs are a
+  // function of the lanes' shape and of where they start within a period
+  // (RequestCostCache). Where the lanes' parts are fixed per block, the
+  // warp and the active lanes name the shape for the walk.
+  RequestCostCache &Costs = RequestCostCache::forThread();
+  auto ShapeNow = [&] {
+    return Costs.shapeOf(Model, Access.ChunkBytes, Access.requests(),
+                         ActiveMask, Addresses, Rows);
+  };
+  uint64_t Shape;
+  if (ShapeMemo && *ShapeMemo) {
+    Shape = *ShapeMemo;
+  } else if (Offset.LaneFixedPerBlock) {
+    uint64_t &Kept = ShapeOfWarp[{Warp, ActiveMask}];
+    if (!Kept)
+      Kept = ShapeNow();
+    Shape = Kept;
   } else {
-    uint64_t Shape = shapeOf(ActiveMask, Addresses, Rows);
-    if (!Shape) {
-      Uncached = Shifted();
-      return Uncached;
-    }
-    Key = {Shape, -1, ActiveMask, floorMod(Addresses[0] + Shift, Period)};
+    Shape = ShapeNow();
   }
-  auto It = CostCache.find(Key);
-  if (It == CostCache.end())
-    It = CostCache.emplace(Key, Shifted()).first;
-  return It->second;
+  if (ShapeMemo)
+    *ShapeMemo = Shape;
+  const int64_t Residue = floorMod(
+      int64_t(uint64_t(Addresses[0]) + uint64_t(Shift)), Model.periodBytes());
+  if (const WarpCost *Kept = Costs.find(Shape, Residue))
+    return *Kept;
+  return Costs.keep(Shape, Residue, Shifted());
 }
 
 void LaunchWalker::count(const WarpCost &Cost, CostTotals &T,
@@ -1296,15 +1286,78 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
         Visits = Product(Visits, *Unguarded[I]);
         continue;
       }
+      // The axis's values fall into stretches over which each guard on it
+      // lets every lane of the warp through or none: all but the few values
+      // where its uniform part crosses the range of its lanes' parts. A
+      // stretch is counted by where its visits start within the period,
+      // which repeats; the values in between are taken one by one.
+      const int64_t Count = std::max<int64_t>(1, V.Count);
+      std::vector<std::pair<int64_t, int64_t>> Crossings; // [first, last]
+      std::vector<int64_t> Cuts = {0, Count};
+      for (size_t G = 0; G < GuardParts.size(); ++G) {
+        if (GuardAxis[G] != int(I) || GuardHolds[G])
+          continue;
+        // The guard's uniform part at the K-th value: At + Step * K.
+        const __int128 At = __int128(GuardBase[G].Constant) +
+                            __int128(GuardBase[G].PerAxis[I]) * V.First;
+        const __int128 Step = __int128(GuardBase[G].PerAxis[I]) * V.Stride;
+        if (Step == 0)
+          continue;
+        // Some lanes pass and others not only where At + Step * K + lane
+        // crosses 0 for a lane of the range: a margin of 1 either side
+        // covers every comparison.
+        const GuardLanes &L = *GuardLanesOf[G];
+        const __int128 Low = -__int128(L.Range->second) - 1 - At;
+        const __int128 High = -__int128(L.Range->first) + 1 - At;
+        auto FloorDiv = [](__int128 A, __int128 B) {
+          __int128 Q = A / B;
+          return (A % B != 0 && (A < 0) != (B < 0)) ? Q - 1 : Q;
+        };
+        __int128 First =
+            Step > 0 ? -FloorDiv(-Low, Step) : -FloorDiv(-High, Step);
+        __int128 Last = Step > 0 ? FloorDiv(High, Step) : FloorDiv(Low, Step);
+        // Cut at both ends, also where no value falls between them: the
+        // guard then goes from all lanes to none from one value to the next.
+        auto Clamped = [&](__int128 K) {
+          return int64_t(std::clamp<__int128>(K, 0, Count));
+        };
+        Cuts.push_back(Clamped(First));
+        Cuts.push_back(Clamped(Last + 1));
+        if (Clamped(First) <= Clamped(Last + 1) - 1)
+          Crossings.push_back({Clamped(First), Clamped(Last + 1) - 1});
+      }
+      llvm::sort(Cuts);
+      Cuts.erase(std::unique(Cuts.begin(), Cuts.end()), Cuts.end());
+      const int64_t StartStep = floorMod(floorMod(Base->PerAxis[I], Period) *
+                                             floorMod(V.Stride, Period),
+                                         Period);
+      const int64_t Repeat = Period / std::gcd(StartStep, Period);
       Classes OfAxis;
-      for (int64_t K = 0; K < std::max<int64_t>(1, V.Count); ++K) {
-        int64_t Value = V.First + K * V.Stride;
+      for (size_t C = 0; C + 1 < Cuts.size(); ++C) {
+        const int64_t From = Cuts[C], To = Cuts[C + 1];
+        bool Crosses = llvm::any_of(Crossings, [&](const auto &X) {
+          return X.first <= From && From <= X.second;
+        });
         // Unguarded, the masks are all lanes of a full warp; a partial warp
         // ANDs its own in.
-        std::optional<Masks> M = MasksAt(int(I), Value);
-        if (!M)
-          return std::nullopt;
-        ++Of(OfAxis, *M)[floorMod(Base->PerAxis[I] * Value, Period)];
+        for (int64_t K = From; K < To;) {
+          const int64_t Value = V.First + K * V.Stride;
+          std::optional<Masks> M = MasksAt(int(I), Value);
+          if (!M)
+            return std::nullopt;
+          std::vector<uint64_t> &Starts = Of(OfAxis, *M);
+          const int64_t Start = floorMod(Base->PerAxis[I] * Value, Period);
+          if (Crosses) {
+            ++Starts[Start];
+            ++K;
+            continue;
+          }
+          const int64_t Length = To - K;
+          for (int64_t J = 0; J < std::min(Length, Repeat); ++J)
+            Starts[(Start + J * StartStep) % Period] +=
+                uint64_t((Length - 1 - J) / Repeat + 1);
+          K = To;
+        }
       }
       Visits = Product(Visits, OfAxis);
       if (!Guarded && W.Lanes == WarpSize)
@@ -1312,6 +1365,17 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
     }
     for (const auto &[M, Starts] : Visits) {
       auto [ActiveLanes, ReachingLanes] = M;
+      // The class's lanes from a start of 0; each start moves them all.
+      std::vector<int64_t> &Addresses = VisitAddresses;
+      std::vector<std::pair<int64_t, int64_t>> &Rows = VisitRows;
+      Addresses.clear();
+      Rows.clear();
+      for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+        if (ActiveLanes & (uint32_t(1) << Lane)) {
+          Addresses.push_back(*W.Address[Lane]);
+          Rows.push_back(W.Rows[Lane]);
+        }
+      uint64_t Shape = 0;
       for (int64_t Start = 0; Start < Period; ++Start) {
         uint64_t N = Starts[Start];
         if (!N)
@@ -1327,14 +1391,8 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
           continue;
         }
         T.Warps += N;
-        std::vector<int64_t> Addresses;
-        std::vector<std::pair<int64_t, int64_t>> Rows;
-        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
-          if (ActiveLanes & (uint32_t(1) << Lane)) {
-            Addresses.push_back(Start + *W.Address[Lane]);
-            Rows.push_back(W.Rows[Lane]);
-          }
-        count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows),
+        count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows,
+                     Start, &Shape),
               T, N);
       }
     }
@@ -1363,15 +1421,19 @@ std::optional<int64_t> firstFlip(Cmp Op, int64_t V, int64_t B, int64_t Steps) {
     if (V == 0)
       Flip = 1;
     else if ((V < 0) == (B > 0) && V % B == 0)
-      Flip = -V / B;
+      Flip = -(V / B);
   } else {
     // `x Op 0` is `x < Theta` or its negation: it changes where the line
-    // crosses Theta.
-    const __int128 Theta = (Op == Cmp::LT || Op == Cmp::GE) ? 0 : 1;
+    // crosses Theta. Both lines end within int64_t (checked above), so the
+    // distance to Theta fits in an unsigned one.
+    const int64_t Theta = (Op == Cmp::LT || Op == Cmp::GE) ? 0 : 1;
+    uint64_t Steps0 = UINT64_MAX;
     if (B > 0 && V < Theta)
-      Flip = int64_t((Theta - V + B - 1) / B);
+      Steps0 = (uint64_t(Theta) - uint64_t(V) + uint64_t(B) - 1) / uint64_t(B);
     else if (B < 0 && V >= Theta)
-      Flip = int64_t((V - Theta) / -__int128(B)) + 1;
+      Steps0 = (uint64_t(V) - uint64_t(Theta)) / (0 - uint64_t(B)) + 1;
+    if (Steps0 < uint64_t(Steps))
+      Flip = int64_t(Steps0);
   }
   return Flip < Steps ? Flip : Never;
 }
@@ -1627,13 +1689,14 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           costVisit(int64_t(Warp), W, M, Base, T,
                     uint64_t(Length) - TimesOf(0));
         }
+        uint64_t RunShape = 0; // the same for every visit of the run
         for (int64_t J = 1; J < Distinct && LastPriced; ++J) {
           const uint64_t Times = TimesOf(J);
           T.Visits += Times;
           T.Warps += Times;
           count(costOf(int64_t(Warp), LastPriced->Mask, Base,
                        LastPriced->Cacheable, VisitAddresses, *LastPriced->Rows,
-                       int64_t(uint64_t(J) * uint64_t(Step))),
+                       int64_t(uint64_t(J) * uint64_t(Step)), &RunShape),
                 T, Times);
         }
         First = End;

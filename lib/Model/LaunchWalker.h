@@ -13,6 +13,7 @@
 #define CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
 
 #include "GuardMaskCache.h"
+#include "RequestCostCache.h"
 
 #include "cuda-coalesce/Model/WarpModel.h"
 #include "llvm/ADT/SmallVector.h"
@@ -175,14 +176,6 @@ private:
     /// that a guard holds in every lane, or in none.
     std::optional<std::pair<int64_t, int64_t>> Range;
   };
-  /// Request costs of one warp visit, which depend only on the lanes'
-  /// addresses relative to each other and on where in the model's period
-  /// they start: reused across visits that agree on those.
-  struct WarpCost {
-    std::vector<RequestCost> Chunks;
-    bool EvenlySpaced = true, Broadcast = true;
-  };
-
   /// The axis's first value past the pieces of fixed length a loop may run
   /// before its own trips (sym::Atom::FirstIteration): trip 0 of the loop.
   static int64_t firstTrip(const VaryingAxis &V) {
@@ -271,20 +264,16 @@ private:
                  std::optional<int64_t> Base, CostTotals &T,
                  uint64_t Times = 1);
   /// The costs of a warp whose active lanes are at \p Addresses, each moved
-  /// by \p Shift bytes.
+  /// by \p Shift bytes. \p ShapeMemo, where given, keeps the lanes' shape
+  /// for calls with the same lanes (0: not known yet).
   const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
                          std::optional<int64_t> Base, bool Cacheable,
                          const std::vector<int64_t> &Addresses,
                          const std::vector<std::pair<int64_t, int64_t>> &Rows,
-                         int64_t Shift = 0);
+                         int64_t Shift = 0, uint64_t *ShapeMemo = nullptr);
   WarpCost computeCost(uint32_t ActiveMask,
                        const std::vector<int64_t> &Addresses,
                        const std::vector<std::pair<int64_t, int64_t>> &Rows);
-  /// An id, from 1, of the active lanes \p ActiveMask at \p Addresses in
-  /// rows \p Rows, relative to the first: what a request costs besides its
-  /// start within the period. 0 once limits::LaneSetsKept are kept.
-  uint64_t shapeOf(uint32_t ActiveMask, const std::vector<int64_t> &Addresses,
-                   const std::vector<std::pair<int64_t, int64_t>> &Rows);
   /// What the last costVisit() priced, if anything: the lanes at
   /// VisitAddresses, in *Rows.
   struct Priced {
@@ -388,12 +377,9 @@ private:
   /// Whether lanes with these addresses relative to the first are evenly
   /// spaced (in one or two levels), by that shape.
   std::map<std::vector<int64_t>, bool> SpacingByShape;
-  /// (shape, warp, active lanes, start within the period): shape 0 and the
-  /// warp where the lanes' parts are fixed per block, else shapeOf() and -1.
-  using CostKey = std::tuple<uint64_t, int64_t, uint32_t, int64_t>;
-  std::map<CostKey, WarpCost> CostCache;
-  std::map<std::vector<int64_t>, uint64_t> ShapeIds;
-  std::vector<int64_t> ShapeKey; // reused
+  /// (warp, active lanes) -> their shape (RequestCostCache), for the walk,
+  /// where the lanes' parts are fixed per block.
+  std::map<std::pair<int64_t, uint32_t>, uint64_t> ShapeOfWarp;
   WarpCost Uncached;
   // Reused: simulateWarp is the hot loop.
   std::vector<LaneEval> LaneBuf;

@@ -1,0 +1,66 @@
+//===- Model/RequestCostCache.h - What a warp's lanes cost, by shape -*- C++
+//-*-===//
+//
+// What one warp visit's requests cost is a function of the cost model, the
+// bytes each lane moves, the active lanes' addresses relative to the first
+// and their rows, and where the first starts within the model's period: of
+// nothing that names an access, a launch or a value tried for an unknown. So
+// the costs are kept by that shape for every walk a thread makes, and
+// accesses that differ only in where their lanes start (a pitch tried at 64
+// values, the fix candidates of one access, kernels written from one
+// pattern) price each shape and start once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_MODEL_REQUESTCOSTCACHE_H
+#define CUDA_COALESCE_LIB_MODEL_REQUESTCOSTCACHE_H
+
+#include "cuda-coalesce/Model/CostModel.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+/// The costs of one warp visit: a request per chunk of the lanes' bytes.
+struct WarpCost {
+  llvm::SmallVector<RequestCost, 4> Chunks;
+  bool EvenlySpaced = true, Broadcast = true;
+};
+
+class RequestCostCache {
+public:
+  /// The calling thread's cache.
+  static RequestCostCache &forThread();
+
+  /// An id, from 1, for the lanes \p Addresses (each moving \p ChunkBytes
+  /// in \p Requests requests, the lanes of \p ActiveMask, in rows \p Rows)
+  /// relative to the first, under \p Model.
+  uint64_t shapeOf(const RequestCostModel &Model, unsigned ChunkBytes,
+                   unsigned Requests, uint32_t ActiveMask,
+                   const std::vector<int64_t> &Addresses,
+                   const std::vector<std::pair<int64_t, int64_t>> &Rows);
+  /// The cost kept for shape \p Shape with its first lane at \p Residue
+  /// within the period, else null.
+  const WarpCost *find(uint64_t Shape, int64_t Residue) const;
+  /// Keeps \p Cost for (\p Shape, \p Residue); returns what is kept.
+  const WarpCost &keep(uint64_t Shape, int64_t Residue, WarpCost Cost);
+
+private:
+  struct VectorHash {
+    size_t operator()(const std::vector<int64_t> &V) const;
+  };
+  std::unordered_map<std::vector<int64_t>, uint64_t, VectorHash> Shapes;
+  std::unordered_map<uint64_t, WarpCost> Costs; // Shape << 16 | Residue
+  std::vector<int64_t> Key;                     // reused
+  uint64_t LastId = 0;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif
