@@ -8,24 +8,6 @@
 namespace cudacoalesce {
 namespace model {
 
-bool holds(Cmp Op, int64_t V) {
-  switch (Op) {
-  case Cmp::LT:
-    return V < 0;
-  case Cmp::LE:
-    return V <= 0;
-  case Cmp::GT:
-    return V > 0;
-  case Cmp::GE:
-    return V >= 0;
-  case Cmp::EQ:
-    return V == 0;
-  case Cmp::NE:
-    return V != 0;
-  }
-  llvm_unreachable("covered switch");
-}
-
 // The counter's values, in the order the walk visits them:
 //   [First, First + F - 1)       the leftover trips, copy J of them
 //   then 2F values (Pieces)      the piece of 8 trips

@@ -392,9 +392,25 @@ const sym::ThreadPoints &LaunchWalker::pointsWithTrips(int64_t Warp,
     sym::ThreadPoints &At = TripPlacement;
     At = pointsOf(Warp);
     TripPlacementIdle = 0;
-    for (const LoopLowering &L : Access.Lowerings) {
-      std::optional<int64_t> Count[WarpSize];
-      sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Count);
+    for (size_t I = 0; I < Access.Lowerings.size(); ++I) {
+      const LoopLowering &L = Access.Lowerings[I];
+      std::optional<int64_t> Fresh[WarpSize];
+      const std::optional<int64_t> *Count = Fresh;
+      if (I < TripCounts.size()) {
+        // A trip count reads no trip: the lanes' counts are kept while the
+        // counter moves.
+        KeptTripCounts &Kept = TripCounts[I];
+        llvm::SmallVector<int64_t, 8> CountKey{Warp};
+        for (AtomId A : Kept.Reads)
+          CountKey.push_back(Values.get(A).value_or(INT64_MIN));
+        if (CountKey != Kept.Key) {
+          sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Kept.Counts);
+          Kept.Key = std::move(CountKey);
+        }
+        Count = Kept.Counts;
+      } else {
+        sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Fresh);
+      }
       const std::optional<int64_t> Counter = Values.get(L.Counter);
       std::array<int64_t, WarpSize> &Trips = At.OwnValue[At.OwnLeafCount];
       for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
@@ -598,6 +614,18 @@ void LaunchWalker::prepareSplits() {
   TripPlacementReads.clear();
   AddReads(TripReads, TripPlacementReads);
   TripPlacementKey.clear();
+  // The leading split loops whose trip counts read no trip.
+  TripCounts.clear();
+  for (const LoopLowering &L : Access.Lowerings) {
+    std::vector<AtomId> CountReads;
+    Ctx.collectLeafAtoms(L.TripCount, CountReads);
+    if (llvm::any_of(CountReads, [&](AtomId A) {
+          return llvm::is_contained(LoweredTrips, A);
+        }))
+      break;
+    TripCounts.emplace_back();
+    AddReads(CountReads, TripCounts.back().Reads);
+  }
 
   std::vector<std::vector<AtomId>> GuardLeaves;
   GuardReadsTrip.clear();
@@ -1532,25 +1560,31 @@ const LaunchWalker::WarpLanes &LaunchWalker::freshVisit(int64_t Warp,
   const WarpLanes &W = Offset.LaneFixedPerBlock && Access.Lowerings.empty()
                            ? lanesOf(Warp)
                            : (computeLanesInto(Warp, RunLanes), RunLanes);
-  const uint32_t All =
-      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
-  M = GuardMasks{All, All, false};
   RunGuardValues.resize(GuardParts.size());
-  for (size_t G = 0; G < GuardParts.size(); ++G) {
-    std::optional<int64_t> *V = RunGuardValues[G].data();
-    guardValues(G, Warp, V);
+  for (size_t G = 0; G < GuardParts.size(); ++G)
+    guardValues(G, Warp, RunGuardValues[G].data());
+  M = masksOf(W.Lanes, RunGuardValues);
+  return W;
+}
+
+GuardMasks LaunchWalker::masksOf(unsigned Lanes,
+                                 const std::vector<LaneValues> &Guards) const {
+  const uint32_t All =
+      Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+  GuardMasks M{All, All, false};
+  for (size_t G = 0; G < Guards.size(); ++G) {
     // As applyGuard: a value not known counts as holding (GuardUnknown).
-    for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
-      if (!V[Lane]) {
+    for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
+      if (!Guards[G][Lane]) {
         M.Unknown = true;
-      } else if (!holds(Access.Guards[G].Op, *V[Lane])) {
+      } else if (!holds(Access.Guards[G].Op, *Guards[G][Lane])) {
         M.Active &= ~(uint32_t(1) << Lane);
         if (!Access.Guards[G].Predicated)
           M.Reaching &= ~(uint32_t(1) << Lane);
       }
     }
   }
-  return W;
+  return M;
 }
 
 std::optional<CostTotals>
@@ -1644,13 +1678,40 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           LaneEnd[Lane] = std::min(K, Count);
         }
       }
+      if (Pieces >= Count)
+        continue;
+      // The runs follow from the first value of the unrolled loop (or the
+      // loop's first trip): every lane still in the loop has moved by Step
+      // since, and each guard by its own step; lanes only leave.
+      Values.set(Run.Atom, Run.First + Pieces * Run.Stride);
+      const std::optional<int64_t> StartBase = uniformBase();
+      GuardMasks StartMasks;
+      RunStart = freshVisit(int64_t(Warp), StartMasks);
+      const uint32_t StartIdle = RunStart.Idle;
+      RunStartGuardValues = RunGuardValues;
       for (int64_t First = Pieces; First < Count;) {
         if (++Evaluations > MostEvaluations)
           return std::nullopt;
-        Values.set(Run.Atom, Run.First + First * Run.Stride);
-        std::optional<int64_t> Base = uniformBase();
-        GuardMasks M;
-        const WarpLanes &W = freshVisit(int64_t(Warp), M);
+        const uint64_t Moved = uint64_t(First - Pieces);
+        // Wraps as evaluate() does.
+        auto MovedBy = [&](int64_t V, int64_t PerValue) {
+          return int64_t(uint64_t(V) + Moved * uint64_t(PerValue));
+        };
+        const WarpLanes &W = RunStart;
+        RunStart.Idle = StartIdle;
+        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+          if (LaneEnd[Lane] <= First)
+            RunStart.Idle |= uint32_t(1) << Lane;
+        for (size_t G = 0; G < NumGuards; ++G)
+          for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+            const std::optional<int64_t> &V = RunStartGuardValues[G][Lane];
+            RunGuardValues[G][Lane] =
+                V && GuardStep[G] ? MovedBy(*V, *GuardStep[G]) : V;
+          }
+        const GuardMasks M = masksOf(W.Lanes, RunGuardValues);
+        std::optional<int64_t> Base;
+        if (StartBase)
+          Base = MovedBy(*StartBase, Step);
         int64_t End = Count;
         for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
           if (LaneEnd[Lane] > First)
@@ -1757,6 +1818,28 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
   return false;
 }
 
+std::optional<int64_t> LaunchWalker::splitLoopEnd(const LoopLowering &L) {
+  int64_t End = 0;
+  for (bool LastBlock : {false, true}) {
+    for (const VaryingAxis &V : Varying)
+      Values.set(V.Atom, firstTrip(V) + (LastBlock && Ctx.atom(V.Atom).Kind ==
+                                                          AtomKind::BlockIdx
+                                             ? (V.Count - 1) * V.Stride
+                                             : 0));
+    for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp) {
+      const sym::ThreadPoints &At = pointsOf(Warp);
+      std::optional<int64_t> Trips[WarpSize];
+      sym::evaluateAtPoints(Ctx, L.TripCount, Values, At, Trips);
+      for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+        if (!Trips[Lane])
+          return std::nullopt;
+        End = std::max(End, unrolledRun(L, *Trips[Lane]).End);
+      }
+    }
+  }
+  return End;
+}
+
 void LaunchWalker::stretchLoopAxes() {
   for (VaryingAxis &Axis : Varying) {
     const sym::Atom &At = Ctx.atom(Axis.Atom);
@@ -1770,6 +1853,18 @@ void LaunchWalker::stretchLoopAxes() {
     Axis.Count = Pieces + limits::LoopIterationsSimulated;
     Axis.Stride = 1;
     Axis.Span = 0;
+    // A split loop's counter ends where its last lane leaves the unrolled
+    // loop: read off each lane's trip count instead of searched for (the
+    // search below gives the same).
+    if (const LoopLowering *Split = loweringCountedBy(Axis.Atom);
+        Split && Pieces) {
+      if (std::optional<int64_t> End = splitLoopEnd(*Split)) {
+        Axis.CountsRequests = *End <= limits::MaxLoopTripsAveraged;
+        Axis.Count =
+            Pieces + std::clamp<int64_t>(*End, 1, limits::MaxLoopTripsAveraged);
+      }
+      continue;
+    }
     // The first trip at which no lane is left, to within a factor of two.
     int64_t Trips = limits::LoopIterationsSimulated;
     std::optional<bool> Left;

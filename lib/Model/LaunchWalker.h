@@ -217,6 +217,10 @@ private:
   /// hold over as many trips as the warps run, when that is known and more
   /// than LoopIterationsSimulated: lanes leave a triangular loop one by one.
   void stretchLoopAxes();
+  /// The first value of \p L's counter, from 0, at which no lane of the
+  /// first or the last block is left in its unrolled loop; nullopt where a
+  /// trip count is not known.
+  std::optional<int64_t> splitLoopEnd(const LoopLowering &L);
   /// Whether a lane of the first or the last block is still in the loop of
   /// \p Axis at trip \p Trip; nullopt when a guard's value is not known.
   std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
@@ -242,6 +246,11 @@ private:
   /// keeping what depends on the run's axis (countRuns meets each of its
   /// values once). Valid until the next call.
   const WarpLanes &freshVisit(int64_t Warp, GuardMasks &M);
+  /// Each guard's value in each lane.
+  using LaneValues = std::array<std::optional<int64_t>, WarpSize>;
+  /// The lanes of \p Lanes that pass guards of values \p Guards.
+  GuardMasks masksOf(unsigned Lanes,
+                     const std::vector<LaneValues> &Guards) const;
   /// Guard \p G's lane part over the lanes of warp \p Warp, for a guard
   /// whose lane part is fixed per block (kept for the walk).
   const GuardLanes &fixedGuardLanes(size_t G, int64_t Warp);
@@ -282,9 +291,10 @@ private:
     const std::vector<std::pair<int64_t, int64_t>> *Rows = nullptr;
   };
   std::optional<Priced> LastPriced;
-  // Reused by countRuns.
-  WarpLanes RunLanes;
-  std::vector<std::array<std::optional<int64_t>, WarpSize>> RunGuardValues;
+  // Reused by countRuns: the lanes of a fresh visit and its guards'
+  // values, and those at the start of a warp's runs.
+  WarpLanes RunLanes, RunStart;
+  std::vector<LaneValues> RunGuardValues, RunStartGuardValues;
   bool CountingAllowed = true, Counted = false;
   bool KeptGuardLanesAllowed = true;
   /// Adds \p Times warps with active lanes and these costs to \p T.
@@ -409,6 +419,15 @@ private:
   llvm::SmallVector<int64_t, 8> TripPlacementKey;
   sym::ThreadPoints TripPlacement;
   uint32_t TripPlacementIdle = 0;
+  /// The lanes' trip counts of a split loop, kept by the warp and what they
+  /// read (not the counter): for the leading split loops, whose trip counts
+  /// read no trip.
+  struct KeptTripCounts {
+    std::vector<sym::AtomId> Reads;
+    llvm::SmallVector<int64_t, 8> Key;
+    std::optional<int64_t> Counts[WarpSize];
+  };
+  std::vector<KeptTripCounts> TripCounts;
 };
 
 } // namespace model

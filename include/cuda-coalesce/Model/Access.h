@@ -25,7 +25,23 @@ enum class AddressSpace { Global, Shared, Local, Constant };
 enum class Cmp { LT, LE, GT, GE, EQ, NE };
 
 /// Whether `V Op 0` holds: the one place that says what a comparison means.
-bool holds(Cmp Op, int64_t V);
+inline bool holds(Cmp Op, int64_t V) {
+  switch (Op) {
+  case Cmp::LT:
+    return V < 0;
+  case Cmp::LE:
+    return V <= 0;
+  case Cmp::GT:
+    return V > 0;
+  case Cmp::GE:
+    return V >= 0;
+  case Cmp::EQ:
+    return V == 0;
+  case Cmp::NE:
+    return V != 0;
+  }
+  return false;
+}
 /// The comparison that holds exactly where \p Op does not.
 Cmp negated(Cmp Op);
 
