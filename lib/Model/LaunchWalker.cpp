@@ -1620,6 +1620,8 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
   const size_t NumGuards = Access.Guards.size();
 
   CostTotals T;
+  // Per guard: its value's change per trip, and per value of the axis.
+  std::vector<int64_t> GuardSlope(NumGuards);
   std::vector<std::optional<int64_t>> GuardStep(NumGuards);
   for (uint64_t Group = 0; Group < Groups; ++Group) {
     uint64_t Index = Group;
@@ -1639,12 +1641,14 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
       return std::nullopt;
     for (size_t G = 0; G < NumGuards; ++G) {
       GuardStep[G].reset();
+      GuardSlope[G] = 0;
       if (!R->GuardSlope[G])
         continue;
       std::optional<int64_t> S = sym::evaluate(Ctx, *R->GuardSlope[G], Values);
       int64_t Scaled;
       if (!S || __builtin_mul_overflow(*S, Run.Stride, &Scaled))
         return std::nullopt;
+      GuardSlope[G] = *S;
       if (Scaled)
         GuardStep[G] = Scaled;
     }
@@ -1652,25 +1656,33 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
     // period.
     const int64_t Repeat = Period / std::gcd(floorMod(Step, Period), Period);
     for (uint64_t Warp = 0; Warp < Warps; ++Warp) {
-      for (int64_t K = 0; K < Pieces; ++K) {
-        Values.set(Run.Atom, Run.First + K * Run.Stride);
-        ++T.Visits;
-        std::optional<int64_t> Base = uniformBase();
-        GuardMasks M;
-        const WarpLanes &W = freshVisit(int64_t(Warp), M);
-        costVisit(int64_t(Warp), W, M, Base, T);
-      }
-      // Where each lane leaves the split loop: from there on it idles.
+      // Every visit of the warp follows from one, at a reference value of
+      // the axis: since, each lane has moved by its own number of trips (a
+      // split loop) or by the axis's (a loop), the address by Slope bytes a
+      // trip and each guard by its own slope.
+      const int64_t RefCounter = R->Split ? 0 : Run.First;
+      Values.set(Run.Atom, RefCounter);
+      const std::optional<int64_t> RefBase = uniformBase();
+      GuardMasks RefMasks;
+      RunStart = freshVisit(int64_t(Warp), RefMasks);
+      RunStartGuardValues = RunGuardValues;
+      WarpLanes &W = RunStart;
+      const std::vector<std::optional<int64_t>> RefAddress = W.Address;
+      // Each lane's trip count, its trip at the reference, and where it
+      // leaves the split loop (from there on it idles).
+      std::optional<int64_t> Counts[WarpSize];
+      int64_t RefTrip[WarpSize] = {};
       int64_t LaneEnd[WarpSize];
       std::fill(std::begin(LaneEnd), std::end(LaneEnd), Count);
       if (R->Split) {
-        const sym::ThreadPoints &At = pointsOf(int64_t(Warp));
-        std::optional<int64_t> Trips[WarpSize];
-        sym::evaluateAtPoints(Ctx, R->Split->TripCount, Values, At, Trips);
-        for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
-          if (!Trips[Lane])
+        sym::evaluateAtPoints(Ctx, R->Split->TripCount, Values,
+                              pointsOf(int64_t(Warp)), Counts);
+        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+          if (!Counts[Lane])
             continue; // a trip count not known here: the lanes in step
-          int64_t End = unrolledRun(*R->Split, *Trips[Lane]).End;
+          RefTrip[Lane] =
+              unrolledTrip(*R->Split, RefCounter, *Counts[Lane]).value_or(0);
+          int64_t End = unrolledRun(*R->Split, *Counts[Lane]).End;
           // The first value of the axis at or past End.
           int64_t K = End <= Run.First
                           ? 0
@@ -1678,40 +1690,58 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           LaneEnd[Lane] = std::min(K, Count);
         }
       }
-      if (Pieces >= Count)
-        continue;
-      // The runs follow from the first value of the unrolled loop (or the
-      // loop's first trip): every lane still in the loop has moved by Step
-      // since, and each guard by its own step; lanes only leave.
-      Values.set(Run.Atom, Run.First + Pieces * Run.Stride);
-      const std::optional<int64_t> StartBase = uniformBase();
-      GuardMasks StartMasks;
-      RunStart = freshVisit(int64_t(Warp), StartMasks);
-      const uint32_t StartIdle = RunStart.Idle;
-      RunStartGuardValues = RunGuardValues;
+      // The lanes, the guards' values and the uniform part at the K-th
+      // value of the axis, into W, RunGuardValues and Base.
+      std::optional<int64_t> Base;
+      auto Place = [&](int64_t K) {
+        const int64_t Counter = Run.First + K * Run.Stride;
+        // Wraps as evaluate() does.
+        auto Moved = [](int64_t V, int64_t Trips, int64_t PerTrip) {
+          return int64_t(uint64_t(V) + uint64_t(Trips) * uint64_t(PerTrip));
+        };
+        auto MoveGuards = [&](unsigned Lane, int64_t Trips) {
+          for (size_t G = 0; G < NumGuards; ++G) {
+            const std::optional<int64_t> &V = RunStartGuardValues[G][Lane];
+            RunGuardValues[G][Lane] =
+                V && GuardSlope[G] ? Moved(*V, Trips, GuardSlope[G]) : V;
+          }
+        };
+        if (!R->Split) {
+          Base.reset();
+          if (RefBase)
+            Base = Moved(*RefBase, Counter - RefCounter, *Slope);
+          for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
+            MoveGuards(Lane, Counter - RefCounter);
+          return;
+        }
+        Base = RefBase;
+        W.Idle = 0;
+        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
+          std::optional<int64_t> Trip;
+          if (Counts[Lane])
+            Trip = unrolledTrip(*R->Split, Counter, *Counts[Lane]);
+          else if (Counter >= 0)
+            Trip = Counter;
+          if (!Trip)
+            W.Idle |= uint32_t(1) << Lane;
+          const int64_t Trips = Trip.value_or(0) - RefTrip[Lane];
+          W.Address[Lane].reset();
+          if (RefAddress[Lane])
+            W.Address[Lane] = Moved(*RefAddress[Lane], Trips, *Slope);
+          MoveGuards(Lane, Trips);
+        }
+      };
+      // A split loop's pieces of fixed length, one by one.
+      for (int64_t K = 0; K < Pieces; ++K) {
+        Place(K);
+        ++T.Visits;
+        costVisit(int64_t(Warp), W, masksOf(W.Lanes, RunGuardValues), Base, T);
+      }
       for (int64_t First = Pieces; First < Count;) {
         if (++Evaluations > MostEvaluations)
           return std::nullopt;
-        const uint64_t Moved = uint64_t(First - Pieces);
-        // Wraps as evaluate() does.
-        auto MovedBy = [&](int64_t V, int64_t PerValue) {
-          return int64_t(uint64_t(V) + Moved * uint64_t(PerValue));
-        };
-        const WarpLanes &W = RunStart;
-        RunStart.Idle = StartIdle;
-        for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
-          if (LaneEnd[Lane] <= First)
-            RunStart.Idle |= uint32_t(1) << Lane;
-        for (size_t G = 0; G < NumGuards; ++G)
-          for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
-            const std::optional<int64_t> &V = RunStartGuardValues[G][Lane];
-            RunGuardValues[G][Lane] =
-                V && GuardStep[G] ? MovedBy(*V, *GuardStep[G]) : V;
-          }
+        Place(First);
         const GuardMasks M = masksOf(W.Lanes, RunGuardValues);
-        std::optional<int64_t> Base;
-        if (StartBase)
-          Base = MovedBy(*StartBase, Step);
         int64_t End = Count;
         for (unsigned Lane = 0; Lane < W.Lanes; ++Lane)
           if (LaneEnd[Lane] > First)
