@@ -1815,6 +1815,27 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
                                              : 0));
     Values.set(Axis.Atom, Trip);
     const LoopLowering *Split = loweringCountedBy(Axis.Atom);
+    if (Access.Lowerings.empty()) {
+      // The lanes of a warp at once, in the order the loop below takes them.
+      std::vector<LaneValues> Guards(LoopGuards.size());
+      for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp) {
+        const sym::ThreadPoints &At = pointsOf(Warp);
+        for (size_t I = 0; I < LoopGuards.size(); ++I)
+          sym::evaluateAtPoints(Ctx, Access.Guards[LoopGuards[I]].Diff, Values,
+                                At, Guards[I].data());
+        for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+          bool InLoop = true;
+          for (size_t I = 0; I < LoopGuards.size(); ++I) {
+            if (!Guards[I][Lane])
+              return std::nullopt;
+            InLoop &= holds(Access.Guards[LoopGuards[I]].Op, *Guards[I][Lane]);
+          }
+          if (InLoop)
+            return true;
+        }
+      }
+      continue;
+    }
     for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp)
       for (unsigned Lane = 0; Lane < WarpSize; ++Lane) {
         Dim3 Tid;

@@ -3,6 +3,8 @@
 
 #include "cuda-coalesce/Support/IntegerMath.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <array>
 #include <cassert>
@@ -19,9 +21,12 @@ namespace {
 
 /// One phase's lanes: the (bank, word) pairs they ask for, deduplicated, and
 /// whether they all read one address.
+/// Kept off the heap: a request is priced at nearly every visit of a walk.
+using BankWords = llvm::SmallVector<std::pair<int64_t, int64_t>, 64>;
+
 struct Phase {
-  std::vector<std::pair<int64_t, int64_t>> Words;
-  std::vector<int64_t> Starts;
+  BankWords Words;
+  llvm::SmallVector<int64_t, 32> Starts;
   bool Broadcast = true;
 
   bool active() const { return !Starts.empty(); }
@@ -35,7 +40,7 @@ struct Phase {
 };
 
 /// The most distinct words any one bank is asked for.
-unsigned conflictDegree(std::vector<std::pair<int64_t, int64_t>> Words) {
+unsigned conflictDegree(BankWords Words) {
   std::sort(Words.begin(), Words.end());
   Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
   unsigned Most = 0, Run = 0;
@@ -47,7 +52,7 @@ unsigned conflictDegree(std::vector<std::pair<int64_t, int64_t>> Words) {
 }
 
 /// Bytes covered by the ranges [A, A + Width) of \p Starts, overlaps once.
-int64_t uniqueBytes(std::vector<int64_t> Starts, unsigned Width) {
+int64_t uniqueBytes(llvm::SmallVector<int64_t, 32> Starts, unsigned Width) {
   int64_t Bytes = 0;
   forEachByteRun(Starts, Width,
                  [&](int64_t Begin, int64_t End) { Bytes += End - Begin; });
@@ -72,7 +77,7 @@ SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
   if (LaneAddresses.empty() || ChunkBytes == 0)
     return C;
   unsigned PerPhase = lanesPerPhase(ChunkBytes);
-  std::vector<Phase> Phases(32 / PerPhase);
+  llvm::SmallVector<Phase, 4> Phases(32 / PerPhase);
   size_t Next = 0; // index into LaneAddresses of the next set bit of Lanes
   for (unsigned Lane = 0; Lane < 32; ++Lane) {
     if (!(Lanes >> Lane & 1))
@@ -95,7 +100,7 @@ SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
     }
     const Phase &A = Phases[First], &B = Phases[First + 1];
     if (A.active() && B.active() && A.Broadcast && B.Broadcast) {
-      std::vector<std::pair<int64_t, int64_t>> Both = A.Words;
+      BankWords Both = A.Words;
       Both.insert(Both.end(), B.Words.begin(), B.Words.end());
       if (conflictDegree(Both) == 1) {
         ++C.Units;
