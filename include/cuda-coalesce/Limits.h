@@ -103,8 +103,8 @@ constexpr uint64_t WarpVisitBudget = 16384;
 /// lanes) and their costs at each start within the period, kept for every
 /// walk of a file (Model/RequestCostCache.h); beyond, they start again
 /// empty.
-constexpr size_t RequestShapesKept = size_t(1) << 14;
-constexpr size_t RequestCostsKept = size_t(1) << 17;
+constexpr size_t RequestShapesKept = size_t(1) << 12;
+constexpr size_t RequestCostsKept = size_t(1) << 13;
 /// Lane sets (a warp's lanes under one value of each loop trip, block index
 /// or unknown its lane parts read) kept per access; beyond, recomputed.
 constexpr size_t LaneSetsKept = 4096;

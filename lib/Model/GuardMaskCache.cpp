@@ -54,8 +54,8 @@ GuardMaskCache::find(const std::vector<int64_t> &Key) const {
     return std::nullopt;
   const Table &T = Tables[Key[0]];
   const size_t Length = Key.size() - 1;
-  const Slot &S = T.Slots[T.slotOf(Key.data() + 1, Length,
-                                   hash(Key.data() + 1, Length))];
+  const Slot &S =
+      T.Slots[T.slotOf(Key.data() + 1, Length, hash(Key.data() + 1, Length))];
   if (S.KeyLength == 0)
     return std::nullopt;
   return S.Masks;

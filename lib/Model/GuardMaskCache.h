@@ -67,7 +67,7 @@ private:
   /// so a table per list keeps what one walk reads small and together.
   struct Slot {
     uint64_t Hash = 0;
-    uint32_t KeyAt = 0; // in KeyWords
+    uint32_t KeyAt = 0;     // in KeyWords
     uint32_t KeyLength = 0; // 1 + the key's words after the list; 0: empty
     GuardMasks Masks;
   };

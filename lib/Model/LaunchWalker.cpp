@@ -960,7 +960,8 @@ void LaunchWalker::simulateWarp(int64_t Warp, CostTotals &T) {
 
 void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
                              const GuardMasks &M, std::optional<int64_t> Base,
-                             CostTotals &T, uint64_t Times) {
+                             CostTotals &T, uint64_t Times,
+                             uint64_t *ShapeMemo) {
   LastPriced.reset();
   GuardUnknown |= M.Unknown;
   const uint32_t AllLanes =
@@ -974,7 +975,9 @@ void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
     for (const std::optional<int64_t> &L : W.Address)
       VisitAddresses.push_back(*sum(Base, L));
     LastPriced = Priced{AllLanes, true, &W.Rows};
-    count(costOf(Warp, AllLanes, Base, true, VisitAddresses, W.Rows), T, Times);
+    count(costOf(Warp, W, AllLanes, Base, true, VisitAddresses, W.Rows, 0,
+                 ShapeMemo),
+          T, Times);
     return;
   }
   const uint32_t Runs = AllLanes & ~W.Idle;
@@ -1021,8 +1024,9 @@ void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
   if (Addresses.empty())
     return;
   LastPriced = Priced{AddressedMask, AllAddressed, &Rows};
-  count(costOf(Warp, AddressedMask, Base, AllAddressed, Addresses, Rows), T,
-        Times);
+  count(costOf(Warp, W, AddressedMask, Base, AllAddressed, Addresses, Rows, 0,
+               ShapeMemo),
+        T, Times);
 }
 
 bool LaunchWalker::evenlySpacedAt(
@@ -1065,7 +1069,7 @@ WarpCost LaunchWalker::computeCost(
 }
 
 const WarpCost &
-LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
+LaunchWalker::costOf(int64_t Warp, const WarpLanes &W, uint32_t ActiveMask,
                      std::optional<int64_t> Base, bool Cacheable,
                      const std::vector<int64_t> &Addresses,
                      const std::vector<std::pair<int64_t, int64_t>> &Rows,
@@ -1083,19 +1087,23 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
     return Uncached;
   }
   // Shifting every lane by whole periods changes no count: the costs are a
-  // function of the lanes' shape and of where they start within a period
-  // (RequestCostCache). Where the lanes' parts are fixed per block, the
-  // warp and the active lanes name the shape for the walk.
+  // function of the warp's lanes' shape, of which of them are active and of
+  // where the first active one starts within a period (RequestCostCache).
+  // Where the lanes' parts are fixed per block, the warp's shape is looked
+  // up once a walk.
+  const int64_t Residue = floorMod(
+      int64_t(uint64_t(Addresses[0]) + uint64_t(Shift)), Model.periodBytes());
+  const bool FixedForWalk = Offset.LaneFixedPerBlock;
   RequestCostCache &Costs = RequestCostCache::forThread();
   auto ShapeNow = [&] {
-    return Costs.shapeOf(Model, Access.ChunkBytes, Access.requests(),
-                         ActiveMask, Addresses, Rows);
+    return Costs.shapeOf(Model, Access.ChunkBytes, Access.requests(), W.Address,
+                         W.Rows);
   };
   uint64_t Shape;
   if (ShapeMemo && *ShapeMemo) {
     Shape = *ShapeMemo;
-  } else if (Offset.LaneFixedPerBlock) {
-    uint64_t &Kept = ShapeOfWarp[{Warp, ActiveMask}];
+  } else if (FixedForWalk) {
+    uint64_t &Kept = ShapeOfWarp[Warp];
     if (!Kept)
       Kept = ShapeNow();
     Shape = Kept;
@@ -1104,11 +1112,9 @@ LaunchWalker::costOf(int64_t Warp, uint32_t ActiveMask,
   }
   if (ShapeMemo)
     *ShapeMemo = Shape;
-  const int64_t Residue = floorMod(
-      int64_t(uint64_t(Addresses[0]) + uint64_t(Shift)), Model.periodBytes());
-  if (const WarpCost *Kept = Costs.find(Shape, Residue))
+  if (const WarpCost *Kept = Costs.find(Shape, ActiveMask, Residue))
     return *Kept;
-  return Costs.keep(Shape, Residue, Shifted());
+  return Costs.keep(Shape, ActiveMask, Residue, Shifted());
 }
 
 void LaunchWalker::count(const WarpCost &Cost, CostTotals &T,
@@ -1419,8 +1425,8 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
           continue;
         }
         T.Warps += N;
-        count(costOf(int64_t(Warp), ActiveLanes, Start, true, Addresses, Rows,
-                     Start, &Shape),
+        count(costOf(int64_t(Warp), W, ActiveLanes, Start, true, Addresses,
+                     Rows, Start, &Shape),
               T, N);
       }
     }
@@ -1725,8 +1731,10 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           if (!Trip)
             W.Idle |= uint32_t(1) << Lane;
           const int64_t Trips = Trip.value_or(0) - RefTrip[Lane];
+          // An idle lane's address is never priced: unset, it leaves the
+          // lanes' shape as the active lanes make it.
           W.Address[Lane].reset();
-          if (RefAddress[Lane])
+          if (RefAddress[Lane] && Trip)
             W.Address[Lane] = Moved(*RefAddress[Lane], Trips, *Slope);
           MoveGuards(Lane, Trips);
         }
@@ -1737,6 +1745,8 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
         ++T.Visits;
         costVisit(int64_t(Warp), W, masksOf(W.Lanes, RunGuardValues), Base, T);
       }
+      uint64_t WarpShape = 0;
+      uint32_t ShapeIdle = ~uint32_t(0);
       for (int64_t First = Pieces; First < Count;) {
         if (++Evaluations > MostEvaluations)
           return std::nullopt;
@@ -1771,8 +1781,13 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
         auto TimesOf = [&](int64_t J) {
           return uint64_t((Length - 1 - J) / Repeat + 1);
         };
+        // The lanes' shape holds while none leaves (RequestCostCache).
+        if (W.Idle != ShapeIdle) {
+          WarpShape = 0;
+          ShapeIdle = W.Idle;
+        }
         T.Visits += TimesOf(0);
-        costVisit(int64_t(Warp), W, M, Base, T, TimesOf(0));
+        costVisit(int64_t(Warp), W, M, Base, T, TimesOf(0), &WarpShape);
         if (Distinct > 1 && !LastPriced) {
           // Nothing was priced (no lane active, or none addressed): the
           // other visits do the same.
@@ -1780,14 +1795,13 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
           costVisit(int64_t(Warp), W, M, Base, T,
                     uint64_t(Length) - TimesOf(0));
         }
-        uint64_t RunShape = 0; // the same for every visit of the run
         for (int64_t J = 1; J < Distinct && LastPriced; ++J) {
           const uint64_t Times = TimesOf(J);
           T.Visits += Times;
           T.Warps += Times;
-          count(costOf(int64_t(Warp), LastPriced->Mask, Base,
+          count(costOf(int64_t(Warp), W, LastPriced->Mask, Base,
                        LastPriced->Cacheable, VisitAddresses, *LastPriced->Rows,
-                       int64_t(uint64_t(J) * uint64_t(Step)), &RunShape),
+                       int64_t(uint64_t(J) * uint64_t(Step)), &WarpShape),
                 T, Times);
         }
         First = End;

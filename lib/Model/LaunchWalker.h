@@ -268,14 +268,15 @@ private:
   void simulateWarp(int64_t Warp, CostTotals &T);
   /// Adds \p Times visits of warp \p Warp whose lanes are \p W, \p M of
   /// them passing the guards, the thread-independent part of the address at
-  /// \p Base, to \p T.
+  /// \p Base, to \p T. \p ShapeMemo as for costOf().
   void costVisit(int64_t Warp, const WarpLanes &W, const GuardMasks &M,
-                 std::optional<int64_t> Base, CostTotals &T,
-                 uint64_t Times = 1);
-  /// The costs of a warp whose active lanes are at \p Addresses, each moved
-  /// by \p Shift bytes. \p ShapeMemo, where given, keeps the lanes' shape
-  /// for calls with the same lanes (0: not known yet).
-  const WarpCost &costOf(int64_t Warp, uint32_t ActiveMask,
+                 std::optional<int64_t> Base, CostTotals &T, uint64_t Times = 1,
+                 uint64_t *ShapeMemo = nullptr);
+  /// The costs of warp \p Warp (lanes \p W) whose active lanes
+  /// \p ActiveMask are at \p Addresses, each moved by \p Shift bytes.
+  /// \p ShapeMemo, where given, keeps the shape of \p W for calls with the
+  /// same lanes (0: not known yet).
+  const WarpCost &costOf(int64_t Warp, const WarpLanes &W, uint32_t ActiveMask,
                          std::optional<int64_t> Base, bool Cacheable,
                          const std::vector<int64_t> &Addresses,
                          const std::vector<std::pair<int64_t, int64_t>> &Rows,
@@ -387,9 +388,9 @@ private:
   /// Whether lanes with these addresses relative to the first are evenly
   /// spaced (in one or two levels), by that shape.
   std::map<std::vector<int64_t>, bool> SpacingByShape;
-  /// (warp, active lanes) -> their shape (RequestCostCache), for the walk,
-  /// where the lanes' parts are fixed per block.
-  std::map<std::pair<int64_t, uint32_t>, uint64_t> ShapeOfWarp;
+  /// Where the lanes' parts are fixed per block, the shape of each warp's
+  /// lanes (RequestCostCache), for the walk.
+  std::map<int64_t, uint64_t> ShapeOfWarp;
   WarpCost Uncached;
   // Reused: simulateWarp is the hot loop.
   std::vector<LaneEval> LaneBuf;

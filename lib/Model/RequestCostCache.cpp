@@ -21,14 +21,27 @@ RequestCostCache::VectorHash::operator()(const std::vector<int64_t> &V) const {
   return size_t(H ^ (H >> 32));
 }
 
+size_t RequestCostCache::CostKeyHash::operator()(const CostKey &K) const {
+  uint64_t H = K.Shape * 0x9e3779b97f4a7c15ULL;
+  H ^= (uint64_t(K.Active) << 7) ^ uint64_t(K.Residue);
+  H *= 0xff51afd7ed558ccdULL;
+  return size_t(H ^ (H >> 29));
+}
+
 uint64_t RequestCostCache::shapeOf(
     const RequestCostModel &Model, unsigned ChunkBytes, unsigned Requests,
-    uint32_t ActiveMask, const std::vector<int64_t> &Addresses,
+    const std::vector<std::optional<int64_t>> &Addresses,
     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
-  Key.assign({int64_t(reinterpret_cast<uintptr_t>(&Model)), ChunkBytes,
-              Requests, ActiveMask});
+  Key.assign(
+      {int64_t(reinterpret_cast<uintptr_t>(&Model)), ChunkBytes, Requests});
+  std::optional<int64_t> First;
   for (size_t I = 0; I < Addresses.size(); ++I) {
-    Key.push_back(Addresses[I] - Addresses[0]);
+    if (!First)
+      First = Addresses[I];
+    // A lane whose address is not known is never active where the shape is
+    // priced: one word says so.
+    Key.push_back(Addresses[I] ? 1 : 0);
+    Key.push_back(Addresses[I] ? *Addresses[I] - *First : 0);
     Key.push_back(Rows[I].first);
     Key.push_back(Rows[I].second);
   }
@@ -42,17 +55,17 @@ uint64_t RequestCostCache::shapeOf(
   return Shapes.emplace(Key, ++LastId).first->second;
 }
 
-const WarpCost *RequestCostCache::find(uint64_t Shape, int64_t Residue) const {
-  auto It = Costs.find(Shape << 16 | uint64_t(Residue));
+const WarpCost *RequestCostCache::find(uint64_t Shape, uint32_t Active,
+                                       int64_t Residue) const {
+  auto It = Costs.find({Shape, Active, Residue});
   return It == Costs.end() ? nullptr : &It->second;
 }
 
-const WarpCost &RequestCostCache::keep(uint64_t Shape, int64_t Residue,
-                                       WarpCost Cost) {
+const WarpCost &RequestCostCache::keep(uint64_t Shape, uint32_t Active,
+                                       int64_t Residue, WarpCost Cost) {
   if (Costs.size() >= limits::RequestCostsKept)
     Costs.clear();
-  return Costs
-      .insert_or_assign(Shape << 16 | uint64_t(Residue), std::move(Cost))
+  return Costs.insert_or_assign({Shape, Active, Residue}, std::move(Cost))
       .first->second;
 }
 

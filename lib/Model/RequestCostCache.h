@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -37,26 +38,40 @@ public:
   /// The calling thread's cache.
   static RequestCostCache &forThread();
 
-  /// An id, from 1, for the lanes \p Addresses (each moving \p ChunkBytes
-  /// in \p Requests requests, the lanes of \p ActiveMask, in rows \p Rows)
-  /// relative to the first, under \p Model.
+  /// An id, from 1, for lanes at \p Addresses in rows \p Rows (unset: a
+  /// lane whose address is not known), relative to the first known one,
+  /// each moving \p ChunkBytes in \p Requests requests under \p Model. A
+  /// request's cost is then a function of the id, the lanes of it that are
+  /// active and where the first active one starts within the period.
   uint64_t shapeOf(const RequestCostModel &Model, unsigned ChunkBytes,
-                   unsigned Requests, uint32_t ActiveMask,
-                   const std::vector<int64_t> &Addresses,
+                   unsigned Requests,
+                   const std::vector<std::optional<int64_t>> &Addresses,
                    const std::vector<std::pair<int64_t, int64_t>> &Rows);
-  /// The cost kept for shape \p Shape with its first lane at \p Residue
-  /// within the period, else null.
-  const WarpCost *find(uint64_t Shape, int64_t Residue) const;
-  /// Keeps \p Cost for (\p Shape, \p Residue); returns what is kept.
-  const WarpCost &keep(uint64_t Shape, int64_t Residue, WarpCost Cost);
+  /// The cost kept for lanes \p Active of shape \p Shape, the first at
+  /// \p Residue within the period, else null.
+  const WarpCost *find(uint64_t Shape, uint32_t Active, int64_t Residue) const;
+  /// Keeps \p Cost under that key; returns what is kept.
+  const WarpCost &keep(uint64_t Shape, uint32_t Active, int64_t Residue,
+                       WarpCost Cost);
 
 private:
   struct VectorHash {
     size_t operator()(const std::vector<int64_t> &V) const;
   };
+  struct CostKey {
+    uint64_t Shape;
+    uint32_t Active;
+    int64_t Residue;
+    bool operator==(const CostKey &O) const {
+      return Shape == O.Shape && Active == O.Active && Residue == O.Residue;
+    }
+  };
+  struct CostKeyHash {
+    size_t operator()(const CostKey &K) const;
+  };
   std::unordered_map<std::vector<int64_t>, uint64_t, VectorHash> Shapes;
-  std::unordered_map<uint64_t, WarpCost> Costs; // Shape << 16 | Residue
-  std::vector<int64_t> Key;                     // reused
+  std::unordered_map<CostKey, WarpCost, CostKeyHash> Costs;
+  std::vector<int64_t> Key; // reused
   uint64_t LastId = 0;
 };
 
