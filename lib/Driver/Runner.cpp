@@ -259,7 +259,7 @@ private:
     Outcome.Launches = R.Launches;
     Outcome.KernelsWithoutLaunch = R.KernelsWithoutLaunch;
     Outcome.IncludedInputs = includedInputs(SM);
-    Out.handle(AST, R, Outcome);
+    Out.handle(AST, std::move(R), Outcome);
     State.Analysed = DeviceErrors.empty();
   }
 
@@ -370,7 +370,7 @@ std::string findingKey(const FileOutcome &O, const Finding &F);
 
 /// A consumer for files parsed for their launches only.
 struct IgnoreFindings : TranslationUnitConsumer {
-  void handle(clang::ASTContext &, const TranslationUnitResult &,
+  void handle(clang::ASTContext &, TranslationUnitResult &&,
               FileOutcome &) const override {}
 };
 

@@ -28,7 +28,7 @@ namespace {
 
 class Renderer : public TranslationUnitConsumer {
 public:
-  void handle(clang::ASTContext &AST, const TranslationUnitResult &Result,
+  void handle(clang::ASTContext &AST, TranslationUnitResult &&Result,
               FileOutcome &Out) const override {
     std::string Text;
     llvm::raw_string_ostream OS(Text);

@@ -32,6 +32,8 @@
 
 #include <cstring>
 
+#include <malloc.h>
+
 using namespace cudacoalesce;
 namespace cl = llvm::cl;
 
@@ -156,7 +158,7 @@ class Printer : public TranslationUnitConsumer {
 public:
   explicit Printer(bool Color) : Color(Color) {}
 
-  void handle(clang::ASTContext &AST, const TranslationUnitResult &Result,
+  void handle(clang::ASTContext &AST, TranslationUnitResult &&Result,
               FileOutcome &Out) const override {
     // One diagnostic per access as written: the worst of its kernel
     // instances and launches, naming the others.
@@ -176,8 +178,13 @@ public:
                      Others.empty() ? std::vector<std::string>{}
                                     : std::vector<std::string>{Others});
       }
-    for (const LocatedFinding &F : Result.Findings)
-      Out.Findings.push_back({F.Data, Text[&F.Data]});
+    Out.Findings.reserve(Out.Findings.size() + Result.Findings.size());
+    for (LocatedFinding &F : Result.Findings) {
+      auto It = Text.find(&F.Data);
+      Out.Findings.push_back({std::move(F.Data), It == Text.end()
+                                                     ? std::string()
+                                                     : std::move(It->second)});
+    }
     // Remarks, like coalesced accesses, only when asked for: on a large
     // code base they drown the warnings.
     if (Format == OutputFormat::Text && ShowAll) {
@@ -228,7 +235,8 @@ std::string counted(size_t N, const std::string &Noun) {
 
 /// Files, kernels, accesses by pattern, and why files failed.
 void printSummary(llvm::raw_ostream &OS,
-                  const std::vector<FileOutcome> &Outcomes) {
+                  const std::vector<FileOutcome> &Outcomes,
+                  const std::vector<Finding> &All) {
   size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0,
          Skipped = 0, Suppressed = 0, Known = 0;
   unsigned Kernels = 0;
@@ -244,11 +252,11 @@ void printSummary(llvm::raw_ostream &OS,
       ++Failed;
       ++ByReason[reasonWithoutPlace(O.Error)];
     }
-    for (const ReportedFinding &F : O.Findings) {
-      ++Accesses;
-      ++ByPattern[model::patternName(F.Data.Prediction.Kind)];
-      Flagged += F.Data.isFlagged();
-    }
+  }
+  for (const Finding &F : All) {
+    ++Accesses;
+    ++ByPattern[model::patternName(F.Prediction.Kind)];
+    Flagged += F.isFlagged();
   }
   OS << "cuda-coalesce: summary: " << Outcomes.size() << " files, "
      << Outcomes.size() - Failed - Skipped << " analysed";
@@ -352,6 +360,15 @@ private:
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // A large file's analysis allocates and frees buffers of hundreds of
+  // kilobytes (its findings, their reports): glibc hands each back to the
+  // kernel and faults it in again when the next is taken, and a page fault
+  // costs about 10 us on the virtual machines CI runs on (a fifth of the
+  // process on 2000 kernels; docs/performance.md). The process is one run:
+  // it keeps what it frees for the next allocation instead.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+
   // Everything after `--` is the compile command's flags.
   int ToolArgc = Argc;
   std::optional<std::vector<std::string>> ExtraFlags;
@@ -553,16 +570,21 @@ int main(int Argc, const char **Argv) {
     llvm::sys::fs::current_path(Cwd);
     Info.SourceRoot = std::string(Cwd);
   }
-  for (const FileOutcome &O : Outcomes) {
+  size_t Findings = 0;
+  for (const FileOutcome &O : Outcomes)
+    Findings += O.Findings.size();
+  All.reserve(Findings);
+  for (FileOutcome &O : Outcomes) {
     Totals.Suppressed += O.Suppressed.size();
     if (O.Failed)
       Info.Errors.push_back({O.File, O.Error});
-    for (const ReportedFinding &F : O.Findings) {
-      All.push_back(F.Data);
-      AnyFlagged |= F.FailsRun;
-    }
     if (!Streamed)
       PrintText(O);
+    // From here on the findings are All's (the outcomes' are moved from).
+    for (ReportedFinding &F : O.Findings) {
+      All.push_back(std::move(F.Data));
+      AnyFlagged |= F.FailsRun;
+    }
   }
   for (const BaselineEntry &E : Base.Stale)
     Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
@@ -572,6 +594,10 @@ int main(int Argc, const char **Argv) {
   Totals.Arch = Arch;
   Info.Arch = Arch;
   Totals.Stale = Info.Stale;
+  // A report of thousands of findings is megabytes: written in large
+  // pieces, not in the stream's 4 KiB ones (a system call each).
+  if (Format != OutputFormat::Text)
+    llvm::outs().SetBufferSize(1 << 20);
   if (Format == OutputFormat::Json)
     writeJson(llvm::outs(), All, Totals);
   if (Format == OutputFormat::Sarif)
@@ -646,7 +672,7 @@ int main(int Argc, const char **Argv) {
            O.FirstHostError + "); the kernels were analysed");
   }
   if (Outcomes.size() > 1) {
-    printSummary(llvm::errs(), Outcomes);
+    printSummary(llvm::errs(), Outcomes, All);
     printCostliest(llvm::errs(), All, Arch);
   } else if (Totals.Suppressed)
     note(counted(Totals.Suppressed, "finding") + " suppressed by NOLINT");

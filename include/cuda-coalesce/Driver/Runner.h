@@ -134,13 +134,13 @@ struct FileOutcome {
 };
 
 /// Turns a translation unit's results into the outcome's findings and
-/// text. Called from the thread that parsed the file, once per analysis of
-/// it (a second analysis replaces the first outcome).
+/// text, taking what it keeps from \p Result. Called from the thread that
+/// parsed the file, once per analysis of it (a second analysis replaces the
+/// first outcome).
 class TranslationUnitConsumer {
 public:
   virtual ~TranslationUnitConsumer() = default;
-  virtual void handle(clang::ASTContext &AST,
-                      const TranslationUnitResult &Result,
+  virtual void handle(clang::ASTContext &AST, TranslationUnitResult &&Result,
                       FileOutcome &Out) const = 0;
 };
 
