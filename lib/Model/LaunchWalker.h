@@ -138,6 +138,9 @@ private:
     /// The values the launch runs that the Count sampled ones stand for
     /// (a loop's trip count); 0: Count * Stride.
     int64_t Span = 0;
+    /// A sampled loop whose end was found: where its lanes leave apart and
+    /// the access can be counted, every trip, 0 .. Span - 1, is (walk()).
+    bool Sampled() const { return Span > 0; }
   };
   /// One lane of the warp being simulated.
   struct LaneEval {
@@ -217,6 +220,11 @@ private:
   /// hold over as many trips as the warps run, when that is known and more
   /// than LoopIterationsSimulated: lanes leave a triangular loop one by one.
   void stretchLoopAxes();
+  /// Some guard reads the loop trip \p Trip and the thread index: the
+  /// lanes leave the loop at trips of their own.
+  bool lanesLeaveApart(sym::AtomId Trip) const;
+  /// Every value of \p V costs what its first does (countRuns).
+  bool inertAxis(const VaryingAxis &V);
   /// The first value of \p L's counter, from 0, at which no lane of the
   /// first or the last block is left in its unrolled loop; nullopt where a
   /// trip count is not known.

@@ -268,6 +268,14 @@ TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
     A.ByteOffset = Index.scaled(Width);
     // The loop's own bound, then guards on the trip and the thread index.
     A.Guards.push_back({Trip - Count, Cmp::LT});
+    // An outer loop, its trips whole periods apart or not: the runs of the
+    // first kind are counted once for all its trips (countRuns' Repeats).
+    if (Pick(0, 1)) {
+      Poly Outer = Poly::atom(Ctx.loopIteration("i"));
+      A.ByteOffset = A.ByteOffset +
+                     Outer.scaled(Pick(0, 1) ? 128 * Pick(1, 3) : Pick(1, 200));
+      A.Guards.push_back({Outer - Poly::constant(Pick(1, 6)), Cmp::LT});
+    }
     for (int G = int(Pick(0, 2)); G > 0; --G) {
       Guard Gd;
       Gd.Op = Cmp(Pick(0, 5));
