@@ -1474,37 +1474,36 @@ std::optional<int64_t> firstFlip(Cmp Op, int64_t V, int64_t B, int64_t Steps) {
 
 } // namespace
 
+std::optional<sym::Poly> LaunchWalker::stepIn(const sym::Poly &P,
+                                              AtomId A) const {
+  for (const sym::Term &T : P.terms()) {
+    if (llvm::count(T.Atoms, A) > 1)
+      return std::nullopt;
+    for (AtomId X : T.Atoms)
+      if (X != A && llvm::is_contained(Ctx.atom(X).Leaves, A))
+        return std::nullopt; // an operation over A
+  }
+  sym::Poly Slope = P.coefficientOf(A);
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Slope, Leaves);
+  for (AtomId L : Leaves) {
+    const sym::Atom &At = Ctx.atom(L);
+    if (L == A || At.ReadsThreadIdx || At.LaneVarying ||
+        llvm::is_contained(LoweredTrips, L))
+      return std::nullopt;
+  }
+  return Slope;
+}
+
 std::optional<LaunchWalker::RunAxis> LaunchWalker::runAxis() const {
   if (Scattered)
     return std::nullopt;
-  // What multiplies A in P, where P is linear in A and that reads neither
-  // the thread index, nor a value per lane, nor A itself: the same step in
-  // every lane.
-  auto SlopeIn = [&](const sym::Poly &P, AtomId A) -> std::optional<sym::Poly> {
-    for (const sym::Term &T : P.terms()) {
-      if (llvm::count(T.Atoms, A) > 1)
-        return std::nullopt;
-      for (AtomId X : T.Atoms)
-        if (X != A && llvm::is_contained(Ctx.atom(X).Leaves, A))
-          return std::nullopt; // an operation over A
-    }
-    sym::Poly Slope = P.coefficientOf(A);
-    std::vector<AtomId> Leaves;
-    Ctx.collectLeafAtoms(Slope, Leaves);
-    for (AtomId L : Leaves) {
-      const sym::Atom &At = Ctx.atom(L);
-      if (L == A || At.ReadsThreadIdx || At.LaneVarying ||
-          llvm::is_contained(LoweredTrips, L))
-        return std::nullopt;
-    }
-    return Slope;
-  };
   auto Along = [&](size_t Axis, AtomId Trip,
                    const LoopLowering *Split) -> std::optional<RunAxis> {
     RunAxis R;
     R.Axis = Axis;
     R.Split = Split;
-    std::optional<sym::Poly> Slope = SlopeIn(Access.ByteOffset, Trip);
+    std::optional<sym::Poly> Slope = stepIn(Access.ByteOffset, Trip);
     if (!Slope)
       return std::nullopt;
     R.AddressSlope = *Slope;
@@ -1515,7 +1514,7 @@ std::optional<LaunchWalker::RunAxis> LaunchWalker::runAxis() const {
         R.GuardSlope.emplace_back();
         continue;
       }
-      std::optional<sym::Poly> GuardSlope = SlopeIn(G.Diff, Trip);
+      std::optional<sym::Poly> GuardSlope = stepIn(G.Diff, Trip);
       if (!GuardSlope)
         return std::nullopt;
       R.GuardSlope.push_back(*GuardSlope);
@@ -2005,28 +2004,16 @@ bool LaunchWalker::inertAxis(const VaryingAxis &V) {
     if (llvm::is_contained(Reads, A))
       return false;
   }
-  auto ReadsInside = [&](const sym::Poly &P) {
-    for (const sym::Term &T : P.terms()) {
-      if (llvm::count(T.Atoms, A) > 1)
-        return true;
-      for (AtomId X : T.Atoms)
-        if (X != A && llvm::is_contained(Ctx.atom(X).Leaves, A))
-          return true;
-    }
-    return false;
-  };
-  if (ReadsInside(Access.ByteOffset))
-    return false;
-  std::optional<int64_t> Slope =
-      Access.ByteOffset.coefficientOf(A).asConstant();
-  if (!Slope || floorMod(*Slope, Model.periodBytes()) != 0)
+  std::optional<sym::Poly> Step = stepIn(Access.ByteOffset, A);
+  std::optional<int64_t> Bytes = Step ? Step->asConstant() : std::nullopt;
+  if (!Bytes || floorMod(*Bytes, Model.periodBytes()) != 0)
     return false;
   for (const Guard &G : Access.Guards) {
     std::vector<AtomId> Leaves;
     Ctx.collectLeafAtoms(G.Diff, Leaves);
     if (!llvm::is_contained(Leaves, A))
       continue;
-    if (ReadsInside(G.Diff))
+    if (!stepIn(G.Diff, A))
       return false;
     // Linear in the trip alone: it holds at every value where it holds at
     // both ends.

@@ -345,6 +345,10 @@ private:
     /// Per guard, its step per trip; unset where the guard does not read it.
     std::vector<std::optional<sym::Poly>> GuardSlope;
   };
+  /// What multiplies the trip \p A in \p P, where \p P is linear in it and
+  /// that reads neither the thread index, nor a value per lane, nor \p A
+  /// itself: the same step in every lane.
+  std::optional<sym::Poly> stepIn(const sym::Poly &P, sym::AtomId A) const;
   /// The axis countRuns() takes, if the access has one.
   std::optional<RunAxis> runAxis() const;
   /// The totals of visiting every warp of the launch enumerated by
