@@ -113,8 +113,8 @@ constexpr size_t LaneSetsKept = 4096;
 /// (Model/GuardMaskCache.h); beyond, the cache starts again empty.
 constexpr size_t GuardMaskSetsKept = size_t(1) << 19;
 /// Polynomials with one launch's known values substituted, kept for the fix
-/// candidates of the accesses under that launch (Fixes/Fixes.cpp); beyond,
-/// the cache starts again empty.
+/// candidates of the accesses under that launch (Fixes/KnownValues.h);
+/// beyond, the cache starts again empty.
 constexpr size_t KnownSubstitutionsKept = 4096;
 /// A sample never stops before this many visits, however steady the cost.
 constexpr uint64_t MinSampledVisits = 1024;

@@ -1,7 +1,7 @@
 //===- Fixes/Fixes.cpp - What to change, and what it will cost ------------===//
 #include "cuda-coalesce/Fixes/Fixes.h"
 #include "FixCounts.h"
-#include "cuda-coalesce/Limits.h"
+#include "KnownValues.h"
 #include "cuda-coalesce/Support/EnumNames.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -529,57 +529,14 @@ AccessShape swapThreadMapping(sym::Context &Ctx, const AccessShape &Access) {
   return Out;
 }
 
-namespace {
-
-/// The polynomials of a translation unit with the values known at one launch
-/// substituted. The accesses of a kernel share their guards, so each guard
-/// is substituted once per launch rather than once per access.
-class KnownSubstitutions {
-public:
-  static KnownSubstitutions &forLaunch(sym::Context &Ctx,
-                                       const std::map<AtomId, Poly> &Known) {
-    thread_local KnownSubstitutions Kept;
-    if (Kept.ContextId != Ctx.id() || Kept.Known != Known) {
-      Kept.ContextId = Ctx.id();
-      Kept.Known = Known;
-      Kept.Done.clear();
-    }
-    return Kept;
-  }
-  Poly of(sym::Context &Ctx, const Poly &P) {
-    if (Known.empty())
-      return P;
-    auto It = Done.find(P);
-    if (It != Done.end())
-      return It->second;
-    Poly Substituted = Ctx.substitute(P, Known);
-    if (Done.size() >= limits::KnownSubstitutionsKept)
-      Done.clear();
-    Done.emplace(P, Substituted);
-    return Substituted;
-  }
-
-private:
-  uint64_t ContextId = 0;
-  std::map<AtomId, Poly> Known;
-  std::map<Poly, Poly> Done;
-};
-
-} // namespace
-
 std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In) {
-  // Values known at the launch become constants, so that strides and row
-  // widths passed as arguments are visible to the rewrites.
-  std::map<AtomId, Poly> Known;
-  for (const auto &[Atom, Value] : In.Launch.Known)
-    Known[Atom] = Poly::constant(Value);
-  KnownSubstitutions &Substitutions = KnownSubstitutions::forLaunch(Ctx, Known);
   FixInput Concrete = In;
-  Concrete.Access.ByteOffset = Substitutions.of(Ctx, In.Access.ByteOffset);
+  Concrete.Access.ByteOffset =
+      withKnownValues(Ctx, In.Launch, In.Access.ByteOffset);
   for (model::Guard &G : Concrete.Access.Guards)
-    G.Diff = Substitutions.of(Ctx, G.Diff);
+    G.Diff = withKnownValues(Ctx, In.Launch, G.Diff);
   for (model::LoopLowering &L : Concrete.Access.Lowerings)
-    L.TripCount = Substitutions.of(Ctx, L.TripCount);
+    L.TripCount = withKnownValues(Ctx, In.Launch, L.TripCount);
   return Advisor(Ctx, Concrete).run();
 }
 

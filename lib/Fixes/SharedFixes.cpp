@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FixCounts.h"
+#include "KnownValues.h"
 #include "cuda-coalesce/Fixes/Fixes.h"
 #include "cuda-coalesce/Support/Text.h"
 
@@ -235,15 +236,11 @@ suggestSharedFixes(sym::Context &Ctx, const SharedArray &Array,
                    const std::vector<model::AccessShape> &Accesses,
                    const std::vector<model::Prediction> &Before,
                    const model::LaunchShape &Launch) {
-  // Values known at the launch become constants, as for global fixes.
-  std::map<AtomId, Poly> Known;
-  for (const auto &[Atom, Value] : Launch.Known)
-    Known[Atom] = Poly::constant(Value);
   std::vector<AccessShape> Concrete = Accesses;
   for (AccessShape &A : Concrete) {
-    A.ByteOffset = Ctx.substitute(A.ByteOffset, Known);
+    A.ByteOffset = withKnownValues(Ctx, Launch, A.ByteOffset);
     for (model::Guard &G : A.Guards)
-      G.Diff = Ctx.substitute(G.Diff, Known);
+      G.Diff = withKnownValues(Ctx, Launch, G.Diff);
   }
   return SharedAdvisor(Ctx, Array, Concrete, Before, Launch).run();
 }
