@@ -1822,6 +1822,14 @@ LaunchWalker::countRuns(const std::vector<int64_t> &Radix,
   return T;
 }
 
+void LaunchWalker::placeEdgeBlock(bool LastBlock) {
+  for (const VaryingAxis &V : Varying)
+    Values.set(V.Atom, firstTrip(V) + (LastBlock && Ctx.atom(V.Atom).Kind ==
+                                                        AtomKind::BlockIdx
+                                           ? (V.Count - 1) * V.Stride
+                                           : 0));
+}
+
 std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
                                                 int64_t Trip) {
   std::vector<size_t> LoopGuards;
@@ -1832,12 +1840,7 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
       LoopGuards.push_back(G);
   }
   for (bool LastBlock : {false, true}) {
-    for (const VaryingAxis &V : Varying)
-      Values.set(V.Atom, firstTrip(V) + (LastBlock && V.Atom != Axis.Atom &&
-                                                 Ctx.atom(V.Atom).Kind ==
-                                                     AtomKind::BlockIdx
-                                             ? (V.Count - 1) * V.Stride
-                                             : 0));
+    placeEdgeBlock(LastBlock);
     Values.set(Axis.Atom, Trip);
     const LoopLowering *Split = loweringCountedBy(Axis.Atom);
     if (Access.Lowerings.empty()) {
@@ -1897,11 +1900,7 @@ std::optional<bool> LaunchWalker::anyLaneAtTrip(const VaryingAxis &Axis,
 std::optional<int64_t> LaunchWalker::splitLoopEnd(const LoopLowering &L) {
   int64_t End = 0;
   for (bool LastBlock : {false, true}) {
-    for (const VaryingAxis &V : Varying)
-      Values.set(V.Atom, firstTrip(V) + (LastBlock && Ctx.atom(V.Atom).Kind ==
-                                                          AtomKind::BlockIdx
-                                             ? (V.Count - 1) * V.Stride
-                                             : 0));
+    placeEdgeBlock(LastBlock);
     for (int64_t Warp = 0; Warp < warpsPerBlock(); ++Warp) {
       const sym::ThreadPoints &At = pointsOf(Warp);
       std::optional<int64_t> Trips[WarpSize];

@@ -220,6 +220,9 @@ private:
   /// hold over as many trips as the warps run, when that is known and more
   /// than LoopIterationsSimulated: lanes leave a triangular loop one by one.
   void stretchLoopAxes();
+  /// Sets every axis to its first value, and with \p LastBlock the block
+  /// indices to their last: the two blocks a loop's end is looked for in.
+  void placeEdgeBlock(bool LastBlock);
   /// Some guard reads the loop trip \p Trip and the thread index: the
   /// lanes leave the loop at trips of their own.
   bool lanesLeaveApart(sym::AtomId Trip) const;
