@@ -112,6 +112,10 @@ constexpr size_t LaneSetsKept = 4096;
 /// one value of what the guards read) kept per translation unit
 /// (Model/GuardMaskCache.h); beyond, the cache starts again empty.
 constexpr size_t GuardMaskSetsKept = size_t(1) << 19;
+/// Guards' parts (a guard under one setting of a walker) and lists' reads
+/// kept per translation unit (Model/LaunchWalker.h, SplitCache); beyond,
+/// each walker splits the rest itself.
+constexpr size_t GuardSplitsKept = size_t(1) << 16;
 /// Polynomials with one launch's known values substituted, kept for the fix
 /// candidates of the accesses under that launch (Fixes/KnownValues.h);
 /// beyond, the cache starts again empty.

@@ -16,6 +16,18 @@ GuardMaskCache::ListId GuardMaskCache::root(const Dim3 &Block) {
   return It->second;
 }
 
+size_t GuardMaskCache::ListKeyHash::operator()(const ListKey &K) const {
+  uint64_t H = 0xcbf29ce484222325ULL ^
+               (uint64_t(K.Parent) << 8 | uint64_t(K.Op) << 1 | K.Predicated);
+  for (const sym::Term &T : K.Diff.terms()) {
+    H = (H ^ uint64_t(T.Coeff)) * 0x100000001b3ULL;
+    for (sym::AtomId A : T.Atoms)
+      H = (H ^ A) * 0x100000001b3ULL;
+    H ^= H >> 29;
+  }
+  return size_t(H);
+}
+
 GuardMaskCache::ListId GuardMaskCache::extend(ListId Parent, const Guard &G) {
   auto [It, New] = Lists.try_emplace(
       {Parent, G.Diff, unsigned(G.Op), G.Predicated}, NextList);
@@ -48,7 +60,7 @@ size_t GuardMaskCache::Table::slotOf(const int64_t *Key, size_t Length,
 }
 
 std::optional<GuardMasks>
-GuardMaskCache::find(const std::vector<int64_t> &Key) const {
+GuardMaskCache::find(llvm::ArrayRef<int64_t> Key) const {
   assert(!Key.empty() && "a key names at least its list");
   if (uint64_t(Key[0]) >= Tables.size() || Tables[Key[0]].Slots.empty())
     return std::nullopt;
@@ -61,8 +73,7 @@ GuardMaskCache::find(const std::vector<int64_t> &Key) const {
   return S.Masks;
 }
 
-void GuardMaskCache::keep(const std::vector<int64_t> &Key,
-                          const GuardMasks &M) {
+void GuardMaskCache::keep(llvm::ArrayRef<int64_t> Key, const GuardMasks &M) {
   assert(!Key.empty() && "a key names at least its list");
   if (Kept >= limits::GuardMaskSetsKept) {
     Tables.clear();
@@ -93,11 +104,11 @@ void GuardMaskCache::keep(const std::vector<int64_t> &Key,
   ++Kept;
 }
 
-GuardMaskCache &GuardMaskCache::forContext(uint64_t ContextId) {
-  thread_local GuardMaskCache Kept;
-  if (Kept.ContextId != ContextId) {
-    Kept = GuardMaskCache();
-    Kept.ContextId = ContextId;
+std::shared_ptr<GuardMaskCache> GuardMaskCache::forContext(uint64_t ContextId) {
+  thread_local std::shared_ptr<GuardMaskCache> Kept;
+  if (!Kept || Kept->ContextId != ContextId) {
+    Kept = std::make_shared<GuardMaskCache>();
+    Kept->ContextId = ContextId;
   }
   return Kept;
 }

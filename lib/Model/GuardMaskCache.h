@@ -19,11 +19,14 @@
 
 #include "cuda-coalesce/Model/Access.h"
 #include "cuda-coalesce/Model/Launch.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace cudacoalesce {
@@ -50,15 +53,17 @@ public:
 
   /// The masks kept under \p Key: a list, a warp, and the values the list's
   /// guards read (LaunchWalker builds it).
-  std::optional<GuardMasks> find(const std::vector<int64_t> &Key) const;
+  std::optional<GuardMasks> find(llvm::ArrayRef<int64_t> Key) const;
   /// Keeps \p M under \p Key; past limits::GuardMaskSetsKept, what was kept
   /// is dropped first.
-  void keep(const std::vector<int64_t> &Key, const GuardMasks &M);
+  void keep(llvm::ArrayRef<int64_t> Key, const GuardMasks &M);
 
   /// The calling thread's cache for the lists of the context with id
   /// \p ContextId (a context is one translation unit; atoms of two contexts
-  /// are not comparable): emptied when the thread moves on to another.
-  static GuardMaskCache &forContext(uint64_t ContextId);
+  /// are not comparable): a new one when the thread moves on to another.
+  /// Shared: a walker of the previous context keeps its cache, whose list
+  /// ids it holds.
+  static std::shared_ptr<GuardMaskCache> forContext(uint64_t ContextId);
 
 private:
   /// An open-addressing table per list: a lookup per warp visit is the
@@ -82,7 +87,23 @@ private:
   };
   static uint64_t hash(const int64_t *Key, size_t Length);
   std::map<std::tuple<int64_t, int64_t, int64_t>, ListId> Roots;
-  std::map<std::tuple<ListId, sym::Poly, unsigned, bool>, ListId> Lists;
+  /// A list by its parent and its last guard: looked up for every guard of
+  /// every walk, so hashed rather than ordered (a comparison of two
+  /// polynomials per level of a tree).
+  struct ListKey {
+    ListId Parent;
+    sym::Poly Diff;
+    unsigned Op;
+    bool Predicated;
+    bool operator==(const ListKey &O) const {
+      return Parent == O.Parent && Op == O.Op && Predicated == O.Predicated &&
+             Diff == O.Diff;
+    }
+  };
+  struct ListKeyHash {
+    size_t operator()(const ListKey &K) const;
+  };
+  std::unordered_map<ListKey, ListId, ListKeyHash> Lists;
   std::vector<Table> Tables; // by the key's first word, its list
   size_t Kept = 0;
   ListId NextList = 0;

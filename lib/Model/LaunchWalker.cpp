@@ -69,6 +69,8 @@ size_t rowSlot(std::vector<std::pair<int64_t, int64_t>> &Seen,
 /// matrix product whose warp spans two rows of a 16x16 block.
 bool broadcastPerRow(const std::vector<int64_t> &Addresses,
                      const std::vector<std::pair<int64_t, int64_t>> &Rows) {
+  if (llvm::all_equal(Rows))
+    return llvm::all_equal(Addresses);
   std::vector<std::pair<int64_t, int64_t>> Seen;
   std::vector<std::pair<int64_t, unsigned>> First; // address, lanes
   for (size_t I = 0; I < Addresses.size(); ++I) {
@@ -94,7 +96,10 @@ bool broadcastPerRow(const std::vector<int64_t> &Addresses,
 /// evenly inside and start evenly spaced (`64 * (t / 8) + 4 * (t % 8)`,
 /// `h = i % 12` heads of rows `t = i / 12`): a stride of two levels, which
 /// a reader still calls strided. A hash of the thread index is neither.
-bool evenlySpaced(const std::vector<int64_t> &Lanes) {
+///
+/// This is the search over group sizes and phases; evenlySpacedAtOnce()
+/// answers most lanes without it.
+bool evenlySpacedInGroups(const std::vector<int64_t> &Lanes) {
   // Groups of Group lanes, the first starting at lane (Group - Phase) %
   // Group: a warp may begin in the middle of a group (`i % 12`).
   auto InGroupsOf = [&](size_t Group, size_t Phase) {
@@ -120,12 +125,21 @@ bool evenlySpaced(const std::vector<int64_t> &Lanes) {
     }
     return true;
   };
-  if (InGroupsOf(Lanes.size(), 0))
-    return true;
+  for (size_t Group = 2; Group <= 16 && 2 * Group <= Lanes.size(); ++Group)
+    for (size_t Phase = 0; Phase < Group; ++Phase)
+      if (InGroupsOf(Group, Phase))
+        return true;
+  return false;
+}
+
+/// Whether the addresses \p Lanes step evenly (true), or step by more than
+/// three amounts and so cannot step evenly in groups (false); nullopt
+/// when only evenlySpacedInGroups() tells.
+std::optional<bool> evenlySpacedAtOnce(const std::vector<int64_t> &Lanes) {
   // In groups, the steps between neighbours take at most three values: the
   // inner step, the step into a group after a full one, and the step into
   // the first whole group. Most irregular lanes show more at once, and the
-  // search below (every size and phase) is the walk's hot loop for them.
+  // search over groups is the walk's hot loop for them.
   int64_t Steps[3];
   size_t Distinct = 0;
   for (size_t I = 1; I < Lanes.size(); ++I) {
@@ -136,11 +150,15 @@ bool evenlySpaced(const std::vector<int64_t> &Lanes) {
       return false;
     Steps[Distinct++] = Step;
   }
-  for (size_t Group = 2; Group <= 16 && 2 * Group <= Lanes.size(); ++Group)
-    for (size_t Phase = 0; Phase < Group; ++Phase)
-      if (InGroupsOf(Group, Phase))
-        return true;
-  return false;
+  if (Distinct <= 1)
+    return true;
+  return std::nullopt;
+}
+
+bool evenlySpaced(const std::vector<int64_t> &Lanes) {
+  if (std::optional<bool> AtOnce = evenlySpacedAtOnce(Lanes))
+    return *AtOnce;
+  return evenlySpacedInGroups(Lanes);
 }
 
 /// Whether the lanes of each warp row are evenly spaced (in one or two
@@ -581,11 +599,71 @@ std::optional<size_t> LaunchWalker::axisOf(AtomId A) const {
   return size_t(It - Varying.begin());
 }
 
+std::shared_ptr<LaunchWalker::SplitCache>
+LaunchWalker::SplitCache::forContext(uint64_t ContextId) {
+  thread_local std::shared_ptr<SplitCache> Kept;
+  if (!Kept || Kept->ContextId != ContextId) {
+    Kept = std::make_shared<SplitCache>();
+    Kept->ContextId = ContextId;
+  }
+  return Kept;
+}
+
+uint32_t
+LaunchWalker::SplitCache::settingOf(const std::vector<int64_t> &Setting) {
+  return Settings.try_emplace(Setting, uint32_t(Settings.size())).first->second;
+}
+
+template <class Fn>
+const LaunchWalker::SplitPoly *
+LaunchWalker::SplitCache::parts(GuardMaskCache::ListId List, uint32_t Setting,
+                                Fn Split) {
+  const uint64_t Key = uint64_t(List) << 32 | Setting;
+  auto It = Parts.find(Key);
+  if (It != Parts.end())
+    return &It->second;
+  if (Parts.size() + Reads.size() >= limits::GuardSplitsKept)
+    return nullptr;
+  return &Parts.emplace(Key, Split()).first->second;
+}
+
+template <class Fn>
+const std::vector<AtomId> *
+LaunchWalker::SplitCache::reads(GuardMaskCache::ListId List, Fn Compute) {
+  auto It = Reads.find(List);
+  if (It != Reads.end())
+    return &It->second;
+  if (Parts.size() + Reads.size() >= limits::GuardSplitsKept)
+    return nullptr;
+  return &Reads.emplace(List, Compute()).first->second;
+}
+
+std::vector<int64_t> LaunchWalker::splitSetting() const {
+  // split() reads which atoms are axes or lowered trips, whether counting
+  // is allowed, and through blockShift() the values known before the walk:
+  // the launch's and those of the unknowns set so far.
+  std::vector<int64_t> Key = {CountingAllowed, int64_t(LoweredTrips.size())};
+  Key.insert(Key.end(), LoweredTrips.begin(), LoweredTrips.end());
+  Key.push_back(int64_t(Varying.size()));
+  for (const VaryingAxis &V : Varying)
+    Key.push_back(V.Atom);
+  Key.insert(Key.end(), {Launch.Block.X, Launch.Block.Y, Launch.Block.Z});
+  if (Launch.Grid)
+    Key.insert(Key.end(), {1, Launch.Grid->X, Launch.Grid->Y, Launch.Grid->Z});
+  else
+    Key.push_back(0);
+  for (const auto &[Atom, Value] : Launch.Known)
+    Key.insert(Key.end(), {int64_t(Atom), Value});
+  Key.push_back(int64_t(Unknowns.size()));
+  for (AtomId U : Unknowns) {
+    std::optional<int64_t> V = Values.get(U);
+    Key.insert(Key.end(), {int64_t(U), V.has_value(), V.value_or(0)});
+  }
+  return Key;
+}
+
 void LaunchWalker::prepareSplits() {
   Offset = split(Access.ByteOffset);
-  GuardParts.clear();
-  for (const Guard &G : Access.Guards)
-    GuardParts.push_back(split(G.Diff));
   // What lane values read besides the thread index (and besides the trips
   // of split loops, which follow from the lane and what places them).
   auto AddReads = [&](const std::vector<AtomId> &From,
@@ -627,33 +705,54 @@ void LaunchWalker::prepareSplits() {
     AddReads(CountReads, TripCounts.back().Reads);
   }
 
-  std::vector<std::vector<AtomId>> GuardLeaves;
-  GuardReadsTrip.clear();
-  for (const Guard &G : Access.Guards) {
-    GuardLeaves.emplace_back();
-    Ctx.collectLeafAtoms(G.Diff, GuardLeaves.back());
-    GuardReadsTrip.push_back(llvm::any_of(GuardLeaves.back(), [&](AtomId A) {
-      return llvm::is_contained(LoweredTrips, A);
-    }));
-  }
+  // Without split loops no guard reads a trip, and the guards need not be
+  // looked at here.
+  GuardReadsTrip.assign(Access.Guards.size(), false);
+  if (!LoweredTrips.empty())
+    for (size_t G = 0; G < Access.Guards.size(); ++G) {
+      std::vector<AtomId> GuardLeaves;
+      Ctx.collectLeafAtoms(Access.Guards[G].Diff, GuardLeaves);
+      GuardReadsTrip[G] = llvm::any_of(GuardLeaves, [&](AtomId A) {
+        return llvm::is_contained(LoweredTrips, A);
+      });
+    }
   if (llvm::is_contained(GuardReadsTrip, true)) {
-    OwnMasks = std::make_unique<GuardMaskCache>();
-    Masks = OwnMasks.get();
+    Masks = std::make_shared<GuardMaskCache>();
+    Splits = std::make_shared<SplitCache>();
   } else {
-    Masks = &GuardMaskCache::forContext(Ctx.id());
+    Masks = GuardMaskCache::forContext(Ctx.id());
+    Splits = SplitCache::forContext(Ctx.id());
   }
+  const uint32_t Setting = Splits->settingOf(splitSetting());
+  static const std::vector<AtomId> NoReads;
+  GuardParts.clear();
+  OwnParts.clear();
+  OwnReads.clear();
   GuardLists = {Masks->root(Launch.Block)};
-  GuardListReads = {{}};
+  GuardListReads = {&NoReads};
   GuardListKept = {false};
   for (size_t G = 0; G < Access.Guards.size(); ++G) {
-    GuardLists.push_back(Masks->extend(GuardLists.back(), Access.Guards[G]));
-    std::vector<AtomId> Reads = GuardListReads.back();
-    AddReads(GuardLeaves[G], Reads);
-    if (GuardReadsTrip[G])
-      AddReads(TripReads, Reads);
-    GuardListReads.push_back(std::move(Reads));
-    GuardListKept.push_back(GuardListKept.back() ||
-                            !GuardParts[G].LaneFixedPerBlock);
+    const Guard &Gd = Access.Guards[G];
+    const GuardMaskCache::ListId List = Masks->extend(GuardLists.back(), Gd);
+    auto Split = [&] { return split(Gd.Diff); };
+    const SplitPoly *Parts = Splits->parts(List, Setting, Split);
+    if (!Parts)
+      Parts = &OwnParts.emplace_back(Split());
+    auto ListReads = [&] {
+      std::vector<AtomId> Reads = *GuardListReads.back(), GuardLeaves;
+      Ctx.collectLeafAtoms(Gd.Diff, GuardLeaves);
+      AddReads(GuardLeaves, Reads);
+      if (GuardReadsTrip[G])
+        AddReads(TripReads, Reads);
+      return Reads;
+    };
+    const std::vector<AtomId> *Reads = Splits->reads(List, ListReads);
+    if (!Reads)
+      Reads = &OwnReads.emplace_back(ListReads());
+    GuardParts.push_back(Parts);
+    GuardLists.push_back(List);
+    GuardListReads.push_back(Reads);
+    GuardListKept.push_back(GuardListKept.back() || !Parts->LaneFixedPerBlock);
   }
 }
 
@@ -808,7 +907,7 @@ void LaunchWalker::computeLanesAt(int64_t Warp, WarpLanes &W) {
 
 const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
                                                               int64_t Warp) {
-  assert(GuardParts[G].LaneFixedPerBlock && "lanes that change per visit");
+  assert(GuardParts[G]->LaneFixedPerBlock && "lanes that change per visit");
   if (FixedGuardLanes.empty())
     FixedGuardLanes.resize(GuardParts.size());
   std::vector<std::optional<GuardLanes>> &OfGuard = FixedGuardLanes[G];
@@ -821,10 +920,10 @@ const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
   const sym::ThreadPoints &At = pointsOf(Warp);
   L->Values.resize(At.Count);
   auto Evaluate = [&] {
-    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At,
+    sym::evaluateAtPoints(Ctx, GuardParts[G]->Lane, Values, At,
                           L->Values.data());
   };
-  if (GuardParts[G].LaneAtBlockZero)
+  if (GuardParts[G]->LaneAtBlockZero)
     atBlockZero(Evaluate);
   else
     Evaluate();
@@ -844,6 +943,23 @@ const LaunchWalker::GuardLanes &LaunchWalker::fixedGuardLanes(size_t G,
 void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
                               GuardMasks &M) {
   const Guard &Gd = Access.Guards[G];
+  // A uniform part not known is stated whether or not a lane reaches the
+  // guard, as countEveryVisit() states it.
+  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G]->Uniform, Values);
+  if (!U) {
+    M.Unknown |= Lanes > 0; // every lane's value
+    return;
+  }
+  // Only the lanes that still reach the access run the guard's lane part:
+  // the guard cannot bring back a lane an earlier one turned away, a value
+  // it would read there is not read (a division by zero in a lane that
+  // never gets there), and under nested `if`s most lanes are turned away
+  // at depth.
+  const uint32_t AllLanes =
+      Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+  const uint32_t Live = M.Reaching & AllLanes;
+  if (!Live)
+    return;
   auto Fail = [&](uint32_t Failing) {
     M.Active &= ~Failing;
     if (!Gd.Predicated)
@@ -856,12 +972,11 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
     else if (!holds(Gd.Op, *V))
       Fail(uint32_t(1) << Lane);
   };
-  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
-  if (!U) {
-    M.Unknown |= Lanes > 0; // every lane's value
-    return;
-  }
-  if (GuardParts[G].LaneFixedPerBlock) {
+  auto EachLive = [&](auto Fn) {
+    for (uint32_t Rest = Live; Rest; Rest &= Rest - 1)
+      Fn(unsigned(llvm::countr_zero(Rest)));
+  };
+  if (GuardParts[G]->LaneFixedPerBlock) {
     const GuardLanes &L = fixedGuardLanes(G, Warp);
     if (L.Range) {
       std::optional<bool> All =
@@ -875,34 +990,50 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
         return;
       }
     }
-    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
-      Apply(Lane, sum(U, L.Values[Lane]));
+    EachLive([&](unsigned Lane) { Apply(Lane, sum(U, L.Values[Lane])); });
     return;
   }
-  if (!GuardReadsTrip[G]) {
+  auto ApplyAtLive = [&](const sym::ThreadPoints &At) {
     std::optional<int64_t> LaneParts[WarpSize];
-    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, pointsOf(Warp),
+    if (Live == AllLanes) {
+      sym::evaluateAtPoints(Ctx, GuardParts[G]->Lane, Values, At, LaneParts);
+      for (unsigned Lane = 0; Lane < Lanes; ++Lane)
+        Apply(Lane, sum(U, LaneParts[Lane]));
+      return;
+    }
+    unsigned LaneOf[WarpSize];
+    LivePoints.Count = 0;
+    LivePoints.OwnLeafCount = At.OwnLeafCount;
+    std::copy(At.OwnLeaf, At.OwnLeaf + At.OwnLeafCount, LivePoints.OwnLeaf);
+    EachLive([&](unsigned Lane) {
+      const unsigned I = LivePoints.Count++;
+      LaneOf[I] = Lane;
+      for (unsigned D = 0; D < 3; ++D)
+        LivePoints.Index[D][I] = At.Index[D][Lane];
+      for (unsigned L = 0; L < At.OwnLeafCount; ++L)
+        LivePoints.OwnValue[L][I] = At.OwnValue[L][Lane];
+    });
+    sym::evaluateAtPoints(Ctx, GuardParts[G]->Lane, Values, LivePoints,
                           LaneParts);
-    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
-      Apply(Lane, sum(U, LaneParts[Lane]));
+    for (unsigned I = 0; I < LivePoints.Count; ++I)
+      Apply(LaneOf[I], sum(U, LaneParts[I]));
+  };
+  if (!GuardReadsTrip[G]) {
+    ApplyAtLive(pointsOf(Warp));
     return;
   }
   // The trips of the split loops it reads are the lane's own.
   if (TripsAtPoints) {
     uint32_t Idle;
-    const sym::ThreadPoints &At = pointsWithTrips(Warp, Idle);
-    std::optional<int64_t> LaneParts[WarpSize];
-    sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, LaneParts);
-    for (unsigned Lane = 0; Lane < Lanes; ++Lane)
-      Apply(Lane, sum(U, LaneParts[Lane]));
+    ApplyAtLive(pointsWithTrips(Warp, Idle));
     return;
   }
-  for (unsigned Lane = 0; Lane < Lanes; ++Lane) {
+  EachLive([&](unsigned Lane) {
     Dim3 Tid;
     placeLane(Ctx, Launch.Block, Warp, Lane, Values, Tid);
     placeTrips();
-    Apply(Lane, sum(U, sym::evaluate(Ctx, GuardParts[G].Lane, Values)));
-  }
+    Apply(Lane, sum(U, sym::evaluate(Ctx, GuardParts[G]->Lane, Values)));
+  });
 }
 
 GuardMasks LaunchWalker::masksOfGuards(size_t K, int64_t Warp, unsigned Lanes) {
@@ -916,7 +1047,7 @@ GuardMasks LaunchWalker::masksOfGuards(size_t K, int64_t Warp, unsigned Lanes) {
   }
   // The list, the warp, then what the guards read (value, or 0 and a bit
   // in the words that follow for a value not set).
-  const std::vector<AtomId> &Reads = GuardListReads[K];
+  const std::vector<AtomId> &Reads = *GuardListReads[K];
   MaskKey.assign(2 + (Reads.size() + 63) / 64, 0);
   MaskKey[0] = GuardLists[K];
   MaskKey[1] = Warp;
@@ -928,7 +1059,8 @@ GuardMasks LaunchWalker::masksOfGuards(size_t K, int64_t Warp, unsigned Lanes) {
   }
   if (std::optional<GuardMasks> Kept = Masks->find(MaskKey))
     return *Kept;
-  std::vector<int64_t> Key = MaskKey; // the prefix's lookup reuses MaskKey
+  // The prefix's lookup reuses MaskKey.
+  llvm::SmallVector<int64_t, 8> Key(MaskKey.begin(), MaskKey.end());
   GuardMasks M = masksOfGuards(K - 1, Warp, Lanes);
   applyGuard(K - 1, Warp, Lanes, M);
   Masks->keep(Key, M);
@@ -990,9 +1122,8 @@ void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
   Rows.clear();
   uint32_t AddressedMask = 0;
   bool AllAddressed = true;
-  for (unsigned Lane = 0; !Scattered && Lane < W.Lanes; ++Lane) {
-    if (!(ActiveLanes & (uint32_t(1) << Lane)))
-      continue;
+  for (uint32_t Rest = Scattered ? 0 : ActiveLanes; Rest; Rest &= Rest - 1) {
+    const unsigned Lane = llvm::countr_zero(Rest);
     if (std::optional<int64_t> Offset = sum(Base, W.Address[Lane])) {
       AddressedMask |= uint32_t(1) << Lane;
       Addresses.push_back(*Offset);
@@ -1034,17 +1165,19 @@ bool LaunchWalker::evenlySpacedAt(
     const std::vector<std::pair<int64_t, int64_t>> &Rows) {
   if (!llvm::all_equal(Rows))
     return evenlySpacedPerRow(Addresses, Rows);
+  if (std::optional<bool> AtOnce = evenlySpacedAtOnce(Addresses))
+    return *AtOnce;
   // The search over group sizes is the hot loop for irregular lanes; their
   // shape (addresses relative to the first lane) repeats from warp to warp.
-  std::vector<int64_t> Shape(Addresses.size());
+  SpacingKey.resize(Addresses.size());
   for (size_t I = 0; I < Addresses.size(); ++I)
-    Shape[I] = Addresses[I] - Addresses[0];
-  auto It = SpacingByShape.find(Shape);
+    SpacingKey[I] = Addresses[I] - Addresses[0];
+  auto It = SpacingByShape.find(SpacingKey);
   if (It != SpacingByShape.end())
     return It->second;
-  bool Even = evenlySpaced(Addresses);
+  bool Even = evenlySpacedInGroups(Addresses);
   if (SpacingByShape.size() < limits::LaneSetsKept)
-    SpacingByShape.emplace(std::move(Shape), Even);
+    SpacingByShape.emplace(SpacingKey, Even);
   return Even;
 }
 
@@ -1171,8 +1304,8 @@ std::optional<CostTotals>
 LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   if (Scattered || !Offset.LaneFixedPerBlock || !Access.Lowerings.empty())
     return std::nullopt;
-  for (const SplitPoly &G : GuardParts)
-    if (!G.LaneFixedPerBlock)
+  for (const SplitPoly *G : GuardParts)
+    if (!G->LaneFixedPerBlock)
       return std::nullopt;
   std::optional<AxisAffine> Base = axisAffine(Offset.Uniform);
   if (!Base)
@@ -1183,9 +1316,9 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
   std::vector<AxisAffine> GuardBase;
   std::vector<int> GuardAxis;
   std::vector<bool> GuardHolds;
-  for (const SplitPoly &G : GuardParts) {
-    std::optional<AxisAffine> A = axisAffine(G.Uniform);
-    GuardHolds.push_back(!A && readsUnsetValue(G.Uniform));
+  for (const SplitPoly *G : GuardParts) {
+    std::optional<AxisAffine> A = axisAffine(G->Uniform);
+    GuardHolds.push_back(!A && readsUnsetValue(G->Uniform));
     if (GuardHolds.back()) {
       GuardBase.emplace_back();
       GuardAxis.push_back(-1);
@@ -1544,8 +1677,8 @@ std::optional<LaunchWalker::RunAxis> LaunchWalker::runAxis() const {
 
 void LaunchWalker::guardValues(size_t G, int64_t Warp,
                                std::optional<int64_t> *Out) {
-  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G].Uniform, Values);
-  if (GuardParts[G].LaneFixedPerBlock) {
+  std::optional<int64_t> U = sym::evaluate(Ctx, GuardParts[G]->Uniform, Values);
+  if (GuardParts[G]->LaneFixedPerBlock) {
     const GuardLanes &L = fixedGuardLanes(G, Warp);
     for (size_t Lane = 0; Lane < L.Values.size(); ++Lane)
       Out[Lane] = sum(U, L.Values[Lane]);
@@ -1554,7 +1687,7 @@ void LaunchWalker::guardValues(size_t G, int64_t Warp,
   uint32_t Idle;
   const sym::ThreadPoints &At =
       GuardReadsTrip[G] ? pointsWithTrips(Warp, Idle) : pointsOf(Warp);
-  sym::evaluateAtPoints(Ctx, GuardParts[G].Lane, Values, At, Out);
+  sym::evaluateAtPoints(Ctx, GuardParts[G]->Lane, Values, At, Out);
   for (unsigned Lane = 0; Lane < At.Count; ++Lane)
     Out[Lane] = sum(U, Out[Lane]);
 }

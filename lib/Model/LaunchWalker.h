@@ -20,10 +20,12 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -161,6 +163,38 @@ private:
     /// is evaluated with every block index at 0.
     bool LaneAtBlockZero = false;
   };
+  /// Guards' parts and the reads of lists of guards, by list (the ids of a
+  /// GuardMaskCache). Each walk of an access under nested `if`s (the
+  /// prediction, each fix candidate, the first active warp) needs the
+  /// guards of every scope around it; split anew by each, they made the
+  /// walks quadratic in the depth. A guard's parts depend on what the walker
+  /// knows besides the guard, named by an id of its setting (splitSetting);
+  /// the reads of a list depend on the list alone.
+  class SplitCache {
+  public:
+    /// The calling thread's cache for the context with id \p ContextId (a
+    /// new one when the thread moves on to another; shared, as
+    /// GuardMaskCache's, with the walkers that point into it).
+    static std::shared_ptr<SplitCache> forContext(uint64_t ContextId);
+    uint32_t settingOf(const std::vector<int64_t> &Setting);
+    /// The parts of the last guard of \p List under \p Setting, split by
+    /// \p Split the first time; null past limits::GuardSplitsKept (the
+    /// walker keeps them itself).
+    template <class Fn>
+    const SplitPoly *parts(GuardMaskCache::ListId List, uint32_t Setting,
+                           Fn Split);
+    /// What \p List reads, kept the first time as \p Compute gives it;
+    /// null past limits::GuardSplitsKept.
+    template <class Fn>
+    const std::vector<sym::AtomId> *reads(GuardMaskCache::ListId List,
+                                          Fn Compute);
+
+  private:
+    std::map<std::vector<int64_t>, uint32_t> Settings;
+    std::unordered_map<uint64_t, SplitPoly> Parts; // (list, setting)
+    std::unordered_map<GuardMaskCache::ListId, std::vector<sym::AtomId>> Reads;
+    uint64_t ContextId = 0;
+  };
   /// One warp of the block, as far as it does not depend on the visit.
   struct WarpLanes {
     unsigned Lanes = 0; // lanes that exist (the last warp may be partial)
@@ -212,6 +246,9 @@ private:
   /// The place of \p A among the varying axes, if it is one.
   std::optional<size_t> axisOf(sym::AtomId A) const;
   void prepareSplits();
+  /// What split() reads besides the polynomial: the key of SplitCache's
+  /// settings.
+  std::vector<int64_t> splitSetting() const;
   int64_t warpsPerBlock() const;
   /// Extents of the mixed-radix enumeration of the launch: warps of a block,
   /// then each varying axis.
@@ -375,7 +412,11 @@ private:
   const RequestCostModel &Model;
   sym::Env Values;
   SplitPoly Offset;
-  std::vector<SplitPoly> GuardParts;
+  /// [guard]: in Splits, or in OwnParts where Splits is full.
+  std::vector<const SplitPoly *> GuardParts;
+  std::shared_ptr<SplitCache> Splits; // the translation unit's, as Masks
+  std::deque<SplitPoly> OwnParts;
+  std::deque<std::vector<sym::AtomId>> OwnReads;
   /// What the lane parts read besides the thread index, and the lanes by
   /// warp and those values (for the walker's life: the values are the key).
   std::vector<sym::AtomId> LaneReads;
@@ -387,22 +428,23 @@ private:
   /// The lanes that pass lists of guards: the translation unit's, or the
   /// walker's own where a guard reads the trip of a loop nvcc splits (a
   /// value per lane that the access's lowering gives).
-  GuardMaskCache *Masks = nullptr;
-  std::unique_ptr<GuardMaskCache> OwnMasks;
+  std::shared_ptr<GuardMaskCache> Masks;
   /// [K]: the first K guards, as a list of the cache.
   std::vector<GuardMaskCache::ListId> GuardLists;
   /// [K]: what the first K guards read besides the thread index (the key
-  /// of their masks with the warp).
-  std::vector<std::vector<sym::AtomId>> GuardListReads;
+  /// of their masks with the warp); in Splits, or in OwnReads.
+  std::vector<const std::vector<sym::AtomId> *> GuardListReads;
   /// [K]: the masks of the first K guards are kept in the cache (one of
   /// them has a lane part not fixed per block); else computed at each visit.
   std::vector<bool> GuardListKept;
   std::vector<bool> GuardReadsTrip; // [guard]
   std::vector<int64_t> MaskKey;     // reused: built at every visit
   std::vector<std::optional<sym::ThreadPoints>> PointsOfWarp;
+  sym::ThreadPoints LivePoints; // reused: applyGuard's lanes still live
   /// Whether lanes with these addresses relative to the first are evenly
   /// spaced (in one or two levels), by that shape.
   std::map<std::vector<int64_t>, bool> SpacingByShape;
+  std::vector<int64_t> SpacingKey; // reused: its lookup at each visit
   /// Where the lanes' parts are fixed per block, the shape of each warp's
   /// lanes (RequestCostCache), for the walk.
   std::map<int64_t, uint64_t> ShapeOfWarp;

@@ -55,18 +55,41 @@ uint64_t RequestCostCache::shapeOf(
   return Shapes.emplace(Key, ++LastId).first->second;
 }
 
+size_t RequestCostCache::slotOf(const CostKey &Key) const {
+  const size_t Mask = Costs.size() - 1;
+  for (size_t I = CostKeyHash()(Key) & Mask;; I = (I + 1) & Mask)
+    if (!Costs[I].Used || Costs[I].Key == Key)
+      return I;
+}
+
 const WarpCost *RequestCostCache::find(uint64_t Shape, uint32_t Active,
                                        int64_t Residue) const {
-  auto It = Costs.find({Shape, Active, Residue});
-  return It == Costs.end() ? nullptr : &It->second;
+  if (Costs.empty())
+    return nullptr;
+  const CostSlot &S = Costs[slotOf({Shape, Active, Residue})];
+  return S.Used ? &S.Cost : nullptr;
 }
 
 const WarpCost &RequestCostCache::keep(uint64_t Shape, uint32_t Active,
                                        int64_t Residue, WarpCost Cost) {
-  if (Costs.size() >= limits::RequestCostsKept)
-    Costs.clear();
-  return Costs.insert_or_assign({Shape, Active, Residue}, std::move(Cost))
-      .first->second;
+  static_assert((limits::RequestCostsKept & (limits::RequestCostsKept - 1)) ==
+                    0,
+                "the table is twice the costs kept, a power of two");
+  if (Costs.empty())
+    Costs.resize(2 * limits::RequestCostsKept);
+  if (CostsUsed >= limits::RequestCostsKept) {
+    for (CostSlot &S : Costs)
+      S.Used = false;
+    CostsUsed = 0;
+  }
+  CostSlot &S = Costs[slotOf({Shape, Active, Residue})];
+  if (!S.Used) {
+    S.Used = true;
+    S.Key = {Shape, Active, Residue};
+    ++CostsUsed;
+  }
+  S.Cost = std::move(Cost);
+  return S.Cost;
 }
 
 } // namespace model

@@ -70,7 +70,19 @@ private:
     size_t operator()(const CostKey &K) const;
   };
   std::unordered_map<std::vector<int64_t>, uint64_t, VectorHash> Shapes;
-  std::unordered_map<CostKey, WarpCost, CostKeyHash> Costs;
+  /// Open addressing in a table of fixed size, at most half full: a miss
+  /// per warp visit is the walk's hot path for sparse active masks, and a
+  /// node per entry cost an allocation each and a free each when dropped.
+  struct CostSlot {
+    CostKey Key{};
+    bool Used = false;
+    WarpCost Cost;
+  };
+  /// The slot of \p Key, or the free one where it would go (Costs is not
+  /// empty).
+  size_t slotOf(const CostKey &Key) const;
+  std::vector<CostSlot> Costs;
+  size_t CostsUsed = 0;
   std::vector<int64_t> Key; // reused
   uint64_t LastId = 0;
 };

@@ -338,4 +338,117 @@ TEST(LaunchWalkerTest, KeptGuardLanesChangeNoPrediction) {
   }
 }
 
+// Walks in one context share each guard's parts between them
+// (LaunchWalker::SplitCache), keyed by what the split reads of the walker:
+// under other blocks (whether the block's step passes through `/ K`), with a
+// parameter known at other values or not at all and with counting off, each
+// walk must still give what a walk in a context of its own gives.
+TEST(LaunchWalkerTest, SharedGuardSplitsChangeNoPrediction) {
+  GlobalSectorModel Model;
+  const Dim3 Blocks[] = {{32, 1, 1}, {48, 1, 1}, {16, 8, 1}, {64, 2, 1}};
+  // Besides the random ones, an access whose guard moves by n * blockDim /
+  // 64 per block: its parts depend on n's value where n is known.
+  auto Accesses = [](sym::Context &Ctx, unsigned Case) {
+    std::vector<AccessShape> All = guardedAccesses(Ctx, Case);
+    Poly Global = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
+                  Poly::atom(Ctx.threadIdx(0));
+    Poly N = Poly::atom(Ctx.param("n"));
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = (Global * N).scaled(4);
+    Guard G;
+    G.Diff = Ctx.op(sym::OpKind::Div, Global * N, Poly::constant(64)) -
+             Poly::atom(Ctx.blockIdx(0)).scaled(21) -
+             Poly::constant(int64_t(Case % 9) * 3);
+    G.Op = Cmp::GE;
+    A.Guards = {G};
+    All.push_back(A);
+    return All;
+  };
+  // The settings differ in what split() reads of the walker and nothing
+  // else: the block, n (not known, 40 or 48) and whether counting is on.
+  auto LaunchOf = [&](sym::Context &Ctx, unsigned Setting) {
+    LaunchShape L;
+    L.Block = Blocks[Setting % 4];
+    L.Grid = Dim3{3, 2, 1};
+    if (Setting / 4 % 3)
+      L.Known[Ctx.param("n")] = Setting / 4 % 3 == 1 ? 40 : 48;
+    return L;
+  };
+  const unsigned Settings = 24;
+  auto Counting = [](unsigned Setting) { return Setting >= 12; };
+  for (unsigned Case = 0; Case < 40; ++Case) {
+    // Each walk alone first: the thread keeps one context's caches at a
+    // time, so the shared walks below must not be interleaved with these.
+    std::vector<std::vector<CostTotals>> Alone;
+    std::vector<std::vector<std::pair<bool, bool>>> AloneFlags;
+    for (unsigned Setting = 0; Setting < Settings; ++Setting) {
+      Alone.emplace_back();
+      AloneFlags.emplace_back();
+      for (size_t I = 0;; ++I) {
+        sym::Context Cold;
+        std::vector<AccessShape> Shapes = Accesses(Cold, Case);
+        if (I == Shapes.size())
+          break;
+        LaunchShape L = LaunchOf(Cold, Setting);
+        LaunchWalker Own(Cold, Shapes[I], L, Model);
+        Own.allowCounting(Counting(Setting));
+        Alone.back().push_back(Own.walk(1 << 16));
+        AloneFlags.back().push_back(
+            {Own.guardUnknown(), Own.unaddressedLanes()});
+      }
+    }
+    // Then every walk in one context, the settings in reverse, so that a
+    // part split under n = 48 would be met again under 40.
+    sym::Context Warm;
+    std::vector<AccessShape> Shapes = Accesses(Warm, Case);
+    std::vector<LaunchShape> Launches;
+    for (unsigned Setting = 0; Setting < Settings; ++Setting)
+      Launches.push_back(LaunchOf(Warm, Setting));
+    for (unsigned Setting = Settings; Setting-- > 0;)
+      for (size_t I = 0; I < Shapes.size(); ++I) {
+        LaunchWalker Shared(Warm, Shapes[I], Launches[Setting], Model);
+        Shared.allowCounting(Counting(Setting));
+        SCOPED_TRACE(testing::Message() << "case " << Case << " access " << I
+                                        << " setting " << Setting);
+        expectSameTotals(Shared.walk(1 << 16), Alone[Setting][I]);
+        EXPECT_EQ(Shared.guardUnknown(), AloneFlags[Setting][I].first);
+        EXPECT_EQ(Shared.unaddressedLanes(), AloneFlags[Setting][I].second);
+      }
+  }
+}
+
+// A guard is evaluated only in the lanes that reach it: under `if (t < 4)`
+// the lanes from 4 on never divide by t - 8, so no value of the inner guard
+// is unknown. Where the compiler predicates the outer guard instead, every
+// lane runs the inner one, and lane 8's is.
+TEST(LaunchWalkerTest, GuardsOfLanesTurnedAwayAreNotEvaluated) {
+  GlobalSectorModel Model;
+  for (bool Predicated : {false, true}) {
+    sym::Context Ctx;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0));
+    Guard Outer;
+    Outer.Diff = Tx - Poly::constant(4);
+    Outer.Op = Cmp::LT;
+    Outer.Predicated = Predicated;
+    Guard Inner;
+    Inner.Diff =
+        Ctx.op(sym::OpKind::Div, Poly::constant(100), Tx - Poly::constant(8));
+    Inner.Op = Cmp::NE;
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = Tx.scaled(4);
+    A.Guards = {Outer, Inner};
+    LaunchShape L;
+    L.Block = Dim3{32, 1, 1};
+    L.Grid = Dim3{1, 1, 1};
+    LaunchWalker Walker(Ctx, A, L, Model);
+    CostTotals T = Walker.walk(1 << 16);
+    SCOPED_TRACE(Predicated ? "predicated" : "branched");
+    EXPECT_EQ(Walker.guardUnknown(), Predicated);
+    EXPECT_EQ(T.Requests, 1u);
+    EXPECT_EQ(T.Units, 1);
+  }
+}
+
 } // namespace
