@@ -15,27 +15,9 @@ namespace cudacoalesce {
 
 namespace {
 
-/// Writes \p V with at most 4 decimals and no trailing zeros ("3.9062",
-/// "4"), so output is stable and readable.
 void number(llvm::json::OStream &J, llvm::StringRef Key, double V) {
   J.attributeBegin(Key);
-  J.rawValue([&](llvm::raw_ostream &OS) {
-    // What formatv("{0:F4}") writes (llvm::write_double: "nan", "INF", a
-    // 32-byte buffer), without parsing the format string for each of the
-    // dozen numbers of every finding: a report of thousands of findings
-    // spent most of its time there.
-    const double Rounded = std::round(V * 1e4) / 1e4;
-    if (std::isnan(Rounded) || std::isinf(Rounded)) {
-      OS << (std::isnan(Rounded) ? "nan" : Rounded < 0 ? "-INF" : "INF");
-      return;
-    }
-    char Buf[32];
-    std::snprintf(Buf, sizeof(Buf), "%.4f", Rounded);
-    llvm::StringRef S(Buf);
-    if (S.contains('.'))
-      S = S.rtrim('0').rtrim('.');
-    OS << (S == "-0" ? "0" : S);
-  });
+  J.rawValue([&](llvm::raw_ostream &OS) { writeJsonNumber(OS, V); });
   J.attributeEnd();
 }
 
@@ -79,6 +61,48 @@ void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
 }
 
 } // namespace
+
+void writeJsonNumber(llvm::raw_ostream &OS, double V) {
+  // What formatv("{0:F4}") wrote (llvm::write_double's "%.4f"), without
+  // printf: a report of thousands of findings, a dozen numbers each,
+  // spent most of its time formatting them. Below 1e11 in magnitude the
+  // double nearest k / 1e4 prints as k's digits; beyond, printf.
+  const double Scaled = std::round(V * 1e4);
+  if (!(std::fabs(Scaled) < 1e15)) {
+    const double Rounded = Scaled / 1e4;
+    if (std::isnan(Rounded) || std::isinf(Rounded)) {
+      OS << (std::isnan(Rounded) ? "nan" : Rounded < 0 ? "-INF" : "INF");
+      return;
+    }
+    char Buf[32]; // write_double's buffer
+    std::snprintf(Buf, sizeof(Buf), "%.4f", Rounded);
+    llvm::StringRef S(Buf);
+    if (S.contains('.'))
+      S = S.rtrim('0').rtrim('.');
+    OS << (S == "-0" ? "0" : S);
+    return;
+  }
+  const int64_t K = int64_t(Scaled);
+  if (K == 0) {
+    OS << '0';
+    return;
+  }
+  const uint64_t Magnitude = K < 0 ? uint64_t(-K) : uint64_t(K);
+  if (K < 0)
+    OS << '-';
+  OS << Magnitude / 10000;
+  unsigned Fraction = unsigned(Magnitude % 10000), Digits = 4;
+  if (Fraction == 0)
+    return;
+  while (Fraction % 10 == 0) {
+    Fraction /= 10;
+    --Digits;
+  }
+  char Buf[5] = {'.', '0', '0', '0', '0'};
+  for (unsigned I = Digits; I > 0; --I, Fraction /= 10)
+    Buf[I] = char('0' + Fraction % 10);
+  OS.write(Buf, Digits + 1);
+}
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const JsonTotals &Totals) {

@@ -1,10 +1,17 @@
 //===- ReportTest.cpp - What the reports share ----------------------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
 #include "cuda-coalesce/Report/FindingGroups.h"
+#include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
 
 using namespace cudacoalesce;
 
@@ -173,3 +180,45 @@ TEST(FindingMessageTest, OneCountOverEveryValueTriedIsOneCount) {
 }
 
 } // namespace
+
+namespace {
+
+/// The report's numbers as formatv wrote them before writeJsonNumber.
+std::string formatvNumber(double V) {
+  std::string S = llvm::formatv("{0:F4}", std::round(V * 1e4) / 1e4).str();
+  while (S.find('.') != std::string::npos &&
+         (S.back() == '0' || S.back() == '.'))
+    S.pop_back();
+  return S == "-0" ? "0" : S;
+}
+
+std::string jsonNumber(double V) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  writeJsonNumber(OS, V);
+  return S;
+}
+
+} // namespace
+
+TEST(JsonNumberTest, WritesWhatFormatvWrote) {
+  EXPECT_EQ(jsonNumber(3.90625), "3.9063");
+  EXPECT_EQ(jsonNumber(4), "4");
+  EXPECT_EQ(jsonNumber(-0.00001), "0");
+  EXPECT_EQ(jsonNumber(0.5), "0.5");
+  std::mt19937_64 Rng(20261205);
+  std::vector<double> Values = {0,     -0.0,    1e-5,
+                                -1e-5, 0.00005, 0.00015,
+                                1e10,  -1e10,   99999999999.99995,
+                                1e11,  -1e11,   1.5e14,
+                                1e300, -1e300};
+  for (int I = 0; I < 200000; ++I) {
+    double Magnitude = std::pow(10.0, double(Rng() % 2400) / 100.0 - 8);
+    double V = Magnitude * (double(Rng() >> 11) / double(1ULL << 53));
+    Values.push_back(Rng() % 2 ? V : -V);
+    // Halves of the fourth decimal, where rounding is decided.
+    Values.push_back(double(int64_t(Rng() % 2000000000)) / 1e4 + 0.00005);
+  }
+  for (double V : Values)
+    ASSERT_EQ(jsonNumber(V), formatvNumber(V)) << V;
+}

@@ -32,6 +32,10 @@ struct JsonTotals {
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const JsonTotals &Totals = {});
 
+/// How the report writes a number: rounded to 4 decimals, without trailing
+/// zeros ("3.9062", "4", "0" for -0), as printf's "%.4f" then trimmed.
+void writeJsonNumber(llvm::raw_ostream &OS, double V);
+
 } // namespace cudacoalesce
 
 #endif
