@@ -3,6 +3,8 @@
 
 #include "cuda-coalesce/Limits.h"
 
+#include <algorithm>
+
 namespace cudacoalesce {
 namespace model {
 
@@ -75,12 +77,20 @@ const WarpCost &RequestCostCache::keep(uint64_t Shape, uint32_t Active,
   static_assert((limits::RequestCostsKept & (limits::RequestCostsKept - 1)) ==
                     0,
                 "the table is twice the costs kept, a power of two");
-  if (Costs.empty())
-    Costs.resize(2 * limits::RequestCostsKept);
   if (CostsUsed >= limits::RequestCostsKept) {
     for (CostSlot &S : Costs)
       S.Used = false;
     CostsUsed = 0;
+  }
+  // Grown as it fills rather than made whole at once: the full table is
+  // 2 MiB, whose pages (about 10 us each to fault in) a small file's whole
+  // analysis would not make up for.
+  if (2 * (CostsUsed + 1) > Costs.size()) {
+    std::vector<CostSlot> Old = std::move(Costs);
+    Costs.assign(std::max<size_t>(64, 2 * Old.size()), CostSlot());
+    for (CostSlot &S : Old)
+      if (S.Used)
+        Costs[slotOf(S.Key)] = std::move(S);
   }
   CostSlot &S = Costs[slotOf({Shape, Active, Residue})];
   if (!S.Used) {

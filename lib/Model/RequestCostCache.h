@@ -70,9 +70,10 @@ private:
     size_t operator()(const CostKey &K) const;
   };
   std::unordered_map<std::vector<int64_t>, uint64_t, VectorHash> Shapes;
-  /// Open addressing in a table of fixed size, at most half full: a miss
-  /// per warp visit is the walk's hot path for sparse active masks, and a
-  /// node per entry cost an allocation each and a free each when dropped.
+  /// Open addressing in a table at most half full (up to twice
+  /// limits::RequestCostsKept slots): a miss per warp visit is the walk's
+  /// hot path for sparse active masks, and a node per entry cost an
+  /// allocation each and a free each when dropped.
   struct CostSlot {
     CostKey Key{};
     bool Used = false;
