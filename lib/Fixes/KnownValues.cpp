@@ -3,7 +3,10 @@
 
 #include "cuda-coalesce/Limits.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <map>
+#include <vector>
 
 namespace cudacoalesce {
 namespace fixes {
@@ -15,6 +18,7 @@ struct KeptSubstitutions {
   std::map<sym::AtomId, int64_t> Known;
   std::map<sym::AtomId, sym::Poly> With;
   std::map<sym::Poly, sym::Poly> Done;
+  std::vector<sym::AtomId> Leaves; // reused
 };
 
 } // namespace
@@ -32,6 +36,13 @@ sym::Poly withKnownValues(sym::Context &Ctx, const model::LaunchShape &Launch,
       Kept.With[Atom] = sym::Poly::constant(Value);
     Kept.Done.clear();
   }
+  // Most polynomials read none of the launch's values (a kernel written
+  // with its sizes as literals): nothing to substitute, nothing to keep.
+  Kept.Leaves.clear();
+  Ctx.collectLeafAtoms(P, Kept.Leaves);
+  if (llvm::none_of(Kept.Leaves,
+                    [&](sym::AtomId A) { return Kept.Known.count(A); }))
+    return P;
   auto It = Kept.Done.find(P);
   if (It != Kept.Done.end())
     return It->second;

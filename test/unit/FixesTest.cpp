@@ -1,6 +1,7 @@
 // The fixes for accesses written by hand, with the sectors after each fix
 // worked out from the rewritten index (256-thread blocks unless noted).
 #include "cuda-coalesce/Fixes/Fixes.h"
+#include "KnownValues.h"
 
 #include <gtest/gtest.h>
 
@@ -168,3 +169,22 @@ TEST(FixesTest, SwapThreadMappingExchangesEveryAxis) {
 }
 
 } // namespace
+
+// The fix candidates see the launch's known values as constants, also where
+// an operation reads them (`t % n`); a polynomial that reads none of them is
+// given back as it is.
+TEST(KnownValuesTest, SubstitutesTheLaunchValuesAnOperationReads) {
+  sym::Context Ctx;
+  Poly Tx = Poly::atom(Ctx.threadIdx(0));
+  Poly N = Poly::atom(Ctx.param("n")), M = Poly::atom(Ctx.param("m"));
+  model::LaunchShape L;
+  L.Block = {256, 1, 1};
+  L.Known[Ctx.param("n")] = 8;
+  Poly ThroughOp = Ctx.op(sym::OpKind::Rem, Tx, N) * Poly::constant(4);
+  EXPECT_EQ(withKnownValues(Ctx, L, ThroughOp),
+            Ctx.op(sym::OpKind::Rem, Tx, Poly::constant(8)) *
+                Poly::constant(4));
+  EXPECT_EQ(withKnownValues(Ctx, L, N * Tx), Tx * Poly::constant(8));
+  Poly Unread = Ctx.op(sym::OpKind::Div, Tx, M) + Tx;
+  EXPECT_EQ(withKnownValues(Ctx, L, Unread), Unread);
+}
