@@ -104,14 +104,5 @@ void GuardMaskCache::keep(llvm::ArrayRef<int64_t> Key, const GuardMasks &M) {
   ++Kept;
 }
 
-std::shared_ptr<GuardMaskCache> GuardMaskCache::forContext(uint64_t ContextId) {
-  thread_local std::shared_ptr<GuardMaskCache> Kept;
-  if (!Kept || Kept->ContextId != ContextId) {
-    Kept = std::make_shared<GuardMaskCache>();
-    Kept->ContextId = ContextId;
-  }
-  return Kept;
-}
-
 } // namespace model
 } // namespace cudacoalesce

@@ -27,6 +27,7 @@
 #include <optional>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cudacoalesce {
@@ -57,13 +58,6 @@ public:
   /// Keeps \p M under \p Key; past limits::GuardMaskSetsKept, what was kept
   /// is dropped first.
   void keep(llvm::ArrayRef<int64_t> Key, const GuardMasks &M);
-
-  /// The calling thread's cache for the lists of the context with id
-  /// \p ContextId (a context is one translation unit; atoms of two contexts
-  /// are not comparable): a new one when the thread moves on to another.
-  /// Shared: a walker of the previous context keeps its cache, whose list
-  /// ids it holds.
-  static std::shared_ptr<GuardMaskCache> forContext(uint64_t ContextId);
 
 private:
   /// An open-addressing table per list: a lookup per warp visit is the
@@ -107,8 +101,20 @@ private:
   std::vector<Table> Tables; // by the key's first word, its list
   size_t Kept = 0;
   ListId NextList = 0;
-  uint64_t ContextId = 0;
 };
+
+/// The calling thread's \p Cache for the context with id \p ContextId (a
+/// context is one translation unit; atoms of two contexts are not
+/// comparable): a new one when the thread moves on to another. Shared: a
+/// walker of the previous context keeps the cache it points into (the list
+/// ids of a GuardMaskCache, the parts of a LaunchWalker::SplitCache).
+template <class Cache>
+std::shared_ptr<Cache> cacheOfContext(uint64_t ContextId) {
+  thread_local std::pair<uint64_t, std::shared_ptr<Cache>> Kept;
+  if (!Kept.second || Kept.first != ContextId)
+    Kept = {ContextId, std::make_shared<Cache>()};
+  return Kept.second;
+}
 
 } // namespace model
 } // namespace cudacoalesce

@@ -64,6 +64,11 @@ size_t rowSlot(std::vector<std::pair<int64_t, int64_t>> &Seen,
   return Seen.size() - 1;
 }
 
+/// The mask of lanes 0 to \p Lanes - 1 (a partial last warp has fewer).
+uint32_t lanesBelow(unsigned Lanes) {
+  return Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+}
+
 /// Whether every row of the warp (lanes with the same threadIdx.y and .z)
 /// reads a single address: a broadcast per row, as A[row*N + k] is in a
 /// matrix product whose warp spans two rows of a 16x16 block.
@@ -599,43 +604,34 @@ std::optional<size_t> LaunchWalker::axisOf(AtomId A) const {
   return size_t(It - Varying.begin());
 }
 
-std::shared_ptr<LaunchWalker::SplitCache>
-LaunchWalker::SplitCache::forContext(uint64_t ContextId) {
-  thread_local std::shared_ptr<SplitCache> Kept;
-  if (!Kept || Kept->ContextId != ContextId) {
-    Kept = std::make_shared<SplitCache>();
-    Kept->ContextId = ContextId;
-  }
-  return Kept;
-}
-
 uint32_t
 LaunchWalker::SplitCache::settingOf(const std::vector<int64_t> &Setting) {
   return Settings.try_emplace(Setting, uint32_t(Settings.size())).first->second;
+}
+
+template <class Map, class Fn>
+const typename Map::mapped_type *
+LaunchWalker::SplitCache::keptOrMade(Map &In, const typename Map::key_type &Key,
+                                     Fn Make) {
+  auto It = In.find(Key);
+  if (It != In.end())
+    return &It->second;
+  if (Parts.size() + Reads.size() >= limits::GuardSplitsKept)
+    return nullptr;
+  return &In.emplace(Key, Make()).first->second;
 }
 
 template <class Fn>
 const LaunchWalker::SplitPoly *
 LaunchWalker::SplitCache::parts(GuardMaskCache::ListId List, uint32_t Setting,
                                 Fn Split) {
-  const uint64_t Key = uint64_t(List) << 32 | Setting;
-  auto It = Parts.find(Key);
-  if (It != Parts.end())
-    return &It->second;
-  if (Parts.size() + Reads.size() >= limits::GuardSplitsKept)
-    return nullptr;
-  return &Parts.emplace(Key, Split()).first->second;
+  return keptOrMade(Parts, uint64_t(List) << 32 | Setting, Split);
 }
 
 template <class Fn>
 const std::vector<AtomId> *
 LaunchWalker::SplitCache::reads(GuardMaskCache::ListId List, Fn Compute) {
-  auto It = Reads.find(List);
-  if (It != Reads.end())
-    return &It->second;
-  if (Parts.size() + Reads.size() >= limits::GuardSplitsKept)
-    return nullptr;
-  return &Reads.emplace(List, Compute()).first->second;
+  return keptOrMade(Reads, List, Compute);
 }
 
 std::vector<int64_t> LaunchWalker::splitSetting() const {
@@ -720,8 +716,8 @@ void LaunchWalker::prepareSplits() {
     Masks = std::make_shared<GuardMaskCache>();
     Splits = std::make_shared<SplitCache>();
   } else {
-    Masks = GuardMaskCache::forContext(Ctx.id());
-    Splits = SplitCache::forContext(Ctx.id());
+    Masks = cacheOfContext<GuardMaskCache>(Ctx.id());
+    Splits = cacheOfContext<SplitCache>(Ctx.id());
   }
   const uint32_t Setting = Splits->settingOf(splitSetting());
   static const std::vector<AtomId> NoReads;
@@ -955,8 +951,7 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
   // it would read there is not read (a division by zero in a lane that
   // never gets there), and under nested `if`s most lanes are turned away
   // at depth.
-  const uint32_t AllLanes =
-      Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+  const uint32_t AllLanes = lanesBelow(Lanes);
   const uint32_t Live = M.Reaching & AllLanes;
   if (!Live)
     return;
@@ -1038,8 +1033,7 @@ void LaunchWalker::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
 
 GuardMasks LaunchWalker::masksOfGuards(size_t K, int64_t Warp, unsigned Lanes) {
   if (!KeptGuardLanesAllowed || !GuardListKept[K]) {
-    const uint32_t All =
-        Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+    const uint32_t All = lanesBelow(Lanes);
     GuardMasks M{All, All, false};
     for (size_t G = 0; G < K; ++G)
       applyGuard(G, Warp, Lanes, M);
@@ -1096,8 +1090,7 @@ void LaunchWalker::costVisit(int64_t Warp, const WarpLanes &W,
                              uint64_t *ShapeMemo) {
   LastPriced.reset();
   GuardUnknown |= M.Unknown;
-  const uint32_t AllLanes =
-      W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+  const uint32_t AllLanes = lanesBelow(W.Lanes);
   // The common case, every lane active: its addresses without the lanes'
   // bookkeeping.
   if (!Scattered && Base && W.Lanes && W.AllAddressesKnown && !W.Idle &&
@@ -1397,8 +1390,7 @@ LaunchWalker::countEveryVisit(const std::vector<int64_t> &Radix) {
       if (!GuardHolds[G] && !GuardLanesOf.back()->Range)
         return std::nullopt;
     }
-    const uint32_t AllLanes =
-        W.Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << W.Lanes) - 1;
+    const uint32_t AllLanes = lanesBelow(W.Lanes);
     // The lanes that pass guard G when its uniform part is U.
     auto Passing = [&](size_t G, int64_t U) -> std::optional<uint32_t> {
       const Guard &Gd = Access.Guards[G];
@@ -1707,8 +1699,7 @@ const LaunchWalker::WarpLanes &LaunchWalker::freshVisit(int64_t Warp,
 
 GuardMasks LaunchWalker::masksOf(unsigned Lanes,
                                  const std::vector<LaneValues> &Guards) const {
-  const uint32_t All =
-      Lanes == WarpSize ? ~uint32_t(0) : (uint32_t(1) << Lanes) - 1;
+  const uint32_t All = lanesBelow(Lanes);
   GuardMasks M{All, All, false};
   for (size_t G = 0; G < Guards.size(); ++G) {
     // As applyGuard: a value not known counts as holding (GuardUnknown).

@@ -172,10 +172,6 @@ private:
   /// the reads of a list depend on the list alone.
   class SplitCache {
   public:
-    /// The calling thread's cache for the context with id \p ContextId (a
-    /// new one when the thread moves on to another; shared, as
-    /// GuardMaskCache's, with the walkers that point into it).
-    static std::shared_ptr<SplitCache> forContext(uint64_t ContextId);
     uint32_t settingOf(const std::vector<int64_t> &Setting);
     /// The parts of the last guard of \p List under \p Setting, split by
     /// \p Split the first time; null past limits::GuardSplitsKept (the
@@ -190,10 +186,14 @@ private:
                                           Fn Compute);
 
   private:
+    /// What \p In keeps under \p Key, made by \p Make the first time;
+    /// null past limits::GuardSplitsKept.
+    template <class Map, class Fn>
+    const typename Map::mapped_type *
+    keptOrMade(Map &In, const typename Map::key_type &Key, Fn Make);
     std::map<std::vector<int64_t>, uint32_t> Settings;
     std::unordered_map<uint64_t, SplitPoly> Parts; // (list, setting)
     std::unordered_map<GuardMaskCache::ListId, std::vector<sym::AtomId>> Reads;
-    uint64_t ContextId = 0;
   };
   /// One warp of the block, as far as it does not depend on the visit.
   struct WarpLanes {
