@@ -9,8 +9,10 @@
 #   suite-check.sh pack [SUITE...]        # SUITES_DIR/carry/SUITE.tar.gz: sources, inputs, binaries
 #   suite-check.sh plan [--from N] [SUITE...]   # what device would run, in order, and its seconds
 #   suite-check.sh device [--from N] [--to N] [SUITE[/NAME]...]   # ON THE GPU MACHINE (below)
+#   suite-check.sh parse DEVICE_OUT... [--dest D]  # here: the device outputs -> measurements-SUITE.json
 #   suite-check.sh analyze SUITE [NAME...]      # analyzer JSON -> SUITES_DIR/SUITE/pred/NAME.json
 #   suite-check.sh list                   # the suites and their program counts
+#   suite-check.sh selftest               # the helpers on hand-made inputs, the manifests parsed
 # SUITE: gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml
 #
 # Files: tools/real-code/suites/SUITE.tsv names each program (its folder, sources, nvcc flags,
@@ -164,16 +166,25 @@ cmd_build() {
     mkdir -p "$SUITES_DIR/$s/bin"
     # -lineinfo records the sources' absolute paths: the device step makes this path exist there.
     echo "$SUITES_DIR" > "$SUITES_DIR/build_root.txt"
-    if [ -n "$only" ]; then build_one "$s" "$only"; continue; fi
-    program_names "$s" | xargs -P "$jobs" -I{} bash -c "build_one '$s' {}" | tee "$SUITES_DIR/$s/bin/build.txt"
-    local n; : > "$SUITES_DIR/$s/bin/failed.txt"
-    for n in $(program_names "$s"); do
-      load_row "$s" "$n"
-      [ -n "$P_SOURCES" ] && [ ! -x "$SUITES_DIR/$s/bin/$n" ] && \
-        echo "$n: $(grep -m1 -i 'error' "$SUITES_DIR/$s/bin/$n.nvcc.log" 2>/dev/null | cut -c1-300)" >> "$SUITES_DIR/$s/bin/failed.txt"
-    done
-    echo "$s: $(grep -c '^built' "$SUITES_DIR/$s/bin/build.txt") built, $(wc -l < "$SUITES_DIR/$s/bin/failed.txt") failed"
+    if [ -n "$only" ]; then
+      build_one "$s" "$only" | tee -a "$SUITES_DIR/$s/bin/build.txt"
+    else
+      program_names "$s" | xargs -P "$jobs" -I{} bash -c "build_one '$s' {}" | tee "$SUITES_DIR/$s/bin/build.txt"
+    fi
+    list_failed "$s"
   done
+}
+
+list_failed() {  # SUITE: bin/failed.txt, the manifest's programs with sources and no binary
+  local s="$1" n f="$SUITES_DIR/$1/bin/failed.txt" built=0
+  : > "$f"
+  for n in $(program_names "$s"); do
+    load_row "$s" "$n"
+    [ -n "$P_SOURCES" ] || continue
+    if [ -x "$SUITES_DIR/$s/bin/$n" ]; then built=$((built + 1)); continue; fi
+    echo "$n: $(grep -m1 -i 'error' "$SUITES_DIR/$s/bin/$n.nvcc.log" 2>/dev/null | cut -c1-300)" >> "$f"
+  done
+  echo "$s: $built built, $(wc -l < "$f") failed"
 }
 
 cmd_pack() {
@@ -243,6 +254,32 @@ cmd_analyze() {
   done
 }
 
+# The device outputs (one or more calls) parsed here: DEVICE_OUT/ncu-csv.tar.gz (or its parts)
+# unpacked into DEST/raw (a later call's files replace an earlier one's), then
+# runtime-bench/parse_ncu.py per suite -> DEST/measurements-SUITE.json. parse_ncu.py leaves out
+# kernels whose name starts with init_ (runtime-bench's convention).
+cmd_parse() {  # DEVICE_OUT... [--dest DEST]
+  local dest="$SUITES_DIR/measured" outs=() o d s
+  while [ $# -gt 0 ]; do
+    case "$1" in --dest) dest="$2"; shift 2 ;; *) outs+=("$1"); shift ;; esac
+  done
+  [ ${#outs[@]} -gt 0 ] || { echo "usage: suite-check.sh parse DEVICE_OUT... [--dest DEST]" >&2; exit 2; }
+  mkdir -p "$dest/raw"
+  for o in "${outs[@]}"; do
+    if [ -f "$o/ncu-csv.tar.gz" ]; then tar -xzf "$o/ncu-csv.tar.gz" -C "$dest/raw"
+    elif ls "$o"/ncu-csv.tar.gz.part-* > /dev/null 2>&1; then cat "$o"/ncu-csv.tar.gz.part-* | tar -xz -C "$dest/raw"
+    else echo "no ncu-csv.tar.gz in $o" >&2; continue; fi
+    [ -f "$o/runs.tsv" ] && tail -n +2 "$o/runs.tsv" >> "$dest/runs-all.tsv"
+    echo "unpacked $o"
+  done
+  for d in "$dest/raw"/*/; do
+    s="$(basename "$d")"
+    [ -f "$MANIFESTS/$s.tsv" ] || continue
+    python3 "$ROOT/runtime-bench/parse_ncu.py" --build "$d" --versions "$dest/raw/versions.txt" \
+      -o "$dest/measurements-$s.json" && echo "parsed $s -> $dest/measurements-$s.json" || echo "PARSE FAILED $s"
+  done
+}
+
 # shellcheck source=suite-device.sh
 source "$HERE/suite-device.sh"
 
@@ -252,7 +289,9 @@ case "${1:-}" in
   pack) shift; cmd_pack "$@" ;;
   plan) shift; cmd_plan "$@" ;;
   device) shift; cmd_device "$@" ;;
+  parse) shift; cmd_parse "$@" ;;
   analyze) shift; cmd_analyze "$@" ;;
   list) cmd_list ;;
+  selftest) python3 "$HELPER" selftest ;;
   *) sed -n '2,20p' "$0"; exit 2 ;;
 esac

@@ -26,7 +26,7 @@ link_build_root() {  # nvcc's line tables name SUITES_DIR of the build machine: 
 
 fix_libs() {  # BINARY...: libraries the loader does not find -> LD_LIBRARY_PATH (logged)
   local missing="" b lib d found=""
-  for b in "$@"; do missing="$missing $(ldd "$b" 2>/dev/null | awk '/not found/{print $1}')"; done
+  missing="$(printf '%s\n' "$@" | xargs -n 64 ldd 2>/dev/null | awk '/not found/{print $1}')"
   missing="$(printf '%s\n' $missing | sort -u)"
   [ -z "$missing" ] && { echo "libraries: all found by the loader"; return; }
   echo "libraries not found by the loader: $(echo $missing)"
@@ -39,13 +39,6 @@ fix_libs() {  # BINARY...: libraries the loader does not find -> LD_LIBRARY_PATH
   done
   [ -n "$found" ] && export LD_LIBRARY_PATH="${found#:}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   echo "LD_LIBRARY_PATH=${LD_LIBRARY_PATH:-}"
-}
-
-program_exe() {  # SUITE NAME (after load_row): the file or command that runs
-  if [ -z "$P_EXE" ]; then echo "$SUITES_DIR/$1/bin/$2"
-  elif [ "${P_EXE#/}" != "$P_EXE" ]; then echo "$P_EXE"
-  elif [ "${P_EXE#*/}" != "$P_EXE" ]; then echo "$SUITES_DIR/$P_EXE"
-  else echo "$P_EXE"; fi
 }
 
 export_pages() {  # PREFIX: NAME.ncu-rep [+ NAME.xN.ncu-rep] -> NAME.csv, NAME.raw.csv (appended)
@@ -74,6 +67,13 @@ export_program() {  # PREFIX ELF (background)
   echo "exported $(basename "$1") (source page $(wc -l < "$1.csv" 2>/dev/null || echo 0) lines, raw page $(grep -c '^"[0-9]' "$1.raw.csv" 2>/dev/null) launches$( [ -s "$1.sass" ] && echo ', line table') at ${SECONDS}s"
 }
 
+mangled_names() {  # REPORT OUT.csv: the raw page's kernel names, mangled (pass 2 compares them
+  # with bin/NAME.kernels); an ncu without --print-kernel-base leaves OUT empty (the demangled
+  # names of the raw page are compared then)
+  timeout -k 5 60 "$NCU_BIN" -i "$1" --page raw --csv --print-kernel-base mangled --metrics launch__grid_size \
+    > "$2" 2>> "${2%.csv}.err" || : > "$2"
+}
+
 ncu_run() {  # LOG TIMEOUT WORKDIR ENV EXE ARGS -- NCU_OPTIONS...: one ncu run; its exit status
   local log="$1" to="$2" wd="$3" envs="$4" exe="$5" args="$6"; shift 7
   # at the limit ncu gets SIGINT (as Ctrl-C: it ends the program and still writes the launches
@@ -85,11 +85,11 @@ ncu_run() {  # LOG TIMEOUT WORKDIR ENV EXE ARGS -- NCU_OPTIONS...: one ncu run; 
 
 profile_program() {  # INDEX SUITE NAME -> W/SUITE/NAME.*; one line in runs.tsv
   local i="$1" s="$2" n="$3"
-  load_row "$s" "$n" || { echo "$s/$n: not in the manifest"; return; }
-  local wd="$SUITES_DIR/$s/src/$P_DIR" exe pfx="$W/$s/$n" t0=$SECONDS to rc nl
-  exe="$(program_exe "$s" "$n")"
+  # shellcheck disable=SC1090  # written by suite_check.py devinfo
+  source "$W/devinfo/${s}__$n.sh" || { echo "$s/$n: no devinfo"; return; }
+  local wd="$SUITES_DIR/$s/src/$P_DIR" exe="$P_EXE_PATH" pfx="$W/$s/$n" t0=$SECONDS to rc nl
   mkdir -p "$W/$s"
-  if [ -n "$P_SOURCES" ] && [ ! -x "$exe" ]; then
+  if { [ -n "$P_SOURCES" ] || [ "${exe#/}" != "$exe" ]; } && [ ! -x "$exe" ]; then
     echo "SKIP $s/$n (no binary)"; printf '%s\t%s\t%s\tno-binary\t0\t0\t0\n' "$i" "$s" "$n" >> "$W/runs.tsv"; return
   fi
   to="${P_TIMEOUT:-$PTO}"; [ $((DEADLINE - SECONDS)) -lt "$to" ] && to=$((DEADLINE - SECONDS))
@@ -102,12 +102,10 @@ profile_program() {  # INDEX SUITE NAME -> W/SUITE/NAME.*; one line in runs.tsv
     fi
     to="${P_TIMEOUT:-$PTO}"; [ $((DEADLINE - SECONDS)) -lt "$to" ] && to=$((DEADLINE - SECONDS))
   fi
-  local kfile cap=0 capopt=()
-  kfile="$(python3 "$HELPER" kernelsfile "$SUITES_DIR" "$(manifest "$s")" "$n")"
-  # pass 1 can profile at most one launch per distinct kernel name: once that many are profiled,
-  # ncu ends the program (--kill), which skips its CPU reference and the rest of its launches
-  [ -f "$kfile" ] && cap="$(python3 "$HELPER" launchcap "$kfile" "${P_KID:-.*}")"
-  [ "$cap" -gt 0 ] && [ "$KILL_OK" = 1 ] && capopt=(-c "$cap" --kill yes)
+  local kfile="$P_KFILE" capopt=()
+  # pass 1 can profile at most one launch per distinct kernel name (P_CAP): once that many are
+  # profiled, ncu ends the program (--kill), which skips its CPU reference and the rest of its launches
+  [ "$P_CAP" -gt 0 ] && [ "$KILL_OK" = 1 ] && capopt=(-c "$P_CAP" --kill yes)
   echo "run: (cd $wd && ${P_ENV//,/ } $exe $P_ARGS)" > "$pfx.ncu.log"
   ncu_run "$pfx.ncu.log" "$to" "$wd" "$P_ENV" "$exe" "$P_ARGS" -- --kernel-id "::regex:${P_KID:-.*}:1" \
     "${capopt[@]}" -f -o "$pfx"
@@ -123,15 +121,21 @@ profile_program() {  # INDEX SUITE NAME -> W/SUITE/NAME.*; one line in runs.tsv
   if [ -f "$pfx.ncu-rep" ]; then
     timeout -k 5 60 "$NCU_BIN" -i "$pfx.ncu-rep" --page raw --csv --metrics "$XM,launch__grid_size,launch__block_size" \
       > "$pfx.raw.csv" 2> "$pfx.raw.err"
+    mangled_names "$pfx.ncu-rep" "$pfx.mangled.csv"
   fi
   # pass 2: own kernels the first pass did not profile (template instances: the first pass takes
   # the first launch of each function name), by mangled name: the first launch of each in one more
   # run; again while a run profiles some and some are left (at most `extra` runs)
   local k=0 extra="${P_EXTRA:-3}" miss alt nx
   [ -f "$kfile" ] || extra=0
+  local before=-1
   while [ "$k" -lt "$extra" ] && [ -f "$pfx.ncu-rep" ]; do
-    miss="$(python3 "$HELPER" missing "$kfile" "$pfx.raw.csv" "$pfx".x*.raw.csv)"
+    miss="$(python3 "$HELPER" missing "$kfile" "$pfx".raw.csv "$pfx".x*.raw.csv "$pfx".mangled.csv "$pfx".x*.mangled.csv)"
     [ -n "$miss" ] || break
+    # a run that profiled kernels but left the missing list as it was: their names do not match
+    # the kernel list; another run would profile them again
+    [ "$(echo "$miss" | wc -l)" = "$before" ] && { echo "== pass 2: no progress, stopped" >> "$pfx.ncu.log"; break; }
+    before="$(echo "$miss" | wc -l)"
     to=$((DEADLINE - SECONDS)); [ "$to" -gt "${P_TIMEOUT:-$PTO}" ] && to="${P_TIMEOUT:-$PTO}"
     [ "$to" -lt 15 ] && break
     k=$((k + 1))
@@ -144,6 +148,7 @@ profile_program() {  # INDEX SUITE NAME -> W/SUITE/NAME.*; one line in runs.tsv
     nl=$((nl + nx))
     timeout -k 5 60 "$NCU_BIN" -i "$pfx.x$k.ncu-rep" --page raw --csv --metrics "$XM,launch__grid_size,launch__block_size" \
       > "$pfx.x$k.raw.csv" 2>> "$pfx.raw.err"
+    mangled_names "$pfx.x$k.ncu-rep" "$pfx.x$k.mangled.csv"
   done
   echo "profiled $i $s/$n rc=$rc: $nl launches ($k extra passes) in $((SECONDS - t0))s (at ${SECONDS}s)$( [ "$rc" = 124 ] && echo ' TIMED OUT')"
   [ "$rc" -ne 0 ] && grep -v '^==PROF== Profiling' "$pfx.ncu.log" | tail -4 | sed 's/^/    /'
@@ -163,7 +168,8 @@ profile_program() {  # INDEX SUITE NAME -> W/SUITE/NAME.*; one line in runs.tsv
 start_preps() {  # ORDER_FILE: the prep= commands of the selected programs, in the background
   local i s n
   while IFS=$'\t' read -r i s n; do
-    load_row "$s" "$n" || continue
+    # shellcheck disable=SC1090
+    source "$W/devinfo/${s}__$n.sh" || continue
     [ -n "$P_PREP" ] || continue
     mkdir -p "$W/$s"
     echo "prep $s/$n: $P_PREP"
@@ -228,18 +234,14 @@ cmd_device() {
     echo "--- checkouts"; for x in "$SUITES_DIR"/*/checkout.txt; do echo "$(basename "$(dirname "$x")"): $(cat "$x")"; done
   } > "$W/versions.txt" 2>&1
   cp "$W/versions.txt" "$OUT/"
-  # what can be checked without a GPU: binaries, inputs' folders, libraries
-  local i s n missing=0 bins=()
-  while IFS=$'\t' read -r i s n; do
-    load_row "$s" "$n" || continue
-    local e; e="$(program_exe "$s" "$n")"
-    [ -d "$SUITES_DIR/$s/src/$P_DIR" ] || { echo "MISSING folder $s/src/$P_DIR ($s/$n)"; missing=$((missing + 1)); }
-    if [ -n "$P_SOURCES" ] || [ "${e#/}" != "$e" ]; then
-      if [ -x "$e" ]; then bins+=("$e"); else echo "MISSING binary $e ($s/$n)"; missing=$((missing + 1)); fi
-    fi
-  done < "$W/order.tsv"
-  echo "checked $(wc -l < "$W/order.tsv") programs: $missing missing (binaries or folders)"
-  [ ${#bins[@]} -gt 0 ] && fix_libs $(printf '%s\n' "${bins[@]}" | awk '!s[$0]++' | head -400)
+  # what can be checked without a GPU: binaries, folders, libraries (and each program's settings,
+  # computed once: W/devinfo)
+  python3 "$HELPER" devinfo "$SUITES_DIR" "$MANIFESTS" "$W/order.tsv" "$W/devinfo" > "$W/checks.txt"
+  grep '^MISSING ' "$W/checks.txt"
+  echo "checked $(wc -l < "$W/order.tsv") programs: $(awk '/^MISSING_COUNT/{print $2}' "$W/checks.txt") missing (binaries or folders)"
+  local bins; bins="$(awk '/^BINARY /{print $2}' "$W/checks.txt" | sort -u)"
+  # shellcheck disable=SC2086
+  [ -n "$bins" ] && fix_libs $bins
   printf 'index\tsuite\tprogram\trc\tseconds\tlaunches\tstarted_at\n' > "$W/runs.tsv"
   if [ -z "$NCU_BIN" ]; then
     echo "FAIL: Nsight Compute (ncu) not found (PATH, NCU, /usr/local/cuda/bin, /opt/nvidia/nsight-compute/*): nothing profiled."
@@ -252,11 +254,14 @@ cmd_device() {
   declare -gA PREP_PID=()
   KILL_OK=1
   EXPORT_PIDS=()
+  # cubins and their disassembly, shared by the programs that run one binary (ggml's), kept
+  # outside W (not packed) and across calls on a warm machine
+  export LINETABLE_CACHE="$SUITES_DIR/.linetables"
   export NCU_BIN W XM EXPORT_END HELPER
   start_preps "$W/order.tsv"
-  local next="done" est
+  local next="done" est i s n
   while IFS=$'\t' read -r i s n; do
-    est=$(python3 "$HELPER" estimate "$SUITES_DIR" "$MANIFESTS" "$s" "$n")
+    est="$(sed -n 's/^P_EST=//p' "$W/devinfo/${s}__$n.sh")"; est="${est:-3}"
     if [ $((SECONDS + (est < BUDGET / 2 ? est : BUDGET / 2))) -gt "$BUDGET" ]; then
       echo "BUDGET: stopping before $i $s/$n (estimate ${est}s, at ${SECONDS}s)"; next="--from $i"; break
     fi

@@ -349,6 +349,66 @@ def cmd_plan(argv):
                                                    call, call_s))
 
 
+ROW_VARS = ("P_NAME", "P_DIR", "P_SOURCES", "P_FLAGS", "P_ARGS", "P_EXE", "P_PREP", "P_KID",
+            "P_EXTRA", "P_TIMEOUT", "P_ENV", "P_ANALYZE", "P_AFLAGS", "P_ELF", "P_ADB")
+
+
+def cmd_devinfo(argv):
+    """devinfo SUITES_DIR MANIFESTS_DIR ORDER_TSV OUT_DIR: for every program of ORDER_TSV (index,
+    suite, name) OUT_DIR/SUITE__NAME.sh, the shell assignments the device step needs (the
+    manifest row as P_*, P_EXE_PATH, P_KFILE, P_CAP, P_EST), in one process instead of several a
+    program; prints what is missing (binaries, folders)."""
+    import shlex
+    suites_dir, mdir, order, out = argv
+    os.makedirs(out, exist_ok=True)
+    manifests, plans = {}, {}
+    missing = 0
+    for line in open(order):
+        i, s, n = line.rstrip("\n").split("\t")
+        if s not in manifests:
+            manifests[s] = {p["name"]: p for p in read_manifest(os.path.join(mdir, s + ".tsv"))}
+            plans[s] = {r["name"]: r for r in plan_rows(suites_dir, mdir, [s], "")}
+        p = manifests[s][n]
+        o = p["opts"]
+        vals = [p["name"], p["dir"] or ".", p["sources"], p["flags"], p["args"], o.get("exe", ""),
+                o.get("prep", ""), o.get("kid", ".*"), o.get("extra", ""), o.get("timeout", ""),
+                o.get("env", ""), o.get("analyze", ""), o.get("aflags", ""), o.get("elf", ""),
+                o.get("adb", "")]
+        exe = o.get("exe", "")
+        if not exe:
+            exe_path = os.path.join(suites_dir, s, "bin", n)
+        elif exe.startswith("/"):
+            exe_path = exe
+        elif "/" in exe:
+            exe_path = os.path.join(suites_dir, exe)
+        else:
+            exe_path = exe
+        kfile = kernels_file(suites_dir, s, p)
+        cap = 0
+        if os.path.isfile(kfile):
+            try:
+                rx = re.compile(o.get("kid", ".*") or ".*")
+                cap = len({base_name(d) for _, d, _ in read_kernels(kfile) if rx.search(base_name(d))})
+            except re.error:
+                cap = 0
+        est = int(plans[s][n]["est_s"] + 0.5)
+        with open(os.path.join(out, "%s__%s.sh" % (s, n)), "w") as fh:
+            for k, v in zip(ROW_VARS, vals):
+                fh.write("%s=%s\n" % (k, shlex.quote(v)))
+            fh.write("P_EXE_PATH=%s\nP_KFILE=%s\nP_CAP=%d\nP_EST=%d\n" % (
+                shlex.quote(exe_path), shlex.quote(kfile), cap, est))
+        wd = os.path.join(suites_dir, s, "src", p["dir"] or ".")
+        if not os.path.isdir(wd):
+            print("MISSING folder %s (%s/%s)" % (wd, s, n))
+            missing += 1
+        if "/" in exe_path and not os.access(exe_path, os.X_OK):
+            print("MISSING binary %s (%s/%s)" % (exe_path, s, n))
+            missing += 1
+        elif "/" in exe_path:
+            print("BINARY %s" % exe_path)
+    print("MISSING_COUNT %d" % missing)
+
+
 def cmd_order(argv):
     """order SUITES_DIR MANIFESTS_DIR ORDER_FILE SUITE...: SUITE<TAB>NAME per program, device
     order."""
@@ -402,12 +462,50 @@ def keep_sections(text, wanted_sigs, wanted_bases):
     return "\n".join(out)
 
 
-def cmd_linetable(argv):
-    """linetable ELF OUT.sass RAW.csv...: `cuobjdump -xelf all ELF`, then `nvdisasm -gi -c` of
-    the cubins that hold a profiled kernel (runtime-bench/sass_lines.py), restricted to the
-    profiled kernels when the text is large; concatenated into OUT.sass."""
+def extract_cubins(elf, cache_root):
+    """`cuobjdump -xelf all ELF` into a folder of CACHE_ROOT named after the file (made once:
+    programs that run the same binary, ggml's, share it); the cubins' paths."""
+    import hashlib
     import shutil
     import tempfile
+    st = os.stat(elf)
+    key = hashlib.sha1(("%s|%d|%d" % (elf, st.st_size, int(st.st_mtime))).encode()).hexdigest()[:16]
+    dest = os.path.join(cache_root, key)
+    if not os.path.isdir(dest):
+        os.makedirs(cache_root, exist_ok=True)
+        tmp = tempfile.mkdtemp(prefix="x-", dir=cache_root)
+        r = subprocess.run([find_cuda_tool("cuobjdump"), "-xelf", "all", elf], cwd=tmp,
+                           capture_output=True, text=True, timeout=300)
+        if not any(f.endswith(".cubin") for f in os.listdir(tmp)):
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise RuntimeError("cuobjdump -xelf all gave no cubin: %s" % r.stderr.strip()[:300])
+        try:
+            os.rename(tmp, dest)
+        except OSError:             # another export made it meanwhile
+            shutil.rmtree(tmp, ignore_errors=True)
+    return [os.path.join(dest, f) for f in sorted(os.listdir(dest)) if f.endswith(".cubin")]
+
+
+def disassembled(sass_lines, cubin):
+    """nvdisasm -gi -c of CUBIN, kept beside it (CUBIN.sass) for the next program that needs it."""
+    cached = cubin + ".sass"
+    if os.path.isfile(cached):
+        return open(cached, errors="replace").read()
+    rc, text, err, _ = sass_lines.disassemble(sass_lines.find_nvdisasm(), cubin, timeout=240)
+    if rc != 0 or not text.strip():
+        raise RuntimeError("%s: nvdisasm failed: %s" % (os.path.basename(cubin), err.strip()[:200]))
+    tmp = cached + ".%d" % os.getpid()
+    with open(tmp, "w") as fh:
+        fh.write(text)
+    os.replace(tmp, cached)
+    return text
+
+
+def cmd_linetable(argv):
+    """linetable ELF OUT.sass RAW.csv...: nvcc's line table of the profiled kernels: the cubins of
+    `cuobjdump -xelf all ELF` that hold one of them, `nvdisasm -gi -c` (runtime-bench/
+    sass_lines.py), restricted to the profiled kernels when the text is large; concatenated into
+    OUT.sass. Cubins and their disassembly are kept in $LINETABLE_CACHE (default: beside OUT)."""
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                     "runtime-bench"))
     import sass_lines
@@ -421,34 +519,68 @@ def cmd_linetable(argv):
     if not bases:
         print("no profiled kernel in the raw pages", file=sys.stderr)
         return 1
-    tmp = tempfile.mkdtemp(prefix="linetable-")
+    cache = os.environ.get("LINETABLE_CACHE") or os.path.join(os.path.dirname(os.path.abspath(out)),
+                                                              ".cubins")
     try:
-        r = subprocess.run([find_cuda_tool("cuobjdump"), "-xelf", "all", elf], cwd=tmp,
-                           capture_output=True, text=True, timeout=300)
-        cubins = sorted(f for f in os.listdir(tmp) if f.endswith(".cubin"))
-        if not cubins:
-            print("cuobjdump -xelf all gave no cubin: %s" % (r.stderr.strip()[:300]), file=sys.stderr)
-            return 1
-        nvdisasm = sass_lines.find_nvdisasm()
-        texts, used = [], 0
-        for c in cubins:
-            data = open(os.path.join(tmp, c), "rb").read()
-            if not any(b.encode() in data for b in bases):
-                continue
-            rc, text, err, _ = sass_lines.disassemble(nvdisasm, os.path.join(tmp, c), timeout=240)
-            if rc != 0 or not text.strip():
-                print("%s: nvdisasm failed: %s" % (c, err.strip()[:200]), file=sys.stderr)
-                continue
-            used += 1
-            if len(text) > 4000000:
-                text = keep_sections(text, sigs, bases)
-            texts.append(text)
-        with open(out, "w") as fh:
-            fh.write("\n".join(texts))
-        print("%d of %d cubins disassembled, %d bytes" % (used, len(cubins), sum(map(len, texts))))
-        return 0 if texts else 1
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        cubins = extract_cubins(elf, cache)
+    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    texts = []
+    for c in cubins:
+        data = open(c, "rb").read()
+        if not any(b.encode() in data for b in bases):
+            continue
+        try:
+            text = disassembled(sass_lines, c)
+        except (RuntimeError, OSError) as e:
+            print(str(e), file=sys.stderr)
+            continue
+        texts.append(keep_sections(text, sigs, bases) if len(text) > 4000000 else text)
+    with open(out, "w") as fh:
+        fh.write("\n".join(texts))
+    print("%d of %d cubins disassembled, %d bytes" % (len(texts), len(cubins), sum(map(len, texts))))
+    return 0 if texts else 1
+
+
+def measured_lines(pred_json):
+    """(global lines, shared lines) a program can be measured on: the distinct (file, line) of the
+    analyzer's accesses per space (its kernels' instances share them)."""
+    try:
+        accesses = json.load(open(pred_json)).get("accesses", [])
+    except (OSError, ValueError):
+        return None
+    g = {(a.get("file"), a.get("line")) for a in accesses if a.get("space") == "global"}
+    sh = {(a.get("file"), a.get("line")) for a in accesses if a.get("space") == "shared"}
+    return len(g), len(sh)
+
+
+def cmd_richness(argv):
+    """richness SUITES_DIR MANIFESTS_DIR SHARED_WEIGHT SUITE...: programs by (global lines +
+    SHARED_WEIGHT x shared lines) per planned device second, richest first (the analyzer's JSON of
+    `analyze`); SUITE<TAB>NAME<TAB>score<TAB>global<TAB>shared<TAB>est_s, one a line. Programs
+    without a JSON get the median score of their suite."""
+    suites_dir, mdir, w = argv[0], argv[1], float(argv[2])
+    rows = plan_rows(suites_dir, mdir, argv[3:], "")
+    scored = []
+    for r in rows:
+        ml = measured_lines(os.path.join(suites_dir, r["suite"], "pred", r["name"] + ".json"))
+        scored.append((r, ml))
+    by_suite = {}
+    for r, ml in scored:
+        if ml is not None:
+            by_suite.setdefault(r["suite"], []).append((ml[0] + w * ml[1]) / r["est_s"])
+    out = []
+    for r, ml in scored:
+        if ml is not None:
+            score = (ml[0] + w * ml[1]) / r["est_s"]
+        else:
+            v = sorted(by_suite.get(r["suite"], [1.0]))
+            score, ml = v[len(v) // 2], (-1, -1)
+        out.append((score, r, ml))
+    out.sort(key=lambda x: -x[0])
+    for score, r, ml in out:
+        print("%s\t%s\t%.2f\t%d\t%d\t%.1f" % (r["suite"], r["name"], score, ml[0], ml[1], r["est_s"]))
 
 
 def cmd_selftest(argv):
@@ -505,7 +637,7 @@ def cmd_selftest(argv):
 
 
 def main(argv):
-    cmds = {"selftest": cmd_selftest, "kernelsfile": cmd_kernelsfile, "linetable": cmd_linetable, "launchcap": cmd_launchcap, "rows": cmd_rows, "kernels": cmd_kernels, "missing": cmd_missing,
+    cmds = {"devinfo": cmd_devinfo, "richness": cmd_richness, "selftest": cmd_selftest, "kernelsfile": cmd_kernelsfile, "linetable": cmd_linetable, "launchcap": cmd_launchcap, "rows": cmd_rows, "kernels": cmd_kernels, "missing": cmd_missing,
             "profiled": cmd_profiled, "aflags": cmd_aflags, "plan": cmd_plan, "order": cmd_order,
             "estimate": cmd_estimate}
     if not argv or argv[0] not in cmds:
