@@ -63,12 +63,6 @@ set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 SUITES_DIR="${SUITES_DIR:-$ROOT/build-suites}"
-MANIFESTS="$HERE/suites"
-ORDER="$MANIFESTS/order.txt"
-HELPER="$HERE/suite_check.py"
-ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml"
-XM=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
-US=$'\x1f'
 
 find_tool() {
   if [ -n "${CUDA_COALESCE:-}" ]; then echo "$CUDA_COALESCE"; return; fi
@@ -87,11 +81,20 @@ find_ncu() {
   for c in /usr/local/cuda/bin/ncu /opt/nvidia/nsight-compute/*/ncu; do [ -x "$c" ] && { echo "$c"; return; }; done
   return 1
 }
+
+MANIFESTS="$HERE/suites"            # SUITE.tsv, SUITE.sh, order.txt
+ORDER="$MANIFESTS/order.txt"
+HELPER="$HERE/suite_check.py"
+ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml"
+# shellcheck disable=SC2034  # XM and the P_* variables are read by suite-device.sh and the callers
+XM=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
+US=$'\x1f'                          # the field separator of suite_check.py rows
 suites_or_all() { if [ $# -gt 0 ]; then echo "$*"; else echo "$ALL_SUITES"; fi; }
 manifest() { echo "$MANIFESTS/$1.tsv"; }
 
 # One program's manifest row into the variables P_NAME P_DIR P_SOURCES P_FLAGS P_ARGS P_EXE P_PREP
 # P_KID P_EXTRA P_TIMEOUT P_ENV P_ANALYZE P_AFLAGS P_ELF P_ADB (P_ANALYZE is $'\x02' when not given).
+# shellcheck disable=SC2034
 load_row() {  # SUITE NAME
   local row
   row="$(python3 "$HELPER" rows "$(manifest "$1")" "$2")"
@@ -201,16 +204,24 @@ cmd_pack() {
     rm -f "$carry/$s.tar.gz"
     ( cd "$SUITES_DIR" && tar -czf "$carry/$s.tar.gz" --exclude='*.nvcc.log' --exclude="$s/pred" \
         --exclude="$s/ncu" build_root.txt "$s" "${extra[@]}" )
+    rm -f "$carry/$s.tar.gz.part-"* "$carry/$s.tar.gz.nparts"
     local sz; sz=$(stat -c %s "$carry/$s.tar.gz")
-    printf 'packed %-26s %6.1f MiB%s\n' "$s" "$(echo "$sz / 1048576" | bc -l)" \
-      "$( [ "$sz" -gt 52428800 ] && echo '  OVER 50 MiB' )"
+    printf 'packed %-26s %6.1f MiB\n' "$s" "$(echo "$sz / 1048576" | bc -l)"
+    # a device call carries at most 64 MiB: a larger tarball goes in 45 MiB parts, carried over
+    # consecutive calls (the machine keeps them while warm); device unpacks once all are there
+    if [ "$sz" -gt 52428800 ]; then
+      (cd "$carry" && split -b 45M -d -a 1 "$s.tar.gz" "$s.tar.gz.part-" && rm "$s.tar.gz" \
+        && ls "$s.tar.gz.part-"* | wc -l > "$s.tar.gz.nparts")
+      echo "  over 50 MiB: split into $(cat "$carry/$s.tar.gz.nparts") parts ($s.tar.gz.part-N, $s.tar.gz.nparts): carry them in consecutive calls"
+    fi
   done
-  echo "carry total: $(du -cb "$carry"/*.tar.gz | tail -1 | cut -f1 | awk '{printf "%.1f MiB", $1/1048576}') in $carry (a device call carries at most 64 MiB)"
+  echo "carry total: $(du -cb "$carry"/*.tar.gz* | tail -1 | cut -f1 | awk '{printf "%.1f MiB", $1/1048576}') in $carry (a device call carries at most 64 MiB)"
 }
 
 cmd_plan() {
   local from=1
   if [ "${1:-}" = "--from" ]; then from="$2"; shift 2; fi
+  # shellcheck disable=SC2046  # a word list
   python3 "$HELPER" plan "$SUITES_DIR" "$MANIFESTS" "$ORDER" "$from" "${CALL_S:-460}" $(suites_or_all "$@")
   local s
   for s in $(suites_or_all "$@"); do

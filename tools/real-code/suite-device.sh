@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The device step of suite-check.sh (sourced by it; its header has the usage and the limits).
 # Runs on the GPU machine from the repository root: unpack the carried tarballs, make the build
 # machine's source path exist, profile the programs in plan order, export, pack into $OUT.
@@ -8,10 +9,13 @@ unpack_carry() {  # SUITES_DIR/carry/*.tar.gz (or .part-N pieces), each once per
   for t in "$SUITES_DIR"/carry/*.tar.gz "$SUITES_DIR"/carry/*.tar.gz.part-0; do
     [ -f "$t" ] || continue
     local base="${t%.part-0}"
-    key="$(basename "$base").$(cat "${base}"* 2>/dev/null | cksum | cut -d' ' -f1)"
+    if [ "$t" != "$base" ] && [ "$(ls "$base".part-* | wc -l)" -lt "$(cat "$base.nparts" 2>/dev/null || echo 1)" ]; then
+      echo "carry: $(basename "$base"): $(ls "$base".part-* | wc -l) of $(cat "$base.nparts") parts here, not unpacked yet"; continue
+    fi
+    key="$(basename "$base").$(cat "$base"* 2>/dev/null | cksum | cut -d' ' -f1)"
     if [ -f "$mark/$key" ]; then echo "carry: $(basename "$base") already unpacked"; continue; fi
     if [ "$t" != "$base" ]; then cat "$base".part-* | tar -xzf - -C "$SUITES_DIR"; else tar -xzf "$t" -C "$SUITES_DIR"; fi \
-      && touch "$mark/$key" && echo "carry: unpacked $(basename "$base") ($(du -sh "$base"* | cut -f1 | head -1))"
+      && touch "$mark/$key" && echo "carry: unpacked $(basename "$base") ($(du -ch "$base"* | tail -1 | cut -f1))"
   done
 }
 
@@ -25,7 +29,7 @@ link_build_root() {  # nvcc's line tables name SUITES_DIR of the build machine: 
 }
 
 fix_libs() {  # BINARY...: libraries the loader does not find -> LD_LIBRARY_PATH (logged)
-  local missing="" b lib d found=""
+  local missing="" lib d found=""
   missing="$(printf '%s\n' "$@" | xargs -n 64 ldd 2>/dev/null | awk '/not found/{print $1}')"
   missing="$(printf '%s\n' $missing | sort -u)"
   [ -z "$missing" ] && { echo "libraries: all found by the loader"; return; }

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # leimao/CUDA-GEMM-Optimization: two programs (fp32 and fp16), each the 16 GEMM kernels of src/
 # (v00..v07, the library's .cu files) and its profile_cuda_gemm_*.cu main, as its CMakeLists.txt
 # builds them (library + executable, here one nvcc command; -lcublas for the reference).

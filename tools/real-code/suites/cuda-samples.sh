@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # NVIDIA/cuda-samples: every sample that builds with CUDA 13 and plain nvcc and runs headless with
 # no library outside the CUDA toolkit. cuda-samples.tsv is written by cuda-samples-scan.py (its
 # header says what is kept and why; each skipped sample is a `# skip NAME: reason` line there).

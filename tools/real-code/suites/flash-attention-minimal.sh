@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tspeterkim/flash-attention-minimal: one program, its PyTorch C++ extension (flash.cu + main.cpp)
 # built on the GPU machine with torch.utils.cpp_extension.load (PyTorch 2.11, CUDA 13 there) and
 # called once, with bench.py's sizes (batch 16, 12 heads, 64 tokens, head size 64).

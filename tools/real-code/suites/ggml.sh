@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # ggml-org/ggml's test-backend-ops on the CUDA backend (the one llama.cpp ships), prebuilt: the
 # coordinator builds it in SUITES_DIR/ggml-build from SUITES_DIR/ggml-src (CMake, Release,
 # -DGGML_CUDA=ON, CMAKE_CUDA_FLAGS=-lineinfo, CMAKE_CUDA_ARCHITECTURES=90-real, static). Nothing is

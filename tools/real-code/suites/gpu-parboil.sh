@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # yuhc/gpu-parboil (Parboil 2.5), the CUDA versions of its benchmarks (cuda, and cuda_base /
 # cuda-base / cuda_fermi where present: other kernels): the objects each version's Makefile lists
 # plus common/src/parboil_cuda.c, compiled by one nvcc command with common/include (as

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # yuhc/gpu-rodinia (Rodinia 3.1), its cuda/ programs: sources and flags as each program's
 # Makefile builds them (one nvcc command), small inputs written by rodinia-inputs.py into
 # src/data (the checkout's data/ is empty), arguments in gpu-rodinia.tsv (the `run` files' own,

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # vetter/shoc, its CUDA benchmarks (serial versions): each benchmark's .cu files, the .cpp files its
 # Makefile.am lists, src/cuda/common/main.cpp (SHOC's driver) and the libSHOCCommon sources,
 # compiled by one nvcc command (Makefile.am builds the same objects). Runs: `-s 1 -n 1` (the
