@@ -315,7 +315,9 @@ def parse_source_csv(path):
     dups = {"pairs": 0, "mismatch": 0}
     pending_file = None
     for r in rows:
-        if not r:
+        if not r or r[0].startswith("=="):
+            # ncu's own messages (==WARNING== No lineinfo available ... for a library's kernel)
+            # land in the exported page between the blocks.
             continue
         if len(r) == 2 and r[0] == "File Path":
             pending_file = r[1]
