@@ -141,21 +141,19 @@ bool FindingHover::fromServer(Object &Message) {
   PendingById.erase(It);
   if (!Message.get("result"))
     return false; // an error: left as clangd gave it
-  auto Before = Message;
-  answer(Message, R);
-  return Message != Before;
+  return answer(Message, R);
 }
 
-void FindingHover::answer(Object &Message, const Request &R) {
+bool FindingHover::answer(Object &Message, const Request &R) {
   auto Found = FindingsByUri.find(R.Uri);
   if (Found == FindingsByUri.end())
-    return;
+    return false;
   std::vector<const Object *> Here;
   for (const Object &D : Found->second)
     if (contains(D, R.At))
       Here.push_back(&D);
   if (Here.empty())
-    return;
+    return false;
   std::string Text = render(Here, R.Uri, Markdown);
   Value &Result = *Message.get("result");
   Object *Hover = Result.getAsObject();
@@ -167,7 +165,7 @@ void FindingHover::answer(Object &Message, const Request &R) {
     std::string Value = Contents->getString("value")->str();
     Value += IsMarkdown ? "\n\n---\n" : "\n\n";
     (*Contents)["value"] = Value + Text;
-    return;
+    return true;
   }
   // No hover from clangd here (on `[`, say): the findings alone, over the
   // first one's range.
@@ -177,6 +175,7 @@ void FindingHover::answer(Object &Message, const Request &R) {
   if (const Value *Range = Here.front()->get("range"))
     Fresh["range"] = *Range;
   Result = std::move(Fresh);
+  return true;
 }
 
 std::string FindingHover::render(llvm::ArrayRef<const Object *> Diagnostics,

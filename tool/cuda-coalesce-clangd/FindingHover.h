@@ -61,7 +61,9 @@ private:
   std::map<std::string, std::vector<llvm::json::Object>> FindingsByUri;
   std::map<std::string, Request> PendingById;
 
-  void answer(llvm::json::Object &Message, const Request &R);
+  /// Adds the findings at R's place to clangd's answer \p Message; true
+  /// when there were some.
+  bool answer(llvm::json::Object &Message, const Request &R);
 };
 
 } // namespace cudacoalesce::clangd
