@@ -1,7 +1,8 @@
 # `cmake --install build --prefix P`: P/bin/cuda-coalesce,
 # P/bin/cuda-coalesce-clangd, the clang-tidy plugin in P/lib, the CUDA
 # header shim in P/share/cuda-coalesce (the tools find it beside
-# themselves), the documentation in P/share/doc/cuda-coalesce. And a
+# themselves), the documentation and the copyright file (packaging/
+# copyright, DEP-5) in P/share/doc/cuda-coalesce. And a
 # Debian package of the same (cpack -G DEB, in the build directory) that
 # depends on Debian's LLVM 22 runtime libraries.
 include(GNUInstallDirs)
@@ -18,6 +19,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/lib/Driver/shim/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/cuda-coalesce/shim
         COMPONENT tools)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md
+              ${PROJECT_SOURCE_DIR}/packaging/copyright
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tools)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tools)
@@ -36,8 +38,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "Static analysis of global-memory coalescing in CUDA kernels\nPredicts, for every global-memory load, store and atomic of every CUDA\nkernel, how many 32-byte sectors one warp moves per request against the\nideal, and why: a CLI for CI (SARIF, baselines), a clang-tidy plugin and\na clangd build with the check for editors.")
-# Shared libraries (libclang-cpp22, libllvm22, gRPC for clangd) from
-# dpkg-shlibdeps; the rest by hand: Clang's resource directory (its CUDA
+# Shared libraries (libclang-cpp22, libllvm22; no gRPC: see
+# tool/cuda-coalesce-clangd/NoRemoteIndex.cpp) from dpkg-shlibdeps; the
+# rest by hand: Clang's resource directory (its CUDA
 # wrapper headers) and the C and C++ headers a device parse includes.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS

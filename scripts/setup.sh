@@ -16,6 +16,9 @@ PACKAGES=(
   libgtest-dev
   # Debian's Clang CMake package names gRPC and Protobuf targets.
   libgrpc++-dev libprotobuf-dev protobuf-compiler-grpc
+  # The Debian package's test runs cpack (dpkg-shlibdeps needs file); the
+  # CI workflow's test prints findings from SARIF with jq.
+  dpkg-dev file jq
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

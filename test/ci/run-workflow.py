@@ -12,9 +12,12 @@ What cannot run here is replaced, and each replacement is printed:
     steps, which need root and the network: the machine must have the
     tools (cmake, ninja, g++) and nvcc already; `toolkit` becomes putting
     nvcc's directory on GITHUB_PATH;
-  - the release download (`install`): the same files from
+  - the build of cuda-coalesce's package from its repository (`commit`,
+    `build`; actions/cache does not run here) and its installation
+    (`install`): the build under test, BUILD_DIR, installed with
     `cmake --install BUILD_DIR --prefix $RUNNER_TEMP/prefix`, whose bin/
-    goes on GITHUB_PATH (the .deb itself: test/ci/deb-chroot.sh);
+    goes on GITHUB_PATH (the .deb itself: test/ci/deb-chroot.sh and
+    test/lit/ecosystem/deb-package.test);
   - github/codeql-action/upload-sarif: the SARIF validated against the
     official schema when --sarif-schema is given, else parsed as JSON.
 
@@ -202,12 +205,18 @@ def main():
         elif uses:
             print("step '%s': skipped: %s does not run here" % (name, uses))
         elif sid == "tools":
-            missing = [t for t in ("cmake", "ninja", "g++")
+            missing = [t for t in ("cmake", "ninja", "g++", "jq")
                        if not shutil.which(t)]
             if missing:
                 sys.exit("run-workflow.py: this machine lacks " + " ".join(missing))
             print("step '%s': replaced: apt-get in the container; this machine "
-                  "has cmake, ninja and g++" % name)
+                  "has cmake, ninja, g++ and jq" % name)
+        elif sid == "commit":
+            outputs = {"hash": "under-test"}
+            print("step '%s': replaced: the cuda-coalesce under test" % name)
+        elif sid == "build":
+            print("step '%s': replaced: the build under test, %s" %
+                  (name, os.path.basename(os.path.abspath(args.build))))
         elif sid == "toolkit":
             extra_path.insert(0, os.path.dirname(os.path.abspath(args.nvcc)))
             print("step '%s': replaced: nvcc from %s on the PATH" %

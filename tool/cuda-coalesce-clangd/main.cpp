@@ -21,17 +21,18 @@
 //   gives headers a neighbour's command); the wrapper below puts ours
 //   underneath, so that headers get translated commands too.
 //
-// - clangd links each clang-tidy diagnostic to a page it builds from the
-//   check's name on clang.llvm.org, which does not exist for ours; the
-//   messages clangd writes to the editor pass through a filter that points
-//   that link (codeDescription.href) at the check's documentation instead
-//   (the function that builds it is internal to clangd: no --wrap reaches
-//   it).
+// In an editor's session the messages pass through a proxy
+// (EditorProxy.h) that points each diagnostic's link at the check's
+// documentation and adds the finding's notes to the hover. --check=FILE
+// prints the file's diagnostics as the editor gets them (CheckMode.h).
 //
 // The resource directory of the Clang this was built against is passed
 // unless the command line gives one.
 //
 //===----------------------------------------------------------------------===//
+#include "CheckMode.h"
+#include "EditorProxy.h"
+
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Policy/CheckNames.h"
 
@@ -39,20 +40,14 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/FunctionExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/FileSystem.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
-
-#include <unistd.h>
 
 namespace clang {
 namespace clangd {
@@ -109,104 +104,31 @@ __wrap__ZN5clang7tooling27inferMissingCompileCommandsESt10unique_ptrINS0_19Compi
 
 namespace {
 
-/// The link clangd gives our diagnostics, and ours.
-std::string clangdDocsUrl() {
-  llvm::StringRef Module, Check;
-  std::tie(Module, Check) = CheckName.split('-');
-  return ("https://clang.llvm.org/extra/clang-tidy/checks/" + Module + "/" +
-          Check + ".html")
-      .str();
+/// FILE of --check=FILE (stock clangd's self-test on a file of its own runs
+/// for a bare --check).
+std::optional<std::string> checkedFile(int argc, char *argv[]) {
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef Arg = llvm::StringRef(argv[I]).ltrim("-");
+    if (Arg.consume_front("check=") && !Arg.empty())
+      return Arg.str();
+  }
+  return std::nullopt;
 }
 
-/// Copies LSP messages (`Content-Length: N` headers, a blank line, N bytes
-/// of JSON) from \p In to \p Out, with clangd's link to the check's
-/// documentation replaced; anything that is not such a message is copied
-/// as it is.
-void filterMessages(int In, int Out) {
-  const std::string From = clangdDocsUrl();
-  const std::string To = cudacoalesce::checkDocsUrl();
-  std::string Buffer;
-  char Chunk[65536];
-  auto WriteAll = [&](llvm::StringRef Data) {
-    while (!Data.empty()) {
-      ssize_t N = ::write(Out, Data.data(), Data.size());
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        return;
-      Data = Data.drop_front(N);
-    }
-  };
-  for (;;) {
-    // Whole messages first.
-    for (;;) {
-      size_t HeaderEnd = Buffer.find("\r\n\r\n");
-      if (HeaderEnd == std::string::npos)
-        break;
-      llvm::StringRef Header(Buffer.data(), HeaderEnd);
-      size_t Length = 0;
-      bool Found = false;
-      llvm::SmallVector<llvm::StringRef> Lines;
-      Header.split(Lines, "\r\n");
-      for (llvm::StringRef L : Lines) {
-        auto [Name, Value] = L.split(':');
-        if (Name.trim().equals_insensitive("content-length"))
-          Found = !Value.trim().getAsInteger(10, Length);
-      }
-      if (!Found) { // not LSP framing: pass the header through
-        WriteAll(llvm::StringRef(Buffer.data(), HeaderEnd + 4));
-        Buffer.erase(0, HeaderEnd + 4);
-        continue;
-      }
-      if (Buffer.size() < HeaderEnd + 4 + Length)
-        break;
-      std::string Body = Buffer.substr(HeaderEnd + 4, Length);
-      Buffer.erase(0, HeaderEnd + 4 + Length);
-      for (size_t At = Body.find(From); At != std::string::npos;
-           At = Body.find(From, At + To.size()))
-        Body.replace(At, From.size(), To);
-      WriteAll("Content-Length: " + std::to_string(Body.size()) + "\r\n\r\n" +
-               Body);
-    }
-    ssize_t N = ::read(In, Chunk, sizeof(Chunk));
-    if (N < 0 && errno == EINTR)
+/// The flags of the clangd that --check runs: the user's but --check, and
+/// no background index of the whole project for one file.
+std::vector<std::string> serverArgs(llvm::ArrayRef<char *> Args) {
+  std::vector<std::string> Server;
+  bool BackgroundIndex = false;
+  for (llvm::StringRef Arg : Args.drop_front()) {
+    if (Arg.ltrim("-").starts_with("check="))
       continue;
-    if (N <= 0)
-      break;
-    Buffer.append(Chunk, N);
+    BackgroundIndex |= Arg.ltrim("-").starts_with("background-index");
+    Server.push_back(Arg.str());
   }
-  WriteAll(Buffer);
-}
-
-std::thread Filter;
-int FilteredStdout = -1;
-
-/// Ends the filter once clangd has written its last message (clangd may
-/// leave through exit()).
-void finishFilter() {
-  if (!Filter.joinable())
-    return;
-  llvm::outs().flush();
-  std::fflush(stdout);
-  ::close(STDOUT_FILENO); // the filter sees the end of its input
-  Filter.join();
-  ::dup2(FilteredStdout, STDOUT_FILENO);
-}
-
-/// Puts the filter between clangd and the editor.
-void startFilter() {
-  int Pipe[2];
-  if (::pipe(Pipe))
-    return;
-  FilteredStdout = ::dup(STDOUT_FILENO);
-  if (FilteredStdout < 0 || ::dup2(Pipe[1], STDOUT_FILENO) < 0) {
-    ::close(Pipe[0]);
-    ::close(Pipe[1]);
-    return;
-  }
-  ::close(Pipe[1]);
-  Filter = std::thread(filterMessages, Pipe[0], FilteredStdout);
-  std::atexit(finishFilter);
+  if (!BackgroundIndex)
+    Server.push_back("--background-index=false");
+  return Server;
 }
 
 } // namespace
@@ -224,16 +146,25 @@ int main(int argc, char *argv[]) {
       std::string("--resource-dir=") + CUDA_COALESCE_RESOURCE_DIR;
   if (!HasResourceDir)
     Args.insert(Args.begin() + 1, ResourceDir.data());
-  Args.push_back(nullptr);
+
+  if (std::optional<std::string> File = checkedFile(argc, argv))
+    return cudacoalesce::clangd::runCheck(
+        llvm::sys::fs::getMainExecutable(argv[0], (void *)&main), *File,
+        serverArgs(Args));
+
   // In a session with an editor (not --check, --help, --version, ...).
   bool Session = true;
-  for (int I = 1; I < argc; ++I)
-    Session &= !llvm::StringRef(argv[I]).ltrim("-").starts_with("check") &&
-               !llvm::StringRef(argv[I]).starts_with("--help") &&
-               !llvm::StringRef(argv[I]).starts_with("--version");
+  bool Delimited = false;
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef Arg(argv[I]);
+    Session &= !Arg.ltrim("-").starts_with("check") &&
+               !Arg.starts_with("--help") && !Arg.starts_with("--version");
+    Delimited |= Arg.ltrim("-") == "input-style=delimited";
+  }
   if (Session)
-    startFilter();
+    cudacoalesce::clangd::startEditorProxy(/*ReadInput=*/!Delimited);
+  Args.push_back(nullptr);
   int Status = clang::clangd::clangdMain(int(Args.size()) - 1, Args.data());
-  finishFilter();
+  cudacoalesce::clangd::finishEditorProxy();
   return Status;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A scripted LSP session with a clangd binary, as an editor runs one:
-initialize, initialized, didOpen FILE, wait for its publishDiagnostics, then
-shutdown and exit. Prints one line per diagnostic:
+initialize, initialized, didOpen FILE, wait for its publishDiagnostics, ask
+for the hovers, then shutdown and exit. Prints one line per diagnostic:
 
   LINE:COL: SEVERITY: MESSAGE [SOURCE CODE]
       docs: HREF                          (codeDescription)
@@ -9,9 +9,11 @@ shutdown and exit. Prints one line per diagnostic:
                                            when not the file opened)
       fix-it: TITLE                       (code actions carried in the diagnostic)
 
-and the server's exit status. Lines and columns are 1-based.
+then each hover's text, each line after "| ", and the server's exit status.
+Lines and columns are 1-based.
 
-  lsp-session.py CLANGD FILE [CLANGD ARGS...]
+  lsp-session.py CLANGD [--hover=LINE:COL]... [--markup=plaintext] FILE
+                 [CLANGD ARGS...]
 """
 import json
 import os
@@ -44,17 +46,44 @@ def receive(proc):
     return json.loads(proc.stdout.read(length))
 
 
+def hover(proc, uri, request_id, where):
+    line, col = (int(n) - 1 for n in where.split(":"))
+    send(proc, {"jsonrpc": "2.0", "id": request_id, "method": "textDocument/hover",
+                "params": {"textDocument": {"uri": uri},
+                           "position": {"line": line, "character": col}}})
+    while True:
+        reply = receive(proc)
+        if reply is None or reply.get("id") == request_id:
+            break
+    lines = ["hover %s:" % where]
+    result = reply.get("result") if reply else None
+    if not result:
+        return lines + ["    (none)"]
+    contents = result["contents"]
+    lines.append("    kind: " + contents["kind"])
+    return lines + ["    | " + text for text in contents["value"].splitlines()]
+
+
 def main():
-    clangd, path = sys.argv[1], os.path.abspath(sys.argv[2])
+    clangd, args = sys.argv[1], sys.argv[2:]
+    hovers = [a.split("=", 1)[1] for a in args if a.startswith("--hover=")]
+    markup = "markdown"
+    for a in args:
+        if a.startswith("--markup="):
+            markup = a.split("=", 1)[1]
+    args = [a for a in args if not a.startswith(("--hover=", "--markup="))]
+    path = os.path.abspath(args[0])
     uri = "file://" + path
-    proc = subprocess.Popen([clangd] + sys.argv[3:], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([clangd] + args[1:], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     timer = threading.Timer(TIMEOUT, proc.kill)
     timer.start()
     send(proc, {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "processId": os.getpid(), "rootUri": "file://" + os.path.dirname(path),
-        "capabilities": {"textDocument": {"publishDiagnostics": {
-            "relatedInformation": True, "codeActionsInline": True}}}}})
+        "capabilities": {"textDocument": {
+            "publishDiagnostics": {"relatedInformation": True,
+                                   "codeActionsInline": True},
+            "hover": {"contentFormat": [markup]}}}}})
     while True:
         reply = receive(proc)
         if reply is None or reply.get("id") == 1:
@@ -72,6 +101,9 @@ def main():
         if (message.get("method") == "textDocument/publishDiagnostics"
                 and message["params"]["uri"] == uri):
             diagnostics = message["params"]["diagnostics"]
+    hover_lines = []
+    for n, where in enumerate(hovers):
+        hover_lines += hover(proc, uri, 100 + n, where)
     send(proc, {"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
     while True:
         reply = receive(proc)
@@ -100,6 +132,8 @@ def main():
                                                s["character"] + 1, r["message"]))
         for action in d.get("codeActions", []):
             print("    fix-it: " + action["title"])
+    for line in hover_lines:
+        print(line)
     print("exit status %d" % status)
 
 
