@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# GPU check of cuda-coalesce on seven public suites (issue 42): stage, build and pack here; profile
-# one launch per kernel with Nsight Compute on a GPU machine; the analyzer's JSON per program.
+# GPU check of cuda-coalesce on seven public suites (issue 42) and on Chai and a HeCBench subset
+# (issue 43): stage, build and pack here; profile one launch per kernel with Nsight Compute on a
+# GPU machine; the analyzer's JSON per program.
 # The generic sibling of gpu-check.sh (PolyBench) and llmc-check.sh (llm.c).
 #
 # Usage (from anywhere; paths default to this repository):
@@ -12,8 +13,9 @@
 #   suite-check.sh parse DEVICE_OUT... [--dest D]  # here: the device outputs -> measurements-SUITE.json
 #   suite-check.sh analyze SUITE [NAME...]      # analyzer JSON -> SUITES_DIR/SUITE/pred/NAME.json
 #   suite-check.sh list                   # the suites and their program counts
-#   suite-check.sh selftest               # the helpers on hand-made inputs, the manifests parsed
+#   suite-check.sh selftest               # the helpers and HeCBench's rule on hand-made inputs, the manifests parsed
 # SUITE: gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml
+#        chai hecbench (issue 43)
 #
 # Files: tools/real-code/suites/SUITE.tsv names each program (its folder, sources, nvcc flags,
 # arguments and options; the format is in suite_check.py), SUITE.sh stages the suite (its header
@@ -24,7 +26,8 @@
 # from the repository root, with the tarballs of `pack` carried:
 #   run  command: "tools/real-code/suite-check.sh device"  carry: ["build-suites/carry"]  timeout_s: 600
 # which unpacks SUITES_DIR/carry/*.tar.gz (once per tarball), makes the build machine's path of the
-# sources exist (nvcc's line tables name them; ncu --import-source reads them there), profiles
+# sources exist (nvcc's line tables name them; ncu --import-source reads them there; tarballs packed
+# in different build folders each get theirs: unpack keeps every build_root.txt), profiles
 # the programs in plan order from --from N until its budget, and writes to $OUT: log.txt,
 # versions.txt, runs.tsv, next.txt (the --from of the next call, or "done") and ncu-csv.tar.gz (split
 # into ncu-csv.tar.gz.part-N of 15 MiB when larger; at most 8 files in all). The next call:
@@ -85,7 +88,7 @@ find_ncu() {
 MANIFESTS="$HERE/suites"            # SUITE.tsv, SUITE.sh, order.txt
 ORDER="$MANIFESTS/order.txt"
 HELPER="$HERE/suite_check.py"
-ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml"
+ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml chai hecbench"
 # shellcheck disable=SC2034  # XM and the P_* variables are read by suite-device.sh and the callers
 XM=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
 US=$'\x1f'                          # the field separator of suite_check.py rows
@@ -303,6 +306,6 @@ case "${1:-}" in
   parse) shift; cmd_parse "$@" ;;
   analyze) shift; cmd_analyze "$@" ;;
   list) cmd_list ;;
-  selftest) python3 "$HELPER" selftest ;;
-  *) sed -n '2,20p' "$0"; exit 2 ;;
+  selftest) python3 "$HELPER" selftest && python3 "$MANIFESTS/hecbench-select.py" --selftest ;;
+  *) sed -n '2,22p' "$0"; exit 2 ;;
 esac

@@ -16,16 +16,22 @@ unpack_carry() {  # SUITES_DIR/carry/*.tar.gz (or .part-N pieces), each once per
     if [ -f "$mark/$key" ]; then echo "carry: $(basename "$base") already unpacked"; continue; fi
     if [ "$t" != "$base" ]; then cat "$base".part-* | tar -xzf - -C "$SUITES_DIR"; else tar -xzf "$t" -C "$SUITES_DIR"; fi \
       && touch "$mark/$key" && echo "carry: unpacked $(basename "$base") ($(du -ch "$base"* | tail -1 | cut -f1))"
+    # tarballs packed in different build folders each bring their build_root.txt: keep every one
+    cat "$SUITES_DIR/build_root.txt" >> "$SUITES_DIR/.build_roots" 2>/dev/null
   done
 }
 
 link_build_root() {  # nvcc's line tables name SUITES_DIR of the build machine: make it exist here
-  local broot; broot="$(cat "$SUITES_DIR/build_root.txt" 2>/dev/null)"
-  if [ -n "$broot" ] && [ ! -e "$broot" ]; then
-    mkdir -p "$(dirname "$broot")" && ln -s "$SUITES_DIR" "$broot" && echo "linked $broot -> $SUITES_DIR"
-  elif [ -n "$broot" ]; then
-    echo "build root $broot exists here$( [ "$(readlink -f "$broot")" = "$(readlink -f "$SUITES_DIR")" ] && echo ' (this folder)' || echo ' (ANOTHER folder: sources may not match)')"
-  fi
+  local broot
+  # every build folder the carried tarballs came from (unpack_carry keeps them in .build_roots)
+  while read -r broot; do
+    [ -n "$broot" ] || continue
+    if [ ! -e "$broot" ]; then
+      mkdir -p "$(dirname "$broot")" && ln -s "$SUITES_DIR" "$broot" && echo "linked $broot -> $SUITES_DIR"
+    else
+      echo "build root $broot exists here$( [ "$(readlink -f "$broot")" = "$(readlink -f "$SUITES_DIR")" ] && echo ' (this folder)' || echo ' (ANOTHER folder: sources may not match)')"
+    fi
+  done < <(cat "$SUITES_DIR/build_root.txt" "$SUITES_DIR/.build_roots" 2>/dev/null | sort -u)
 }
 
 fix_libs() {  # BINARY...: libraries the loader does not find -> LD_LIBRARY_PATH (logged)

@@ -1,0 +1,329 @@
+#!/usr/bin/env python3
+"""The HeCBench subset of suite-check.sh, chosen by a fixed rule that does not read the kernels.
+
+Usage: hecbench-select.py CHECKOUT [--count N] [--table]   the selection (--table: every pick)
+       hecbench-select.py CHECKOUT --manifest [--count N]  hecbench.tsv on stdout
+       hecbench-select.py --selftest                       the rule on a hand-made checkout
+
+The rule:
+  1. The folders src/*-cuda of the checkout, sorted by byte value (C locale): 529 at f27000a.
+  2. Every 16th, starting at the first (positions 0, 16, 32, ...): 34 picks.
+  3. A pick is dropped when it needs what this measurement cannot give it, judged from its
+     build files and folder only (CMakeLists.txt's add_hecbench_benchmark, the Makefile, the file
+     list), in this order:
+       mpi      MPI (HeCBench's DEPEND_ON_MPI, mpirun in the Makefile, -lmpi)
+       library  a library beyond CUDA's runtime, cuBLAS, cuRAND and cuFFT (cuSOLVER, cuSPARSE,
+                cublasLt, NCCL, Boost, GSL, GDAL, zlib, bzip2, ...; libm and pthread are fine)
+       offload  OpenMP target offload (`#pragma omp target` in its sources); host OpenMP (the
+                CPU reference's `parallel for`) is kept: built with -Xcompiler -fopenmp, analyzed
+                with GCC's omp.h (-isystem src/omp-include)
+       data     an input the git mirror does not hold: a *.dvc pointer in the folder, an
+                UNZIPFILE of an archive that is absent, a file of the folder missing from the
+                mirror (HeCBench.missing), or a path of the Makefile's `run` arguments (a file of
+                another folder) that is absent
+       nocmake  no CMakeLists.txt (the source list and options are read from it)
+     and after the build here (BUILD_DROPS below, with the reason): does not build with CUDA 13,
+     or no kernel of its own.
+  4. A dropped pick is replaced by the next folder of the sorted list that passes 3 (and is not
+     a pick already).
+  5. --count N keeps the first N of the result (in sorted order): the cut when the device time
+     allows fewer.
+Sources, -I and nvcc options come from CMakeLists.txt (SOURCES, INCLUDE_DIRS, COMPILE_OPTIONS,
+LINK_LIBRARIES); arguments are ARGS below (small sizes, one repetition; the Makefile's `run`
+arguments are printed beside them in --table for comparison).
+Python 3 standard library only.
+"""
+import os
+import re
+import sys
+
+STEP = 16
+SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
+ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++", "dl", "rt",
+                "CUDA::cudart", "CUDA::cublas", "CUDA::curand", "CUDA::cufft"}
+DEPEND_ON_MPI = {"miniDGS", "miniWeather", "pingpong", "sparkler", "allreduce", "ccl", "halo-finder"}
+DEPEND_ON_OTHER = {"hbc": "Boost", "ge-spmm": "Boost", "mmcsf": "Boost", "warpsort": "Boost",
+                   "gerbil": "Boost, bzip2", "sss": "GSL", "xlqc": "GSL", "stsg": "GDAL"}
+
+# Picks that passed the file checks and were dropped after the build here (nvcc V13.0.88).
+BUILD_DROPS = {
+    "coordinates-cuda": "no kernel of its own (Thrust's transform and fill kernels only)",
+    "interval-cuda": "Boost: boost/numeric/interval.hpp (the folder's partial copy of Boost lacks it)",
+    "rle-cuda": "no kernel of its own (CUB's DeviceRunLengthEncode only)",
+    "streamUM-cuda": "no kernel of its own (cuBLAS only)",
+}
+
+# Arguments of the selected programs: the Makefile's first `run` line with smaller sizes and one
+# repetition (well under a second on an H100 with the profiler's replays). `-` for none.
+ARGS = {
+    "accuracy-cuda": "8192 1024 10 1",
+    "aobench-cuda": "1",
+    "attentionMultiHead-cuda": "1",
+    "binomial-cuda": "-",
+    "bm3d-cuda": "noised.ppm denoised.ppm 20 color reference.ppm",
+    "ccsd-trpdrv-cuda": "40 160 1",
+    "cobahh-cuda": "100000 1",
+    "crc64-cuda": "2 5 1048576",
+    "dispatch-cuda": "-",
+    "eigenvalue-cuda": "2048 1",
+    "fft-cuda": "0 1",
+    "gabor-cuda": "1080 1920 1",
+    "goulash-cuda": "1 0.01",
+    "heat2d-cuda": "1024 1024 1",
+    "intrinsics-cast-cuda": "1000000 1",
+    "knn-cuda": "1",
+    "lfib4-cuda": "1048576",
+    "lud-cuda": "-s 256",
+    "mcpr-cuda": "alphas.csv 1",
+    "minimod-cuda": "--niters 1 --grid 64 --nsteps 4",
+    "mr-cuda": "1",
+    "nms-cuda": "detections.txt output.txt 1",
+    "particle-diffusion-cuda": "10 1",
+    "pool-cuda": "8 48 224 224 54 54 1",
+    "radixsort-cuda": "1",
+    "rmsnorm-cuda": "1 12288 1",
+    "sampling-cuda": "1",
+    "sheath-cuda": "-",
+    "softmax-online-cuda": "1",
+    "ssim-cuda": "-",
+    "streamcluster-cuda": "10 20 16 4096 4096 1000 none output.txt 1",
+    "topk-cuda": "64 1",
+    "warpexchange-cuda": "1024 1024 1",
+    "zoom-cuda": "1 3 540 1024 1",
+}
+
+
+def cmake_args(folder):
+    """add_hecbench_benchmark's keywords of FOLDER/CMakeLists.txt -> {KEY: [values]}, plus
+    UNZIPFILE paths; None without the file."""
+    path = os.path.join(folder, "CMakeLists.txt")
+    if not os.path.isfile(path):
+        return None
+    text = "\n".join(l.split("#")[0] for l in open(path, errors="replace").read().split("\n"))
+    # the folder itself is "." (nvcc and the analyzer run in it); set(VAR "...") substituted
+    text = re.sub(r"\$\{CMAKE_CURRENT_(LIST|SOURCE)_DIR\}", ".", text)
+    for var, val in re.findall(r'\bset\(\s*(\w+)\s+"?([^")\s]+)"?\s*\)', text):
+        text = text.replace("${%s}" % var, val)
+    out = {"UNZIPFILE": re.findall(r'UNZIPFILE\(\s*"?([^")]+)"?\s*\)', text)}
+    m = re.search(r"add_hecbench_benchmark\((.*?)\)", text, re.S)
+    if not m:
+        return out
+    keys = ("NAME", "MODEL", "SOURCES", "CATEGORIES", "COMPILE_OPTIONS", "LINK_LIBRARIES",
+            "INCLUDE_DIRS", "TEST_REGEX", "TEST_ARGS", "TEST_TIMEOUT", "ENABLE_FASTMATH")
+    cur = None
+    for tok in m.group(1).split():
+        if tok in keys:
+            cur = tok
+            out.setdefault(cur, [])
+        elif cur:
+            out[cur].append(tok)
+    return out
+
+
+def makefile(folder):
+    path = os.path.join(folder, "Makefile")
+    return open(path, errors="replace").read() if os.path.isfile(path) else ""
+
+
+def run_args(mk):
+    """The Makefile's `run` command line (after ./main or ./$(program)), for reference."""
+    m = re.search(r"^run\s*:.*\n((?:\t.*\n?)+)", mk, re.M)
+    if not m:
+        return ""
+    words = m.group(1).strip().split("\n")[0].replace("$(LAUNCHER)", "").split()
+    return " ".join(words[1:])      # after the program
+
+
+def drop_reason(root, name, missing):
+    folder = os.path.join(root, "src", name)
+    base = name[:-len("-cuda")]
+    ca = cmake_args(folder)
+    mk = makefile(folder)
+    libs = set((ca or {}).get("LINK_LIBRARIES", [])) | set(re.findall(r"(?<![\w-])-l(\w[\w+]*)", mk))
+    libs = {l[2:] if l.startswith("-l") else l for l in libs}
+    if base in DEPEND_ON_MPI or re.search(r"mpirun|-lmpi\b", mk):
+        return "mpi", "MPI"
+    bad = sorted(l for l in libs if l not in ALLOWED_LIBS and not l.startswith("-f"))
+    if base in DEPEND_ON_OTHER:
+        return "library", DEPEND_ON_OTHER[base]
+    if bad:
+        return "library", " ".join(bad)
+    files = os.listdir(folder)
+    if any(re.search(r"#\s*pragma\s+omp\s+target", open(os.path.join(folder, f), errors="replace").read())
+           for f in files if f.endswith(SOURCE_EXT)):
+        return "offload", "OpenMP target offload"
+    dvc = sorted(f for f in files if f.endswith(".dvc"))
+    if dvc:
+        return "data", "kept in DVC, not in git: " + " ".join(dvc)
+    for z in (ca or {}).get("UNZIPFILE", []):
+        p = os.path.join(folder, z)
+        if not os.path.isfile(p):
+            return "data", "UNZIPFILE %s absent (%s)" % (
+                os.path.relpath(os.path.normpath(p), root),
+                "a DVC pointer" if os.path.isfile(p + ".dvc") else "not in the mirror")
+    lost = [m for m in missing if m.startswith("src/%s/" % name)]
+    if lost:
+        return "data", "%d files missing from the mirror (%s)" % (len(lost), lost[0])
+    for tok in run_args(mk).split():
+        if "/" in tok and not tok.startswith("-") and not os.path.exists(os.path.join(folder, tok)):
+            return "data", "its run reads %s, absent" % tok
+    if ca is None:
+        return "nocmake", "no CMakeLists.txt"
+    if name in BUILD_DROPS:
+        return "build", BUILD_DROPS[name]
+    return None
+
+
+def select(root):
+    names = sorted(d for d in os.listdir(os.path.join(root, "src"))
+                   if d.endswith("-cuda") and os.path.isdir(os.path.join(root, "src", d)))
+    names.sort(key=lambda s: s.encode())
+    missing_path = os.path.normpath(root) + ".missing"
+    missing = [l.strip() for l in open(missing_path)] if os.path.isfile(missing_path) else []
+    picks = list(range(0, len(names), STEP))
+    taken = set(picks)
+    rows = []       # (pick position, pick name, reason or None, chosen name, [skipped on the way])
+    for i in picks:
+        r = drop_reason(root, names[i], missing)
+        if r is None:
+            rows.append((i, names[i], None, names[i], []))
+            continue
+        j, passed = i + 1, []
+        while j < len(names):
+            if j not in taken:
+                rj = drop_reason(root, names[j], missing)
+                if rj is None:
+                    break
+                passed.append((names[j], rj))
+            j += 1
+        chosen = names[j] if j < len(names) else None
+        if chosen:
+            taken.add(j)
+        rows.append((i, names[i], r, chosen, passed))
+    return names, rows
+
+
+def uses_openmp(folder, ca):
+    """Host OpenMP: -fopenmp in the Makefile or CMakeLists.txt (the CPU reference's pragmas)."""
+    return bool(re.search(r"-fopenmp", makefile(folder) + " ".join(sum(ca.values(), []))))
+
+
+def manifest_row(root, name):
+    folder = os.path.join(root, "src", name)
+    ca = cmake_args(folder) or {}
+    flags = ["-std=c++17", "-I."]     # CMake adds the folder itself to the include path
+    flags += ["-I" + os.path.normpath(d) for d in ca.get("INCLUDE_DIRS", [])]
+    flags += ca.get("COMPILE_OPTIONS", [])
+    flags += ["-l" + l for l in ca.get("LINK_LIBRARIES", []) if not l.startswith("-")]
+    if uses_openmp(folder, ca) and "-fopenmp" not in " ".join(flags):
+        flags += ["-Xcompiler", "-fopenmp"]
+    if re.search(r"-rdc=true|\s-dc\b", makefile(folder)) and "-dc" not in flags:
+        flags.append("-rdc=true")   # the Makefile's separate compilation (device calls across files)
+    # the analyzer's Clang does not see GCC's omp.h: the copy hecbench.sh stages (E2)
+    opts = "aflags=-isystem ../omp-include" if uses_openmp(folder, ca) else "-"
+    base = name[:-len("-cuda")]
+    return "\t".join([base, "src/" + name, " ".join(ca.get("SOURCES", [])), " ".join(flags),
+                      ARGS.get(name, "?"), opts])
+
+
+def selftest():
+    """The rule on a hand-made checkout: a kept pick, picks dropped for MPI, a DVC input, a
+    library and an absent input of another folder, their replacements and the count's cut."""
+    import tempfile
+    root = tempfile.mkdtemp(prefix="hecbench-select-selftest-")
+    specs = {   # folder: (CMakeLists.txt body, Makefile, extra files)
+        "a-cuda": ("SOURCES main.cu", "run: main\n\t./main 1 2\n", []),
+        "b-cuda": ("SOURCES main.cu", "run: main\n\t$(LAUNCHER) ./$(program) ../b-sycl/in.txt 3\n", []),
+        "c-cuda": ("SOURCES main.cu\n    LINK_LIBRARIES cusparse", "", []),
+        "d-cuda": ("SOURCES main.cu", "", ["data.tar.gz.dvc"]),
+        "e-cuda": ("SOURCES k.cu main.cu\n    INCLUDE_DIRS ${INC}\n    COMPILE_OPTIONS -use_fast_math",
+                   "CFLAGS += -Xcompiler -fopenmp\n", []),
+        "ccl-cuda": ("SOURCES main.cu", "", []),
+        "f-cuda": ("SOURCES main.cu", "", []),
+    }
+    for name, (cm, mk, extra) in specs.items():
+        d = os.path.join(root, "src", name)
+        os.makedirs(d)
+        with open(os.path.join(d, "CMakeLists.txt"), "w") as fh:
+            fh.write('set(INC "${CMAKE_CURRENT_LIST_DIR}/../x-cuda")\nadd_hecbench_benchmark(\n'
+                     '    NAME %s\n    MODEL cuda\n    %s\n)\n' % (name[:-5], cm))
+        with open(os.path.join(d, "Makefile"), "w") as fh:
+            fh.write(mk)
+        for f in extra:
+            open(os.path.join(d, f), "w").close()
+    global STEP
+    step, STEP = STEP, 2
+    try:
+        names, rows = select(root)   # sorted: a b c ccl d e f; picks a, c, d, f (0, 2, 4, 6)
+        b_reason = drop_reason(root, "b-cuda", [])
+        row = manifest_row(root, "e-cuda").split("\t")
+    finally:
+        STEP = step
+        import shutil
+        shutil.rmtree(root, ignore_errors=True)
+    got = [(p, r[0] if r else None, ch) for _, p, r, ch, _ in rows]
+    # c's replacement skips ccl (MPI) and d (a pick itself); d finds none left (e taken, f a pick)
+    want = [("a-cuda", None, "a-cuda"), ("c-cuda", "library", "e-cuda"),
+            ("d-cuda", "data", None), ("f-cuda", None, "f-cuda")]
+    if got != want or rows[1][4] != [("ccl-cuda", ("mpi", "MPI"))]:
+        raise SystemExit("selftest FAILED: the rule gave %r (passed over: %r)" % (got, rows[1][4]))
+    if b_reason != ("data", "its run reads ../b-sycl/in.txt, absent"):
+        raise SystemExit("selftest FAILED: b-cuda's absent input: %r" % (b_reason,))
+    if row[2:4] != ["k.cu main.cu", "-std=c++17 -I. -I../x-cuda -use_fast_math -Xcompiler -fopenmp"] \
+            or row[5] != "aflags=-isystem ../omp-include":
+        raise SystemExit("selftest FAILED: e-cuda's manifest row %r" % row)
+    print("hecbench-select selftest: the rule, the replacements and a manifest row as expected")
+    return 0
+
+
+def main(argv):
+    if not argv:
+        print(__doc__)
+        return 2
+    if argv[0] == "--selftest":
+        return selftest()
+    root, count = argv[0], None
+    if "--count" in argv:
+        count = int(argv[argv.index("--count") + 1])
+    names, rows = select(root)
+    chosen = [r[3] for r in rows if r[3]]
+    if count is not None:
+        chosen = chosen[:count]
+    if "--table" in argv:
+        print("%d folders src/*-cuda, every %dth from the first: %d picks" % (len(names), STEP, len(rows)))
+        for i, pick, reason, ch, passed in rows:
+            if reason is None:
+                print("%4d %-28s kept  (run: %s)" % (i, pick, run_args(makefile(os.path.join(root, "src", pick)))))
+            else:
+                print("%4d %-28s DROP  %s: %s -> %s" % (i, pick, reason[0], reason[1], ch))
+                for n, rn in passed:
+                    print("       also passed over %-22s %s: %s" % (n, rn[0], rn[1]))
+        print("selected %d%s: %s" % (len(chosen), "" if count is None else " (cut at %d)" % count,
+                                     " ".join(chosen)))
+        return 0
+    if "--manifest" in argv:
+        print("# zjin-lcf/HeCBench (see hecbench.sh). Written by `hecbench-select.py CHECKOUT --manifest%s`:"
+              % ("" if count is None else " --count %d" % count))
+        print("# every %dth of the %d sorted src/*-cuda folders, a pick that cannot run here replaced by the"
+              % (STEP, len(names)))
+        print("# next folder that can (the `pick` lines)%s. Columns: suite_check.py."
+              % ("" if count is None else ", the first %d kept" % count))
+        print("# name\tdir\tsources\tflags\targs\topts")
+        for n in chosen:
+            print(manifest_row(root, n))
+        for i, pick, reason, ch, passed in rows:
+            if reason is not None:
+                print("# pick %d %s -> %s" % (i, pick[:-5], ch[:-5] if ch else "none"))
+        for i, pick, reason, ch, passed in rows:
+            for n, rn in ([(pick, reason)] if reason else []) + passed:
+                print("# skip %s: %s (%s)" % (n[:-5], rn[1], rn[0]))
+        cut = [r[3] for r in rows if r[3]][len(chosen):]
+        for n in cut:
+            print("# skip %s: after the cut at %d programs (device time)" % (n[:-5], count))
+        return 0
+    print("\n".join(chosen))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
