@@ -8,6 +8,7 @@
 // configuration or baseline); other files are still analysed and reported.
 //
 //===----------------------------------------------------------------------===//
+#include "VerifyCommand.h"
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
@@ -368,6 +369,8 @@ int main(int Argc, const char **Argv) {
   // it keeps what it frees for the next allocation instead.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
+    return runVerifyCommand(Argc, Argv);
 
   // Everything after `--` is the compile command's flags.
   int ToolArgc = Argc;
