@@ -249,8 +249,8 @@ private:
       std::tie(Row.File, Row.Line, Row.Op, Row.Space) = K;
       Row.Kernel = Kernel;
       Row.Accesses = Group;
+      Row.Judgement = describe(Group);
       Row.Judgement.Result = Verdict::NoInstruction;
-      Row.Judgement.Pattern = judgeLine(Group, std::nullopt).Pattern;
       Out.Rows.push_back(std::move(Row));
     }
   }

@@ -235,8 +235,10 @@ bool parseSourcePage(llvm::StringRef Text, SourcePage &Page,
 }
 
 std::optional<std::array<unsigned, 3>> parseDim3(llvm::StringRef Text) {
+  // "(256, 1, 1)": the parts apart by ", "; a part may have thousands
+  // separators ("4,096").
   llvm::SmallVector<llvm::StringRef, 3> Parts;
-  Text.trim().trim("()").split(Parts, ',');
+  Text.trim().trim("()").split(Parts, ", ");
   if (Parts.empty() || Parts.size() > 3)
     return std::nullopt;
   std::array<unsigned, 3> D = {1, 1, 1};

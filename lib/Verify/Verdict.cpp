@@ -41,20 +41,13 @@ std::string patternsOf(const std::vector<const PredictedAccess *> &Accesses) {
 /// The line's judgement where every access has a count.
 void judgeDefinite(const std::vector<const PredictedAccess *> &Accesses,
                    double Measured, LineJudgement &J) {
-  std::vector<double> W = requestWeights(Accesses), Values, Ideals, Lows, Highs;
-  bool IdealsKnown = true;
+  std::vector<double> W = requestWeights(Accesses), Values, Lows, Highs;
   for (const PredictedAccess *P : Accesses) {
     Values.push_back(*P->PerRequest);
     Lows.push_back(P->Low.value_or(*P->PerRequest));
     Highs.push_back(P->High.value_or(*P->PerRequest));
-    IdealsKnown &= P->Ideal.has_value();
-    Ideals.push_back(P->Ideal.value_or(0));
   }
-  double Value = weightedMean(W, Values);
-  J.Predicted = round4(Value);
-  if (IdealsKnown)
-    J.PredictedIdeal = round4(weightedMean(W, Ideals));
-  if (isExact(Value, Measured)) {
+  if (isExact(weightedMean(W, Values), Measured)) {
     J.Result = Verdict::Exact;
     return;
   }
@@ -124,28 +117,47 @@ requestWeights(const std::vector<const PredictedAccess *> &Accesses) {
   return W;
 }
 
-LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Accesses,
-                        std::optional<double> Measured) {
+LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses) {
   LineJudgement J;
   J.Pattern = patternsOf(Accesses);
-  if (!Measured) {
-    J.Result = Verdict::NotExecuted;
-    return J;
-  }
   if (llvm::all_of(Accesses,
                    [](const auto *P) { return P->PerRequest.has_value(); })) {
-    judgeDefinite(Accesses, *Measured, J);
+    std::vector<double> W = requestWeights(Accesses), Values, Ideals;
+    bool IdealsKnown = true;
+    for (const PredictedAccess *P : Accesses) {
+      Values.push_back(*P->PerRequest);
+      IdealsKnown &= P->Ideal.has_value();
+      Ideals.push_back(P->Ideal.value_or(0));
+    }
+    J.Predicted = round4(weightedMean(W, Values));
+    if (IdealsKnown)
+      J.PredictedIdeal = round4(weightedMean(W, Ideals));
     return J;
   }
   // A count not known statically: the range over every access of the line
   // holds the line's mean, whatever their weights.
-  double Least = Accesses.front()->Min, Most = Accesses.front()->Max;
+  J.Range = {Accesses.front()->Min, Accesses.front()->Max};
   for (const PredictedAccess *P : Accesses) {
-    Least = std::min(Least, P->Min);
-    Most = std::max(Most, P->Max);
+    J.Range->first = std::min(J.Range->first, P->Min);
+    J.Range->second = std::max(J.Range->second, P->Max);
   }
-  J.Range = {Least, Most};
-  J.Result = inside(Least, Most, *Measured) ? Verdict::InRange : Verdict::Wrong;
+  return J;
+}
+
+LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Accesses,
+                        std::optional<double> Measured) {
+  LineJudgement J = describe(Accesses);
+  if (!Measured) {
+    J.Result = Verdict::NotExecuted;
+    return J;
+  }
+  if (J.Predicted) {
+    judgeDefinite(Accesses, *Measured, J);
+    return J;
+  }
+  J.Result = inside(J.Range->first, J.Range->second, *Measured)
+                 ? Verdict::InRange
+                 : Verdict::Wrong;
   return J;
 }
 

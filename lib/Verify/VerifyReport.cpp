@@ -352,7 +352,7 @@ void writeVerifyText(llvm::raw_ostream &OS, const ReportContext &C) {
 }
 
 void writeVerifyJson(llvm::raw_ostream &OS, const ReportContext &C) {
-  json::OStream J(OS, 1);
+  json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", 1);
     J.attributeArray("launches", [&] {
@@ -372,10 +372,11 @@ void writeVerifyJson(llvm::raw_ostream &OS, const ReportContext &C) {
         writeRowJson(J, R);
     });
     writeSummaryJson(J, summarize(*C.Result));
-    J.attributeBegin("predictions");
-    writeValue(J, C.Predictions ? json::Value(json::Array(*C.Predictions))
-                                : json::Value(json::Array()));
-    J.attributeEnd();
+    J.attributeArray("predictions", [&] {
+      if (C.Predictions)
+        for (const json::Value &P : *C.Predictions)
+          writeValue(J, P);
+    });
     J.attributeArray("notes", [&] {
       for (const std::string &N : C.Measured->Notes)
         J.value(N);

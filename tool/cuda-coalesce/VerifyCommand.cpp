@@ -49,8 +49,8 @@ cl::SubCommand Verify("verify", "Checks the predictions against Nsight "
 cl::OptionCategory Category("cuda-coalesce verify options");
 
 #define VERIFY_OPT cl::sub(Verify), cl::cat(Category)
-cl::list<std::string> Files(cl::Positional, cl::desc("<file.cu>..."),
-                            VERIFY_OPT);
+cl::list<std::string>
+    Files(cl::Positional, cl::desc("<file.cu>... [-- ./app ARGS]"), VERIFY_OPT);
 cl::opt<std::string> BuildDir("p",
                               cl::desc("Build directory with "
                                        "compile_commands.json"),

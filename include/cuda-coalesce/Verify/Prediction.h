@@ -1,5 +1,5 @@
 //===- Verify/Prediction.h - The analyzer's accesses, as verify reads them -*-
-//C++ -*-===//
+// C++ -*-===//
 //
 // The predictions verify judges, read from the analyzer's JSON output
 // (`cuda-coalesce --format=json`, its "accesses" array) whether the

@@ -58,6 +58,9 @@ struct LineJudgement {
 /// How each access weighs in the line's mean (see the file comment).
 std::vector<double>
 requestWeights(const std::vector<const PredictedAccess *> &Accesses);
+/// What the accesses \p Accesses (at least one) predict for their line
+/// together: the mean where all are known, else the range; no verdict.
+LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses);
 /// Judges the accesses \p Accesses (at least one) against the line's
 /// measured units per request (nullopt: nothing executed).
 LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Accesses,
