@@ -1,20 +1,18 @@
 //===- Verify/Measurement.cpp - What the GPU measured, per line -----------===//
 #include "cuda-coalesce/Verify/Measurement.h"
 
+#include "cuda-coalesce/Support/EnumNames.h"
+
 #include <cmath>
 
 namespace cudacoalesce::verify {
 
 const char *operationName(Operation Op) {
-  switch (Op) {
-  case Operation::Load:
-    return "load";
-  case Operation::Store:
-    return "store";
-  case Operation::Atomic:
-    return "atomic";
-  }
-  return "?";
+  static const char *const Names[] = {
+#define ACCESS_KIND(Name, Spelling) Spelling,
+#include "cuda-coalesce/Frontend/AccessKinds.def"
+  };
+  return enumName(Names, Op);
 }
 
 const char *memoryName(Memory M) {

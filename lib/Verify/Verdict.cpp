@@ -1,6 +1,8 @@
 //===- Verify/Verdict.cpp - The rules a prediction is judged by -----------===//
 #include "cuda-coalesce/Verify/Verdict.h"
 
+#include "cuda-coalesce/Support/EnumNames.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
@@ -26,6 +28,18 @@ double weightedMean(const std::vector<double> &W,
     Total += W[I];
   }
   return Sum / Total;
+}
+
+/// The least and most of the accesses' counts: every mean of them lies in
+/// between, whatever their weights.
+std::pair<double, double>
+boundsOf(const std::vector<const PredictedAccess *> &Accesses) {
+  std::pair<double, double> B = {Accesses.front()->Min, Accesses.front()->Max};
+  for (const PredictedAccess *P : Accesses) {
+    B.first = std::min(B.first, P->Min);
+    B.second = std::max(B.second, P->Max);
+  }
+  return B;
 }
 
 std::string patternsOf(const std::vector<const PredictedAccess *> &Accesses) {
@@ -66,37 +80,21 @@ void judgeDefinite(const std::vector<const PredictedAccess *> &Accesses,
   // bounds are the claim.
   if (llvm::all_of(Accesses,
                    [](const auto *P) { return P->Pattern == "scattered"; })) {
-    double Least = Accesses.front()->Min, Most = Accesses.front()->Max;
-    for (const PredictedAccess *P : Accesses) {
-      Least = std::min(Least, P->Min);
-      Most = std::max(Most, P->Max);
-    }
-    J.Range = {Least, Most};
-    J.Result =
-        inside(Least, Most, Measured) ? Verdict::InRange : Verdict::Wrong;
+    J.Range = boundsOf(Accesses);
+    J.Result = inside(J.Range->first, J.Range->second, Measured)
+                   ? Verdict::InRange
+                   : Verdict::Wrong;
   }
 }
 
 } // namespace
 
 const char *verdictName(Verdict V) {
-  switch (V) {
-  case Verdict::Exact:
-    return "exact";
-  case Verdict::InRange:
-    return "in range";
-  case Verdict::Wrong:
-    return "wrong";
-  case Verdict::NotPredicted:
-    return "not predicted";
-  case Verdict::NoInstruction:
-    return "no instruction";
-  case Verdict::NotExecuted:
-    return "not executed";
-  case Verdict::OtherLaunch:
-    return "other launch";
-  }
-  return "?";
+  static const char *const Names[] = {
+#define VERDICT(Name, Spelling) Spelling,
+#include "cuda-coalesce/Verify/Verdicts.def"
+  };
+  return enumName(Names, V);
 }
 
 bool isExact(double Predicted, double Measured) {
@@ -134,13 +132,8 @@ LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses) {
       J.PredictedIdeal = round4(weightedMean(W, Ideals));
     return J;
   }
-  // A count not known statically: the range over every access of the line
-  // holds the line's mean, whatever their weights.
-  J.Range = {Accesses.front()->Min, Accesses.front()->Max};
-  for (const PredictedAccess *P : Accesses) {
-    J.Range->first = std::min(J.Range->first, P->Min);
-    J.Range->second = std::max(J.Range->second, P->Max);
-  }
+  // A count not known statically: the range over every access of the line.
+  J.Range = boundsOf(Accesses);
   return J;
 }
 

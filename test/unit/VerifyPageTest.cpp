@@ -120,44 +120,44 @@ TEST(VerifySourcePageTest, RawPageShapes) {
   EXPECT_FALSE(parseDim3("a"));
 }
 
-PageInstruction instruction(const char *Sass, const char *Space,
-                            double Sectors = 0) {
-  PageInstruction I;
-  I.Sass = Sass;
-  I.AddressSpace = Space;
-  I.Sectors = Sectors;
-  return I;
-}
-
 TEST(VerifySassOpcodesTest, MemoryOfEachInstruction) {
-  auto Of = [](const PageInstruction &I) { return memoryAccessOf(I); };
-  auto Is = [](std::optional<MemoryAccess> M, Operation Op, Memory S) {
-    return M && M->Op == Op && M->Space == S;
-  };
   EXPECT_EQ(opcodeOf("@!P0 LDG.E.128 R4, desc[UR4][R2.64]"), "LDG.E.128");
   EXPECT_EQ(opcodeOf("  STS [R1], R2 ;"), "STS");
-  EXPECT_TRUE(Is(Of(instruction("LDG.E R2, [R4.64]", "Global", 4)),
-                 Operation::Load, Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("@P1 STG.E [R4.64], R2", "Global")),
-                 Operation::Store, Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("REDG.E.ADD.F32 [R2.64], R5", "-")),
-                 Operation::Atomic, Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("LDGSTS.E [R3], [R4.64]", "Global", 4)),
-                 Operation::Load, Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("LDS.128 R4, [R2]", "Shared")), Operation::Load,
-                 Memory::Shared));
-  EXPECT_TRUE(Is(Of(instruction("ATOMS.POPC.INC.32 RZ, [R2]", "Shared")),
-                 Operation::Atomic, Memory::Shared));
-  // Generic: by what ncu saw it reach.
-  EXPECT_TRUE(Is(Of(instruction("LD.E R2, [R4.64]", "Generic", 4)),
-                 Operation::Load, Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("LD.E R2, [R4.64]", "-")), Operation::Load,
-                 Memory::Global));
-  EXPECT_TRUE(Is(Of(instruction("ST.E [R4.64], R2", "Shared")),
-                 Operation::Store, Memory::Shared));
-  EXPECT_FALSE(Of(instruction("LD.E R2, [R4.64]", "Local")));
-  EXPECT_FALSE(Of(instruction("LDC R1, c[0x0][0x28]", "-")));
-  EXPECT_FALSE(Of(instruction("LDL R1, [R1]", "Local")));
+  using O = Operation;
+  using M = Memory;
+  struct Case {
+    const char *Sass, *Space;
+    double Sectors;
+    std::optional<MemoryAccess> Want;
+  } Cases[] = {
+      {"LDG.E R2, [R4.64]", "Global", 4, MemoryAccess{O::Load, M::Global}},
+      {"@P1 STG.E [R4.64], R2", "Global", 0, MemoryAccess{O::Store, M::Global}},
+      {"REDG.E.ADD.F32 [R2.64], R5", "-", 0,
+       MemoryAccess{O::Atomic, M::Global}},
+      {"LDGSTS.E [R3], [R4.64]", "Global", 4, MemoryAccess{O::Load, M::Global}},
+      {"LDS.128 R4, [R2]", "Shared", 0, MemoryAccess{O::Load, M::Shared}},
+      {"ATOMS.POPC.INC.32 RZ, [R2]", "Shared", 0,
+       MemoryAccess{O::Atomic, M::Shared}},
+      // Generic: by what ncu saw it reach.
+      {"LD.E R2, [R4.64]", "Generic", 4, MemoryAccess{O::Load, M::Global}},
+      {"LD.E R2, [R4.64]", "-", 0, MemoryAccess{O::Load, M::Global}},
+      {"ST.E [R4.64], R2", "Shared", 0, MemoryAccess{O::Store, M::Shared}},
+      {"LD.E R2, [R4.64]", "Local", 0, std::nullopt},
+      {"LDC R1, c[0x0][0x28]", "-", 0, std::nullopt},
+      {"LDL R1, [R1]", "Local", 0, std::nullopt},
+  };
+  for (const Case &C : Cases) {
+    PageInstruction I;
+    I.Sass = C.Sass;
+    I.AddressSpace = C.Space;
+    I.Sectors = C.Sectors;
+    std::optional<MemoryAccess> Got = memoryAccessOf(I);
+    ASSERT_EQ(Got.has_value(), C.Want.has_value()) << C.Sass;
+    if (Got) {
+      EXPECT_EQ(Got->Op, C.Want->Op) << C.Sass;
+      EXPECT_EQ(Got->Space, C.Want->Space) << C.Sass;
+    }
+  }
 }
 
 // nvcc's line table of a kernel: the bf16 store inlined from a header at

@@ -9,9 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "VerifyCommand.h"
+#include "CommandLine.h"
 
-#include "cuda-coalesce/Driver/CompileSetup.h"
-#include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Verify/Analysis.h"
 #include "cuda-coalesce/Verify/Join.h"
 #include "cuda-coalesce/Verify/MeasuredInputs.h"
@@ -23,7 +22,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -192,30 +190,15 @@ int profileProgram(const std::vector<std::string> &Program,
 
 /// The analysis options, as the CLI builds them.
 bool runOptions(const std::vector<std::string> &Inputs, RunOptions &Opts) {
-  Opts.Files = Inputs;
-  Opts.BuildDir = BuildDir;
   if (!ExtraArgs.empty())
     Opts.ExtraFlags.emplace(ExtraArgs.begin(), ExtraArgs.end());
-  Opts.Toolchain.Arch = Arch;
-  Opts.Toolchain.ResourceDir = defaultResourceDir();
-  if (!BlockDim.empty()) {
-    Opts.Analysis.BlockDim = parseBlockShape(BlockDim);
-    if (!Opts.Analysis.BlockDim) {
-      error("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
-            BlockDim + "'");
-      return false;
-    }
-  }
-  if (!NoCudaToolkit) {
-    std::string CudaError;
-    Opts.Toolchain.CudaPath = findCudaToolkit(CudaPath, CudaError);
-    if (!CudaError.empty()) {
-      error(CudaError);
-      return false;
-    }
-  }
-  Opts.Jobs = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
-  return true;
+  std::string Error;
+  if (applyAnalysisFlags(
+          {Inputs, BuildDir, Arch, BlockDim, CudaPath, NoCudaToolkit, Jobs},
+          Opts, Error))
+    return true;
+  error(Error);
+  return false;
 }
 
 /// The sources to analyse: those named, else (without -p) the user's
@@ -288,16 +271,12 @@ int runVerifyCommand(int Argc, const char **Argv) {
       break;
     }
   cl::HideUnrelatedOptions(Category, Verify);
-  std::string ParseErrors;
-  llvm::raw_string_ostream ParseErrorStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(ToolArgc, Argv,
-                                   "Checks the analyzer's predictions against "
-                                   "the GPU\n",
-                                   &ParseErrorStream)) {
-    llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
-    First.consume_front("cuda-coalesce: ");
-    if (!First.empty())
-      error(First.str());
+  std::string ParseError;
+  if (!parseOptions(ToolArgc, Argv,
+                    "Checks the analyzer's predictions against the GPU\n",
+                    ParseError)) {
+    if (!ParseError.empty())
+      error(ParseError);
     return ExitError;
   }
   if (Program.empty() == Measured.empty()) {

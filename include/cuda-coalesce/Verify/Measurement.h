@@ -19,7 +19,11 @@
 
 namespace cudacoalesce::verify {
 
-enum class Operation { Load, Store, Atomic };
+/// A load, store or atomic: the analyzer's access kinds.
+enum class Operation {
+#define ACCESS_KIND(Name, Spelling) Name,
+#include "cuda-coalesce/Frontend/AccessKinds.def"
+};
 enum class Memory { Global, Shared };
 const char *operationName(Operation Op);
 const char *memoryName(Memory M);

@@ -31,18 +31,13 @@
 namespace cudacoalesce::verify {
 
 enum class Verdict {
-  Exact,
-  InRange,
-  Wrong,
-  NotPredicted,  // a measured line no prediction matches
-  NoInstruction, // a prediction of a profiled launch with no instruction
-  NotExecuted,   // the line's instructions never ran in that launch
-  OtherLaunch,   // the analyzer has the kernel under other launch shapes
+#define VERDICT(Name, Spelling) Name,
+#include "cuda-coalesce/Verify/Verdicts.def"
 };
 constexpr Verdict AllVerdicts[] = {
-    Verdict::Exact,        Verdict::InRange,       Verdict::Wrong,
-    Verdict::NotPredicted, Verdict::NoInstruction, Verdict::NotExecuted,
-    Verdict::OtherLaunch};
+#define VERDICT(Name, Spelling) Verdict::Name,
+#include "cuda-coalesce/Verify/Verdicts.def"
+};
 const char *verdictName(Verdict V);
 
 bool isExact(double Predicted, double Measured);
