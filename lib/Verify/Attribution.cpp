@@ -39,6 +39,9 @@ public:
 
   void run() {
     index();
+    if (KernelFile.empty())
+      warn("no instruction is listed under a line of the user's code: was "
+           "the program built with -lineinfo?");
     checkLineTotals();
     std::map<std::string, MemoryAccess> Memory;
     for (const std::string &A : Order)
@@ -121,8 +124,9 @@ private:
       Measured[addressValue(A)] = Instruction.at(A)->Sass;
     auto Fit = In.Table->matchFunction(Measured, normalizeKernel(Kernel));
     if (!Fit) {
-      note("no function of the line table has ncu's instructions at ncu's "
-           "addresses: attributed without the line table");
+      warn("no function of the line table has ncu's instructions at ncu's "
+           "addresses (a table of another build?): attributed without the "
+           "line table");
       return Frames;
     }
     size_t Agree = 0, ListedInUserCode = 0, OnlyUnderLibraries = 0;
@@ -190,7 +194,11 @@ private:
   std::optional<Frame> ptxCallSite(const std::string &A, MemoryAccess M) const {
     if (!In.Ptx || In.Ptx->empty())
       return std::nullopt;
-    PtxInlining::Sites Sites = In.Ptx->sitesFor(Kernel, M.Space);
+    auto Cached = PtxSites.find(M.Space);
+    if (Cached == PtxSites.end())
+      Cached =
+          PtxSites.emplace(M.Space, In.Ptx->sitesFor(Kernel, M.Space)).first;
+    const PtxInlining::Sites &Sites = Cached->second;
     std::set<Frame> Candidates;
     for (const Frame &Header : Listed.at(A)) {
       auto It =
@@ -269,6 +277,9 @@ private:
   void note(const std::string &Text) {
     Out.Notes.push_back(In.Name + " " + Kernel + ": " + Text);
   }
+  void warn(const std::string &Text) {
+    Out.Warnings.push_back(In.Name + " " + Kernel + ": " + Text);
+  }
 
   const ProfileInputs &In;
   const PageLaunch &Launch;
@@ -282,6 +293,7 @@ private:
   std::vector<std::pair<uint64_t, Frame>> UserAddresses; // sorted
   std::map<std::string, std::pair<unsigned, unsigned>> LineRange;
   std::string KernelFile;
+  mutable std::map<Memory, PtxInlining::Sites> PtxSites; // by kernel, once
 };
 
 } // namespace
@@ -290,15 +302,15 @@ void measureLines(const ProfileInputs &In, Measurements &Out) {
   const SourcePage &Page = *In.Page;
   Out.Spaces.insert({Memory::Global, Memory::Shared});
   if (!In.Raw.empty() && In.Raw.size() != Page.Launches.size())
-    Out.Notes.push_back(llvm::formatv("{0}: {1} launches in the source page, "
-                                      "{2} in the raw page: launch shapes "
-                                      "taken by kernel name",
-                                      In.Name, Page.Launches.size(),
-                                      In.Raw.size()));
+    Out.Warnings.push_back(
+        llvm::formatv("{0}: {1} launches in the source page, "
+                      "{2} in the raw page: launch shapes "
+                      "taken by kernel name",
+                      In.Name, Page.Launches.size(), In.Raw.size()));
   if (Page.DifferingRows)
-    Out.Notes.push_back(llvm::formatv("{0}: {1} repeated SASS rows differ "
-                                      "from their first listing",
-                                      In.Name, Page.DifferingRows));
+    Out.Warnings.push_back(llvm::formatv("{0}: {1} repeated SASS rows differ "
+                                         "from their first listing",
+                                         In.Name, Page.DifferingRows));
   for (size_t I = 0; I < Page.Launches.size(); ++I) {
     const PageLaunch &L = Page.Launches[I];
     // Same order in both pages, where the counts agree; else by name (the

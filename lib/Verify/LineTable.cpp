@@ -9,6 +9,8 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Path.h"
 
+#include <set>
+
 namespace cudacoalesce::verify {
 
 namespace {
@@ -54,18 +56,31 @@ std::string demangledKernel(const std::string &Mangled) {
 } // namespace
 
 void LineTable::read(llvm::StringRef Text) {
-  std::vector<TableInstruction> *Current = nullptr;
+  Function *Current = nullptr;
   std::vector<Frame> Chain;
   std::optional<Frame> Pending; // the last comment's "inlined at" frame
   bool AfterInstruction = true;
+  auto Finish = [&] {
+    if (Current)
+      for (size_t I = 0; I < Current->Code.size(); ++I)
+        Current->AtOffset.emplace(Current->Code[I].Offset, I);
+  };
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   Text.split(Lines, '\n');
   for (llvm::StringRef Line : Lines) {
     llvm::StringRef T = Line.trim();
     if (T.consume_front(".section") && T.trim().starts_with(".text.")) {
-      llvm::StringRef Name = T.trim().drop_front(6).take_until(
-          [](char C) { return C == ',' || llvm::isSpace(C); });
-      Current = &Functions[Name.str()];
+      std::string Name =
+          T.trim()
+              .drop_front(6)
+              .take_until([](char C) { return C == ',' || llvm::isSpace(C); })
+              .str();
+      Finish();
+      std::string Key = Name;
+      for (unsigned N = 2; Functions.count(Key); ++N)
+        Key = Name + "#" + std::to_string(N);
+      Current = &Functions[Key];
+      ByKernel.emplace(demangledKernel(Name), Key);
       Chain.clear();
       Pending.reset();
       AfterInstruction = true;
@@ -92,8 +107,27 @@ void LineTable::read(llvm::StringRef Text) {
       Chain.push_back(*Pending);
     Pending.reset();
     AfterInstruction = true;
-    Current->push_back({Offset, std::move(Instruction), Chain});
+    std::string Opcode = opcodeOf(Instruction).str();
+    Current->Code.push_back({Offset, std::move(Instruction), Opcode, Chain});
   }
+  Finish();
+}
+
+std::optional<uint64_t> LineTable::loadAddress(
+    const Function &F,
+    const std::vector<std::pair<uint64_t, std::string>> &Want) const {
+  for (const TableInstruction &I : F.Code) {
+    if (I.Opcode != Want.front().second || I.Offset > Want.front().first)
+      continue;
+    uint64_t Load = Want.front().first - I.Offset;
+    if (llvm::all_of(Want, [&](const auto &W) {
+          auto It = F.AtOffset.find(W.first - Load);
+          return W.first >= Load && It != F.AtOffset.end() &&
+                 F.Code[It->second].Opcode == W.second;
+        }))
+      return Load;
+  }
+  return std::nullopt;
 }
 
 std::optional<std::pair<std::string, uint64_t>>
@@ -104,40 +138,25 @@ LineTable::matchFunction(const std::map<uint64_t, std::string> &Measured,
   std::vector<std::pair<uint64_t, std::string>> Want;
   for (const auto &[Address, Sass] : Measured)
     Want.emplace_back(Address, opcodeOf(Sass).str());
-  std::string Normal = normalizeKernel(Kernel);
-  std::vector<const std::string *> Preferred, Others;
-  for (const auto &Entry : Functions)
-    (demangledKernel(Entry.first) == Normal ? Preferred : Others)
-        .push_back(&Entry.first);
-  std::vector<std::pair<std::string, uint64_t>> Found;
-  auto Fits = [&](const std::string &Name) {
-    const std::vector<TableInstruction> &Code = Functions.at(Name);
-    std::map<uint64_t, llvm::StringRef> At;
-    for (const TableInstruction &I : Code)
-      At.emplace(I.Offset, opcodeOf(I.Text));
-    for (const TableInstruction &I : Code) {
-      if (opcodeOf(I.Text) != Want.front().second ||
-          I.Offset > Want.front().first)
-        continue;
-      uint64_t Load = Want.front().first - I.Offset;
-      if (llvm::all_of(Want, [&](const auto &W) {
-            auto It = At.find(W.first - Load);
-            return W.first >= Load && It != At.end() && It->second == W.second;
-          })) {
-        Found.emplace_back(Name, Load);
-        return true;
-      }
+  std::set<std::string> Preferred;
+  auto [Begin, End] = ByKernel.equal_range(normalizeKernel(Kernel));
+  for (auto It = Begin; It != End; ++It) {
+    Preferred.insert(It->second);
+    if (std::optional<uint64_t> Load =
+            loadAddress(Functions.at(It->second), Want))
+      return std::pair{It->second, *Load};
+  }
+  std::optional<std::pair<std::string, uint64_t>> Found;
+  for (const auto &[Key, F] : Functions) {
+    if (Preferred.count(Key))
+      continue;
+    if (std::optional<uint64_t> Load = loadAddress(F, Want)) {
+      if (Found)
+        return std::nullopt; // several fit: none is the answer
+      Found = {Key, *Load};
     }
-    return false;
-  };
-  for (const std::string *Name : Preferred)
-    if (Fits(*Name))
-      return Found.back();
-  for (const std::string *Name : Others)
-    Fits(*Name);
-  if (Found.size() == 1)
-    return Found.front();
-  return std::nullopt;
+  }
+  return Found;
 }
 
 const std::vector<Frame> *LineTable::chainAt(const std::string &Function,
@@ -145,10 +164,9 @@ const std::vector<Frame> *LineTable::chainAt(const std::string &Function,
   auto F = Functions.find(Function);
   if (F == Functions.end())
     return nullptr;
-  for (const TableInstruction &I : F->second)
-    if (I.Offset == Offset)
-      return &I.Chain;
-  return nullptr;
+  auto I = F->second.AtOffset.find(Offset);
+  return I == F->second.AtOffset.end() ? nullptr
+                                       : &F->second.Code[I->second].Chain;
 }
 
 llvm::StringRef fileNameOf(llvm::StringRef Path) {

@@ -40,12 +40,17 @@ struct Tables {
 
 bool readTables(const std::vector<std::string> &TablePaths,
                 const std::vector<std::string> &PtxPaths, Tables &Out,
-                std::string &Error) {
+                Measurements &M, std::string &Error) {
   for (const std::string &P : TablePaths) {
     std::string Text;
     if (!readText(P, Text, Error))
       return false;
+    size_t Before = Out.Table.functions();
     Out.Table.read(Text);
+    if (Out.Table.functions() == Before)
+      M.Warnings.push_back(P + ": no function with nvcc's line table (write "
+                               "it with `nvdisasm -gi -c`, not `cuobjdump "
+                               "-sass`): not used");
   }
   for (const std::string &P : PtxPaths) {
     std::string Text;
@@ -85,7 +90,7 @@ bool measurePage(const SourcePageFile &F,
     TablePaths.push_back(F.Stem + ".sass");
   if (llvm::sys::fs::exists(F.Stem + ".ptx"))
     PtxPaths.push_back(F.Stem + ".ptx");
-  if (!readTables(TablePaths, PtxPaths, Own, Error))
+  if (!readTables(TablePaths, PtxPaths, Own, Out, Error))
     return false;
   In.Table = Own.Table.empty() ? &Named.Table : &Own.Table;
   In.Ptx = Own.Ptx.empty() ? &Named.Ptx : &Own.Ptx;
@@ -98,7 +103,7 @@ bool measurePage(const SourcePageFile &F,
 bool loadMeasurements(const MeasuredSources &Sources, Measurements &Out,
                       std::string &Error) {
   Tables Named;
-  if (!readTables(Sources.LineTables, Sources.Ptx, Named, Error))
+  if (!readTables(Sources.LineTables, Sources.Ptx, Named, Out, Error))
     return false;
   std::vector<std::unique_ptr<SourcePageFile>> Pages;
   std::map<std::string, std::vector<RawLaunch>> Raw;

@@ -201,6 +201,7 @@ std::vector<std::string> splitCsvRecord(llvm::StringRef Record) {
 }
 
 std::vector<std::vector<std::string>> readCsv(llvm::StringRef Text) {
+  Text.consume_front("\xEF\xBB\xBF"); // a byte-order mark
   std::vector<std::vector<std::string>> Records;
   size_t Pos = 0;
   while (Pos < Text.size())
@@ -228,6 +229,7 @@ bool parseSourcePage(llvm::StringRef Text, SourcePage &Page,
     return false;
   }
   PageReader Reader(Page);
+  Text.consume_front("\xEF\xBB\xBF"); // a byte-order mark
   size_t Pos = 0;
   while (Pos < Text.size())
     Reader.record(nextRecord(Text, Pos));
@@ -282,6 +284,7 @@ bool parseRawPage(llvm::StringRef Text, std::vector<RawLaunch> &Launches,
 }
 
 PageKind pageKindOf(llvm::StringRef Text) {
+  Text.consume_front("\xEF\xBB\xBF"); // a byte-order mark
   // Nsight Compute may print a warning or two before the CSV.
   size_t Pos = 0;
   for (int Seen = 0; Seen < 8 && Pos < Text.size(); ++Seen) {

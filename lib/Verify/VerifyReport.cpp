@@ -378,6 +378,8 @@ void writeVerifyJson(llvm::raw_ostream &OS, const ReportContext &C) {
           writeValue(J, P);
     });
     J.attributeArray("notes", [&] {
+      for (const std::string &N : C.Measured->Warnings)
+        J.value(N);
       for (const std::string &N : C.Measured->Notes)
         J.value(N);
     });

@@ -99,6 +99,15 @@ cl::list<std::string> ExtraArgs("extra-arg",
 cl::opt<unsigned> Jobs("j", cl::desc("Files analysed at once"),
                        cl::value_desc("N"), cl::init(0), cl::Prefix,
                        VERIFY_OPT);
+cl::opt<unsigned> Timeout("timeout",
+                          cl::desc("Give up on a file after SECONDS of "
+                                   "analysis (default: 600; 0: no limit)"),
+                          cl::value_desc("seconds"), cl::init(600), VERIFY_OPT);
+cl::opt<unsigned> MaxMemory("max-memory",
+                            cl::desc("Give up on a file whose analysis needs "
+                                     "more than MIB (default: 8192; 0: no "
+                                     "limit)"),
+                            cl::value_desc("MiB"), cl::init(8192), VERIFY_OPT);
 cl::opt<std::string> Ncu("ncu", cl::desc("Nsight Compute's ncu"),
                          cl::value_desc("path"), VERIFY_OPT);
 cl::opt<std::string>
@@ -192,6 +201,8 @@ int profileProgram(const std::vector<std::string> &Program,
 bool runOptions(const std::vector<std::string> &Inputs, RunOptions &Opts) {
   if (!ExtraArgs.empty())
     Opts.ExtraFlags.emplace(ExtraArgs.begin(), ExtraArgs.end());
+  Opts.Limits.TimeoutSeconds = Timeout;
+  Opts.Limits.MemoryMiB = MaxMemory;
   std::string Error;
   if (applyAnalysisFlags(
           {Inputs, BuildDir, Arch, BlockDim, CudaPath, NoCudaToolkit, Jobs},
@@ -300,6 +311,8 @@ int runVerifyCommand(int Argc, const char **Argv) {
     error(Error);
     return ExitError;
   }
+  for (const std::string &W : M.Warnings)
+    llvm::errs() << "cuda-coalesce verify: warning: " << W << "\n";
   std::vector<PredictedAccess> Accesses;
   llvm::json::Array Raw;
   std::vector<std::string> Errors;

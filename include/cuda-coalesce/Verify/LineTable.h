@@ -39,21 +39,24 @@ using Frame = std::pair<std::string, unsigned>;
 
 struct TableInstruction {
   uint64_t Offset = 0;
-  std::string Text;
+  std::string Text, Opcode;
   std::vector<Frame> Chain; // innermost first
 };
 
 class LineTable {
 public:
-  /// Adds the functions of one `nvdisasm -gi -c` output.
+  /// Adds the functions of one `nvdisasm -gi -c` output. A function of a
+  /// name already read (the same kernel in another cubin of the program)
+  /// is kept apart, under its name and "#N".
   void read(llvm::StringRef Text);
   bool empty() const { return Functions.empty(); }
+  size_t functions() const { return Functions.size(); }
 
-  /// The function (mangled) whose instructions agree, at one load address,
-  /// with every instruction ncu measured (address -> SASS text) of the
-  /// kernel named \p Kernel (verify's normalised name): those whose
-  /// demangled name is the kernel's are tried first, and the first of them
-  /// that fits is the answer; otherwise the one function that fits.
+  /// The function whose instructions agree, at one load address, with
+  /// every instruction ncu measured (address -> SASS text) of the kernel
+  /// named \p Kernel (verify's normalised name): those whose demangled name
+  /// is the kernel's are tried first, and the first of them that fits is
+  /// the answer; otherwise the one function that fits.
   std::optional<std::pair<std::string, uint64_t>>
   matchFunction(const std::map<uint64_t, std::string> &Measured,
                 llvm::StringRef Kernel) const;
@@ -62,7 +65,16 @@ public:
                                     uint64_t Offset) const;
 
 private:
-  std::map<std::string, std::vector<TableInstruction>> Functions;
+  struct Function {
+    std::vector<TableInstruction> Code;
+    std::map<uint64_t, size_t> AtOffset; // into Code
+  };
+  std::optional<uint64_t>
+  loadAddress(const Function &F,
+              const std::vector<std::pair<uint64_t, std::string>> &Want) const;
+
+  std::map<std::string, Function> Functions;
+  std::multimap<std::string, std::string> ByKernel; // demangled -> key
 };
 
 /// Where the PTX says header lines were inlined, per PTX function.

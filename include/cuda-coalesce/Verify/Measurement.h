@@ -77,7 +77,10 @@ struct Measurements {
   std::set<Memory> Spaces;
   std::vector<ProfiledLaunch> Launches;
   std::vector<MeasuredLine> Lines;
-  std::vector<std::string> Notes;
+  /// What could not be checked, and what the user should know (a program
+  /// built without -lineinfo, a line table of another build): Warnings are
+  /// said on stderr too.
+  std::vector<std::string> Notes, Warnings;
 };
 
 /// X rounded to 4 decimals (what every JSON of the project prints).
