@@ -298,6 +298,10 @@ int runVerifyCommand(int Argc, const char **Argv) {
               : "--measured and a program to profile exclude each other");
     return ExitError;
   }
+  if (!Predictions.empty() && (!Files.empty() || !BuildDir.empty())) {
+    error("--predictions and sources to analyse exclude each other");
+    return ExitError;
+  }
   MeasuredSources Sources;
   Sources.Pages.assign(Measured.begin(), Measured.end());
   Sources.LineTables.assign(LineTables.begin(), LineTables.end());
