@@ -9,26 +9,20 @@ namespace cudacoalesce::verify {
 
 namespace {
 
-enum class Reach { Global, Shared, Generic };
-
 struct Opcode {
   Operation Op;
-  Reach Where;
+  bool Shared; // LDS, STS, ATOMS...: shared memory whatever ncu's column
 };
 
 std::optional<Opcode> opcodeKind(llvm::StringRef Base) {
   using O = Operation;
-  using R = Reach;
   return llvm::StringSwitch<std::optional<Opcode>>(Base)
-      .Cases({"LDG", "LDGSTS"}, Opcode{O::Load, R::Global})
-      .Case("STG", Opcode{O::Store, R::Global})
-      .Cases({"ATOMG", "REDG"}, Opcode{O::Atomic, R::Global})
-      .Cases({"LDS", "LDSM"}, Opcode{O::Load, R::Shared})
-      .Cases({"STS", "STSM"}, Opcode{O::Store, R::Shared})
-      .Cases({"ATOMS", "REDS"}, Opcode{O::Atomic, R::Shared})
-      .Case("LD", Opcode{O::Load, R::Generic})
-      .Case("ST", Opcode{O::Store, R::Generic})
-      .Cases({"ATOM", "RED"}, Opcode{O::Atomic, R::Generic})
+      .Cases({"LDG", "LDGSTS", "LD"}, Opcode{O::Load, false})
+      .Cases({"STG", "ST"}, Opcode{O::Store, false})
+      .Cases({"ATOMG", "REDG", "ATOM", "RED"}, Opcode{O::Atomic, false})
+      .Cases({"LDS", "LDSM"}, Opcode{O::Load, true})
+      .Cases({"STS", "STSM"}, Opcode{O::Store, true})
+      .Cases({"ATOMS", "REDS"}, Opcode{O::Atomic, true})
       .Default(std::nullopt);
 }
 
@@ -46,12 +40,12 @@ std::optional<MemoryAccess> memoryAccessOf(const PageInstruction &I) {
   std::optional<Opcode> K = opcodeKind(opcodeOf(I.Sass).split('.').first);
   if (!K)
     return std::nullopt;
-  if (K->Where == Reach::Shared)
+  if (K->Shared)
     return MemoryAccess{K->Op, Memory::Shared};
-  // What ncu saw the instruction reach: an explicitly global one keeps its
-  // place (no sectors where it never ran); a generic one that moved no
-  // global sectors is shared or local memory by the column, global where
-  // the column has nothing ("-", "Generic").
+  // What ncu saw the instruction reach: global where it moved global
+  // sectors or the column says so, and where the column says nothing ("-":
+  // it never ran; "Generic"); else shared or local memory by the column (a
+  // generic LD that reached them).
   llvm::StringRef Space = I.AddressSpace;
   if (Space.contains("Global") || I.Sectors != 0 || I.IdealSectors != 0 ||
       Space == "-" || Space == "Generic")

@@ -153,7 +153,8 @@ std::vector<std::string> ncuFilters() {
   return F;
 }
 
-/// Runs the program under ncu; the source page's path in \p Page.
+/// Runs the program under ncu; the source page it exported goes into
+/// \p Sources.
 int profileProgram(const std::vector<std::string> &Program,
                    MeasuredSources &Sources) {
   ProfileRequest R;
