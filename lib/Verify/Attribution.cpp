@@ -40,8 +40,8 @@ public:
   void run() {
     index();
     if (KernelFile.empty())
-      warn("no instruction is listed under a line of the user's code: was "
-           "the program built with -lineinfo?");
+      warn("no instruction is listed under a line of the user's code (a "
+           "library's kernel, or a program built without -lineinfo)");
     checkLineTotals();
     std::map<std::string, MemoryAccess> Memory;
     for (const std::string &A : Order)

@@ -112,7 +112,10 @@ public:
   explicit PageReader(SourcePage &Page) : Page(Page) {}
 
   void record(const std::vector<std::string> &R) {
-    if (R.size() == 1 && R[0].empty())
+    // Blank records, and ncu's own messages ("==WARNING== No lineinfo
+    // available ..." for a library's kernel) between the blocks.
+    if ((R.size() == 1 && R[0].empty()) ||
+        llvm::StringRef(R[0]).starts_with("=="))
       return;
     if (R.size() == 2 && R[0] == "File Path") {
       PendingFile = R[1];

@@ -92,6 +92,19 @@ TEST(VerifySourcePageTest, RepeatedRowsThatDiffer) {
   EXPECT_EQ(P.Launches[0].Blocks[1].Lines[1].Instructions[0].Executed, 16);
 }
 
+TEST(VerifySourcePageTest, NcuMessagesBetweenRows) {
+  std::string WithMessage = Page;
+  // A message inside the second launch's line, before its SASS row.
+  size_t At = WithMessage.find("\"\",\"\",\"0x7f0000000080\",\"STG.E desc");
+  WithMessage.insert(At, "==WARNING== No lineinfo available for kernel x, "
+                         "function y\n");
+  SourcePage P;
+  std::string Error;
+  ASSERT_TRUE(parseSourcePage(WithMessage, P, Error));
+  ASSERT_EQ(P.Launches.size(), 2u);
+  EXPECT_EQ(P.Launches[1].Blocks[0].Lines[0].Instructions.size(), 1u);
+}
+
 TEST(VerifySourcePageTest, NotAPage) {
   SourcePage P;
   std::string Error;
