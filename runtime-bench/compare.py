@@ -1,25 +1,27 @@
 #!/usr/bin/env python3
-"""The comparing half of runtime-bench: runs cuda-coalesce on the corpus and
-joins its predictions with the GPU measurements on (file, line, kind, kernel).
+"""The comparing half of runtime-bench: judges the analyzer's predictions by
+the GPU measurements with `cuda-coalesce verify` (the one scorer, see
+docs/verify.md) and writes its tables.
 
   compare.py [--tool build/tool/cuda-coalesce] [--measurements results/measurements.json]
              [--json out.json] [--markdown out.md]
 
-Where a source line holds several accesses of one kind (or a kernel is
-predicted under several launches), the prediction compared is their mean,
-as Nsight Compute's per-line figure is. A measured line with no access of
-its own that an access names in "also_filed_under" (instructions nvcc gives
-no line, which the profiler files under a line nearby) is measured together
-with that access's line. A prediction is exact when it is
-within 0.5% (or 0.01 sectors) of the measured sectors per request.
+verify analyses the measured kernels' files and joins its predictions with
+the measured records on (file, line, kind, kernel, space): where a source
+line holds several accesses of one kind (or a kernel is predicted under
+several launches) the prediction compared is their mean, as Nsight
+Compute's per-line figure is; lines nvcc files an access's instructions
+under (call sites, the statement's other lines, "also_filed_under") are
+measured together with it. A prediction is exact when it is within 0.5% (or
+0.01 units) of the measured units per request; "in range" when the analyzer
+gave a range that holds the measurement; else "wrong". The verdicts are
+verify's; this script adds the fixes' speedups, the time estimates and the
+per-launch totals, and writes the Markdown.
 
-Shared memory: measured records with "space": "shared" are joined with the
-analyzer's accesses of "space": "shared" (an access without "space" is
-global) on (file, line, kind, kernel, space) and compare wavefronts per
-request (same exactness rule; a null prediction is a range
-[wavefronts_min, wavefronts_max]). They are counted apart: summary["shared"]
-in --json, a "## Shared memory" section in --markdown, one more line here;
-the global summary and its figures cover global rows only.
+Shared memory (records with "space": "shared", wavefronts per request) is
+counted apart: summary["shared"] in --json, a "## Shared memory" section in
+--markdown, one more line here; the global summary and its figures cover
+global rows only.
 """
 import argparse
 import json
@@ -39,38 +41,12 @@ def normalize_kernel(name):
     return name.replace(" ", "")
 
 
-def exact(pred, meas):
-    return abs(pred - meas) <= max(0.01, 0.005 * meas)
-
-
-def request_weights(ps):
-    """How the predictions of one line weigh in its count per request: by their requests per
-    launch, where those are known and differ as different code's do (a load hoisted out of a
-    loop beside one in it, the trips of an unrolled loop, a helper called in two contexts: 25%
-    apart or more); else alike. Requests per launch are estimated from a sample of the launch's
-    warps, a few percent apart for accesses that run equally often, which must not tilt the
-    mean (tools/real-code's comparisons use it too)."""
-    w = [p.get("requests_per_launch") for p in ps]
-    if any(x is None or x <= 0 for x in w) or max(w) < 1.25 * min(w):
-        return [1] * len(ps)
-    return w
-
-
 def space_of(x):
     """'global' or 'shared'; predictions and records written before shared memory was
     modelled have no "space" and are global."""
     return x.get("space") or "global"
 
 
-# Per space: the measured record's figures and the prediction's (value, ideal, min, max).
-FIELDS = {
-    "global": {"measured": "sectors_per_request", "measured_ideal": "ideal_per_request",
-               "value": "sectors_per_request", "ideal": "ideal_sectors_per_request",
-               "min": "sectors_min", "max": "sectors_max", "unit": "sectors"},
-    "shared": {"measured": "wavefronts_per_request", "measured_ideal": "ideal_wavefronts_per_request",
-               "value": "wavefronts_per_request", "ideal": "ideal_wavefronts_per_request",
-               "min": "wavefronts_min", "max": "wavefronts_max", "unit": "wavefronts"},
-}
 SHARED_FIX_KINDS = {"pad-shared", "swizzle-shared", "shared-thread-mapping"}
 
 
@@ -80,16 +56,22 @@ def summarize(rows):
                           for s in sorted({r["status"] for r in rows})}}
 
 
-def predict(tool, files):
-    out = subprocess.run([tool, "--format=json", "--show-all"] + files,
+def run_verify(tool, measured, files=(), predictions=()):
+    """`cuda-coalesce verify --format=json` over MEASURED (pages or measurements JSON), analysing
+    FILES or reading the analyzer's JSON PREDICTIONS: its JSON document (docs/verify.schema.json).
+    The scorer of runtime-bench and of tools/real-code's comparisons."""
+    out = subprocess.run([tool, "verify", "--format=json"] + ["--measured=" + m for m in measured] +
+                         ["--predictions=" + p for p in predictions] + list(files),
                          capture_output=True, text=True)
-    if out.returncode not in (0, 1):
+    if out.returncode not in (0, 1, 2) or not out.stdout.strip():
+        sys.exit("cuda-coalesce verify failed (exit %d): %s" % (out.returncode, out.stderr.strip()))
+    if out.returncode == 2:
         sys.stderr.write(out.stderr)
-    return json.loads(out.stdout)["accesses"]
+    return json.loads(out.stdout)
 
 
 LIMITS = {
-    "range": "within the range the analyzer reports: the count depends on run-time data "
+    "in range": "within the range the analyzer reports: the count depends on run-time data "
              "(data-dependent indices) or values (a pitch from cudaMallocPitch)",
 }
 
@@ -125,7 +107,7 @@ def fix_rows(rows):
     out = []
     for f in fixes:
         space = "shared" if f.get("fix_kind") in SHARED_FIX_KINDS else "global"
-        unit = FIELDS[space]["unit"]
+        unit = "sectors" if space == "global" else "wavefronts"
         slow = by_kernel.get((f["file"], normalize_kernel(f["slow"])))
         fast = by_kernel.get((f["file"], normalize_kernel(f["fixed"])))
         row = dict(f)
@@ -247,28 +229,56 @@ def markdown(meas, rows, fixes, summary):
     return "\n".join(lines) + "\n"
 
 
-def per_launch(row, record, preds, space):
-    """The line's total per launch (sectors, or wavefronts in shared memory): the
-    measured sum over its instructions against the sum of its accesses'
-    predicted per-launch counts, where every one of them is known. A line
-    predicted under several launch shapes is left out (one launch is
-    measured)."""
-    unit = "sectors" if space == "global" else "wavefronts"
-    measured = record.get(unit)
-    if measured is None or not preds:
+def per_launch(row, verified, accesses):
+    """The line's total per launch (sectors, or wavefronts in shared memory), on the first line of
+    verify's group: the measured sum over its instructions against the sum of its accesses'
+    predicted per-launch counts, where every one of them is known. A line predicted under several
+    launches is left out (one launch is measured)."""
+    totals = verified.get("per_launch")
+    if not totals or not accesses:
         return
-    row["measured_total"] = measured
-    if len({tuple(p.get("assumptions", [""])[:1]) for p in preds}) > 1:
+    row["measured_total"] = totals["measured"]
+    if len({tuple(a.get("assumptions", [""])[:1]) for a in accesses}) > 1:
         row["per_launch_status"] = "several launches"
         return
-    values = [p.get(unit + "_per_launch") for p in preds]
-    if any(v is None for v in values):
+    if totals["predicted"] is None:
         row["per_launch_status"] = "unknown count"
         return
-    total = sum(values)
-    row["predicted_total"] = round(total, 1)
-    ok = abs(total - measured) <= 0.01 * max(measured, 1)
+    row["predicted_total"] = round(totals["predicted"], 1)
+    ok = abs(totals["predicted"] - totals["measured"]) <= 0.01 * max(totals["measured"], 1)
     row["per_launch_status"] = "within 1%" if ok else "miss"
+
+
+def rows_of(verified):
+    """One row per measured record from verify's JSON, in the fields the tables read; the
+    verdict is verify's."""
+    predictions = verified["predictions"]
+    rows = []
+    for v in verified["rows"]:
+        m, p = v["measured"], v["predicted"]
+        if m is None:
+            continue  # predicted with no instruction: not a measured line
+        row = {"file": os.path.basename(v["file"]), "line": v["line"], "kind": v["kind"],
+               "kernel": v["kernel"], "space": v["space"], "source": m["source"],
+               "measured": m["per_request"], "measured_ideal": m["ideal_per_request"],
+               "status": v["verdict"]}
+        if v.get("measured_with"):
+            # Compared as one with the other lines of its access.
+            row["filed_with"] = sorted(v["measured_with"] + [v["line"]])
+            row["measured_together"] = v["measured_together"]
+        accesses = [predictions[a["prediction"]] for a in (p or {}).get("accesses", [])]
+        if p:
+            row["pattern"] = p["pattern"]
+            if p["per_request"] is not None:
+                row["predicted"] = p["per_request"]
+                row["fixes"] = accesses[0].get("fixes", [])
+            if p["range"] is not None:
+                row["predicted_range"] = p["range"]
+            if p["ideal_per_request"] is not None:
+                row["predicted_ideal"] = p["ideal_per_request"]
+        per_launch(row, v, accesses)
+        rows.append(row)
+    return rows
 
 
 def spearman(xs, ys):
@@ -343,121 +353,9 @@ def main():
 
     meas = json.load(open(args.measurements))
     files = sorted({os.path.join(ROOT, r["file"]) for r in meas["records"]})
-    predictions = predict(args.tool, files)
-
-    by_key = defaultdict(list)
-    # Nsight Compute lists an instruction of an inlined helper under the
-    # helper's line or under the line that calls it (ptx-inlined-at,
-    # through CUDA headers such as __ldcs): a measured line with no
-    # prediction of its own takes those of the helpers called from it.
-    by_call = defaultdict(list)
-    for p in predictions:
-        kernel = normalize_kernel(p["kernel"])
-        space = space_of(p)
-        key = (os.path.basename(p["file"]), p["line"], p["kind"], kernel, space)
-        by_key[key].append(p)
-        for call in p.get("call_chain", []):
-            by_call[(os.path.basename(call["file"]), call["line"], p["kind"], kernel, space)].append(p)
-
-    # nvcc gives some instructions no line of their own (a store merged from
-    # both branches of an `if`, copies of a fully unrolled loop's body), and
-    # the profiler files them under a line nearby: the access says which
-    # ("also_filed_under"). A measured line with no prediction of its own
-    # that one access names is measured with that access's line: their
-    # instructions together against its prediction.
-    by_filed = defaultdict(set)
-    for p in predictions:
-        home = (os.path.basename(p["file"]), p["line"], p["kind"], normalize_kernel(p["kernel"]),
-                space_of(p))
-        for line in p.get("also_filed_under", []):
-            by_filed[home[:1] + (line,) + home[2:]].add(home)
-    group_of = {}
-    for i, r in enumerate(meas["records"]):
-        key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]),
-               space_of(r))
-        homes = by_filed.get(key, set())
-        if not by_key.get(key) and not by_call.get(key) and len(homes) == 1:
-            group_of[i] = next(iter(homes))
-        else:
-            group_of[i] = key
-    groups = defaultdict(list)
-    for i, r in enumerate(meas["records"]):
-        groups[group_of[i]].append(r)
-
-    def together(records, field):
-        """The records' figure per request over all their instructions, or the single
-        record's where it stands alone or a count is missing."""
-        unit = field.split("_per_request")[0]
-        if len(records) == 1 or any(x.get(unit) is None or not x.get("instructions")
-                                    for x in records):
-            return records[0].get(field) if len(records) == 1 else None
-        return round(sum(x[unit] for x in records) / sum(x["instructions"] for x in records), 4)
-
-    rows = []
-    for i, r in enumerate(meas["records"]):
-        space = space_of(r)
-        F = FIELDS[space]
-        key = (os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]), space)
-        group = groups[group_of[i]]
-        preds = by_key.get(group_of[i], []) or by_call.get(group_of[i], [])
-        measured = r.get(F["measured"])
-        row = {"file": key[0], "line": key[1], "kind": key[2], "kernel": r["kernel"], "space": space,
-               "source": r.get("source", ""), "measured": measured,
-               "measured_ideal": r.get(F["measured_ideal"])}
-        if len(group) > 1:
-            # Compared as one with the other lines of its access.
-            row["filed_with"] = sorted(x["line"] for x in group)
-            measured = together(group, F["measured"])
-            row["measured_together"] = measured
-        if not preds:
-            row["status"] = "not predicted"
-        elif measured is None:
-            row["status"] = "not executed"
-        else:
-            definite = [p for p in preds if p.get(F["value"]) is not None]
-            patterns = sorted({str(p.get("pattern")) for p in preds})
-            row["pattern"] = "/".join(patterns)
-            if len(definite) < len(preds):
-                lo = min(p[F["min"]] for p in preds)
-                hi = max(p[F["max"]] for p in preds)
-                row["predicted_range"] = [lo, hi]
-                row["status"] = "range" if lo - 0.01 <= measured <= hi + 0.01 else "range-miss"
-            else:
-                # Several instructions on one line (a helper called twice,
-                # the trips of an unrolled list): the profiler's count per
-                # request is over all their requests, so each weighs by its
-                # requests (request_weights says when).
-                weights = request_weights(definite)
-                value = sum(w * p[F["value"]] for w, p in zip(weights, definite)) / sum(weights)
-                row["predicted"] = round(value, 4)
-                row["fixes"] = definite[0].get("fixes", [])
-                ideals = [p.get(F["ideal"]) for p in definite]
-                if all(v is not None for v in ideals):
-                    row["predicted_ideal"] = round(
-                        sum(w * v for w, v in zip(weights, ideals)) / sum(weights), 4)
-                row["status"] = "exact" if exact(value, measured) else "miss"
-                # A sample that ran out of budget states the range it
-                # stands for.
-                low, high = F["value"].replace("_per_request", "_low"), \
-                    F["value"].replace("_per_request", "_high")
-                if row["status"] == "miss" and any(low in p for p in definite):
-                    lo = sum(w * p.get(low, p[F["value"]]) for w, p in zip(weights, definite)) / sum(weights)
-                    hi = sum(w * p.get(high, p[F["value"]]) for w, p in zip(weights, definite)) / sum(weights)
-                    row["predicted_range"] = [round(lo, 4), round(hi, 4)]
-                    row["status"] = "range" if lo - 0.01 <= measured <= hi + 0.01 else "miss"
-                # Data-dependent addresses are predicted as a bound: the
-                # worst case (a sector per lane) down to one shared sector.
-                if (space == "global" and row["status"] == "miss"
-                        and all(p["pattern"] == "scattered" for p in definite)):
-                    lo = min(p["sectors_min"] for p in definite)
-                    hi = max(p["sectors_max"] for p in definite)
-                    row["predicted_range"] = [lo, hi]
-                    inside = lo - 0.01 <= measured <= hi + 0.01
-                    row["status"] = "range" if inside else "range-miss"
-        if len(group) == 1 or group_of[i] == key:
-            per_launch(row, r if len(group) == 1 else {
-                u: sum(x.get(u) or 0 for x in group) for u in ("sectors", "wavefronts")}, preds, space)
-        rows.append(row)
+    verified = run_verify(args.tool, [args.measurements], files=files)
+    predictions = verified["predictions"]
+    rows = rows_of(verified)
 
     grows = [r for r in rows if r["space"] == "global"]
     srows = [r for r in rows if r["space"] == "shared"]

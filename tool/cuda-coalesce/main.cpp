@@ -8,10 +8,11 @@
 // configuration or baseline); other files are still analysed and reported.
 //
 //===----------------------------------------------------------------------===//
+#include "CommandLine.h"
+#include "VerifyCommand.h"
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/Runner.h"
-#include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/HtmlReport.h"
 #include "cuda-coalesce/Report/JsonReport.h"
@@ -24,7 +25,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -368,6 +368,8 @@ int main(int Argc, const char **Argv) {
   // it keeps what it frees for the next allocation instead.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
+    return runVerifyCommand(Argc, Argv);
 
   // Everything after `--` is the compile command's flags.
   int ToolArgc = Argc;
@@ -384,18 +386,13 @@ int main(int Argc, const char **Argv) {
     OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
-  std::string ParseErrors;
-  llvm::raw_string_ostream ParseErrorStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(ToolArgc, Argv,
-                                   "Predicts the memory coalescing of every "
-                                   "global access in CUDA kernels\n",
-                                   &ParseErrorStream)) {
-    // An invalid value ("--timeout=soon") is reported by the option itself,
-    // straight to stderr, in one line; the stream only gets the others.
-    llvm::StringRef First = llvm::StringRef(ParseErrors).split('\n').first;
-    First.consume_front("cuda-coalesce: ");
-    if (!First.empty())
-      error(First.str());
+  std::string ParseError;
+  if (!parseOptions(ToolArgc, Argv,
+                    "Predicts the memory coalescing of every global access "
+                    "in CUDA kernels\n",
+                    ParseError)) {
+    if (!ParseError.empty())
+      error(ParseError);
     return ExitError;
   }
   if (!ExportCompileCommands.empty()) {
@@ -457,29 +454,15 @@ int main(int Argc, const char **Argv) {
   }
 
   RunOptions Opts;
-  Opts.Files = Inputs;
-  Opts.BuildDir = BuildDir;
   Opts.ExtraFlags = ExtraFlags;
-  Opts.Toolchain.Arch = Arch;
-  Opts.Toolchain.ResourceDir = defaultResourceDir();
-  if (!BlockDim.empty()) {
-    Opts.Analysis.BlockDim = parseBlockShape(BlockDim);
-    if (!Opts.Analysis.BlockDim) {
-      error("--block-dim expects X[,Y[,Z]] with at most 1024 threads, got '" +
-            BlockDim + "'");
-      return ExitError;
-    }
-  }
-  if (!NoCudaToolkit) {
-    std::string CudaError;
-    Opts.Toolchain.CudaPath = findCudaToolkit(CudaPath, CudaError);
-    if (!CudaError.empty()) {
-      error(CudaError);
-      return ExitError;
-    }
+  std::string FlagError;
+  if (!applyAnalysisFlags(
+          {Inputs, BuildDir, Arch, BlockDim, CudaPath, NoCudaToolkit, Jobs},
+          Opts, FlagError)) {
+    error(FlagError);
+    return ExitError;
   }
 
-  Opts.Jobs = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
   Opts.ParseOnly = ParseOnly;
   Opts.Isolate = !InProcess;
   Opts.Limits.TimeoutSeconds = Timeout;

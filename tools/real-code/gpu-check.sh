@@ -49,9 +49,9 @@
 # The 21 PolyBench/GPU programs (47 kernels) took 131 s of device time on an H200 (2026-11-29).
 #
 # compare writes a markdown table: per (file, line, kind, kernel) the analyzer's mean over the
-# line's accesses against Nsight Compute's per-line sectors/request ("line status", as
-# runtime-bench/compare.py), and per analyzer entry a match against the line's SASS
-# instructions ("per access"; see gpu_check_compare.py).
+# line's accesses against Nsight Compute's per-line sectors/request ("line status"), and per
+# analyzer entry a match against the line's SASS instructions ("per access"): the verdicts of
+# `cuda-coalesce verify` (docs/verify.md), runtime-bench's scorer too.
 #
 # Profiling (device): one launch per kernel, the first invocation of each kernel name
 # (ncu --kernel-id ::regex:.*:1); a kernel missing from that report is profiled in a second ncu
@@ -230,7 +230,7 @@ cmd_device() {
 
 cmd_compare() {
   local meas="${1:-$GC_DIR/out/measurements.json}" md="${2:-$GC_DIR/gpu-checks.md}"
-  python3 "$HERE/gpu_check_compare.py" compare --measurements "$meas" --pred "$PRED" --src "$SRC" -o "$md"
+  python3 "$HERE/gpu_check_compare.py" compare --tool "$(find_tool)" --measurements "$meas" --pred "$PRED" --src "$SRC" -o "$md"
 }
 
 case "${1:-}" in

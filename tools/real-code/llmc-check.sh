@@ -401,7 +401,7 @@ cmd_line_tables() {
 
 cmd_compare() {
   local meas="${1:-$LC_DIR/out/measurements.json}" md="${2:-$LC_DIR/llmc-check.md}" js="${3:-$LC_DIR/llmc-check.json}"
-  python3 "$HERE/llmc_check_compare.py" compare --measurements "$meas" --pred "$PRED" --src "$CU" -o "$md" --json "$js" \
+  python3 "$HERE/llmc_check_compare.py" compare --tool "$(find_tool)" --measurements "$meas" --pred "$PRED" --src "$CU" -o "$md" --json "$js" \
     && echo "wrote $md and $js"
 }
 
@@ -413,7 +413,7 @@ case "${1:-}" in
   compare) shift; cmd_compare "$@" ;;
   line-tables) shift; cmd_line_tables "$@" ;;
   plan) cmd_plan ;;
-  selftest) python3 "$HERE/llmc_check_compare.py" selftest ;;
+  selftest) python3 "$HERE/llmc_check_compare.py" selftest --tool "$(find_tool)" ;;
   all-local) shift; cmd_stage "$@" && cmd_analyze && cmd_build ;;
   *) sed -n '2,25p' "$0"; exit 2 ;;
 esac

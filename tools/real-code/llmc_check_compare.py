@@ -11,23 +11,24 @@
       "launch" (0-based, in profiling order), "block" and "grid" ([x, y, z], from the raw page's
       Block Size / Grid Size, i.e. launch__block_size / launch__grid_size).
   llmc_check_compare.py compare --measurements M.json --pred PRED_DIR [-o report.md] [--json out.json]
-      joins the analyzer's JSON (PRED_DIR/NAME.json, `--format=json --show-all`) with the
-      measurements on (file basename, line, kind, kernel, block). An analyzer access matches a
-      measured line at its own line, or else at one of its call_chain sites (a helper inlined
-      into the kernel: parse_ncu.py files such instructions under the call site); a line with
-      neither that one access names in "also_filed_under" (instructions nvcc gives no line) is
-      measured together with that access's line in the same launch. Status per
-      measured (launch, line, kind):
-        exact / in range / wrong   the accesses analysed under the measured block shape, judged by
-                                   gpu_check_compare.judge_line() (runtime-bench/compare.py's rules:
-                                   exact within max(0.01, 0.5%) of the measured sectors/request,
-                                   in range when the analyzer gave sectors_min..max and the
-                                   measurement lies inside; "wrong" is its "miss")
-        block not analysed         the analyzer has the line, but under other block shapes only
-                                   (which, and what it predicts there, are listed)
-        not predicted              no analyzer access on that line (nor a call site there)
+                                [--tool cuda-coalesce]
+      judges the analyzer's JSON (PRED_DIR/NAME.json, `--format=json --show-all`) by the
+      measurements with `cuda-coalesce verify` (docs/verify.md; the scorer runtime-bench and
+      PolyBench's comparisons use too): per measured (launch, line, kind), the accesses analysed
+      under the launch's block shape, met at their own line, at a call site (a helper inlined
+      into the kernel), at a line of their statement, or at a line they name in
+      "also_filed_under" (instructions nvcc gives no line). Status (verify's verdict):
+        exact / in range / wrong   the accesses' mean against the line's measurement: exact within
+                                   max(0.01, 0.5%) of the measured sectors/request, in range when
+                                   the analyzer gave a range that holds it
+        other launch               the analyzer has the kernel, but under other block shapes only
+                                   (which ones are listed)
+        not predicted              no analyzer access meets the line
         not executed               the line's instructions did not run in that launch
       A kernel profiled at the same block twice (two check calls) is compared once per launch.
+  llmc_check_compare.py selftest [--data DIR] [--tool cuda-coalesce]
+      compare on the hand-made DIR/llmc-check-measurements.json (each record's "expect": its
+      status) and DIR/llmc-check-pred/
 """
 import argparse
 import datetime
@@ -42,10 +43,10 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "runtime-bench"))
 import parse_ncu  # noqa: E402
-from compare import normalize_kernel  # noqa: E402
-from gpu_check_compare import judge_line, fmt, md_escape  # noqa: E402
+from compare import run_verify  # noqa: E402
+from gpu_check_compare import default_tool, fmt, md_escape, prediction_files  # noqa: E402
 
-STATUSES = ["exact", "in range", "wrong", "block not analysed", "not predicted", "not executed"]
+STATUSES = ["exact", "in range", "wrong", "other launch", "not predicted", "not executed"]
 RE_GLOBAL = re.compile(r"__global__\s+(?:[\w:<>,\s]*?\s)?(?:__launch_bounds__\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*)?"
                        r"(?:void\s+)?(?:__launch_bounds__\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*)?([A-Za-z_]\w*)\s*\(")
 
@@ -125,130 +126,46 @@ def cmd_parse(a):
 
 # ---------------------------------------------------------------------------------------------
 
-def load_predictions(pred_dir):
-    preds = []
-    for fn in sorted(os.listdir(pred_dir)):
-        if not fn.endswith(".json"):
-            continue
-        try:
-            d = json.load(open(os.path.join(pred_dir, fn)))
-        except (ValueError, OSError):
-            continue
-        for p in d.get("accesses", []):
-            if p.get("space", "global") != "global":
-                continue  # shared memory is compared by runtime-bench's shared records
-            p["_program"] = fn[:-5]
-            preds.append(p)
-    return preds
-
-
 def blk(b):
     return "x".join(str(x) for x in b) if b else "?"
 
 
-def compare_rows(meas, preds, src_line=lambda f, n: ""):
-    """rows (one per measured record, in the records' order) and the predicted-not-measured list."""
-    own = defaultdict(list)        # (program, file, line, kind, kernel) -> accesses at that line
-    site = defaultdict(list)       # the same key at a call site of the access
-    for p in preds:
-        k = normalize_kernel(p["kernel"])
-        own[(p["_program"], os.path.basename(p["file"]), p["line"], p["kind"], k)].append(p)
-        for c in p.get("call_chain", []):
-            key = (p["_program"], os.path.basename(c["file"]), c["line"], p["kind"], k)
-            if p not in site[key]:
-                site[key].append(p)
-    # Instructions nvcc gives no line of their own, which the profiler files
-    # under a line nearby: a line with no access of its own that one access
-    # names in "also_filed_under" is measured with that access's line, in the
-    # same launch (runtime-bench/compare.py's rule).
-    filed = defaultdict(set)
-    for p in preds:
-        home = (p["_program"], os.path.basename(p["file"]), p["line"], p["kind"],
-                normalize_kernel(p["kernel"]))
-        for line in p.get("also_filed_under", []):
-            filed[home[:2] + (line,) + home[3:]].add(home)
-
-    def key_of(r):
-        prog = r.get("program") or os.path.basename(r["file"]).rsplit(".", 1)[0]
-        return (prog, os.path.basename(r["file"]), r["line"], r["kind"], normalize_kernel(r["kernel"]))
-
-    home_of, members = [], defaultdict(list)
-    for r in meas["records"]:
-        key = key_of(r)
-        homes = filed.get(key, set())
-        home = next(iter(homes)) if (not own.get(key) and not site.get(key)
-                                     and len(homes) == 1) else key
-        home_of.append(home)
-        members[(r.get("launch"), home)].append(r)
-
-    rows = []
-    matched = set()
-    for i, r in enumerate(meas["records"]):
-        key = key_of(r)
-        prog = key[0]
-        block = tuple(r["block"]) if r.get("block") else None
-        group = members[(r.get("launch"), home_of[i])]
-        ps, via = own.get(home_of[i], []), "line" if home_of[i] == key else "filed under"
-        if not ps:
-            ps, via = site.get(key, []), "call site"
-        at = [p for p in ps if block is not None and tuple(p.get("block") or ()) == block]
-        for p in at:
-            matched.add(id(p))
-        row = {"program": prog,
-               "launch": r.get("launch"), "kernel": r["kernel"], "file": key[1], "line": r["line"],
-               "kind": r["kind"], "block": list(block) if block else None, "grid": r.get("grid"),
-               "source": r.get("source") or src_line(os.path.basename(r["file"]), r["line"]),
-               "sass": r.get("sass", []),
-               "measured": r["sectors_per_request"], "measured_ideal": r["ideal_per_request"],
-               "instructions": r["instructions"], "attribution": r.get("attribution")}
-        if r["sectors_per_request"] is None:
-            row["status"] = "not executed"
-            rows.append(row)
+def compare_rows(verified, src_line=lambda f, n: ""):
+    """rows (one per measured record) and the predicted-not-measured list, from verify's JSON."""
+    predictions = verified["predictions"]
+    rows, unmeasured = [], []
+    for v in verified["rows"]:
+        launch = verified["launches"][v["launch"]]
+        base = os.path.basename(v["file"])
+        accesses = [predictions[a["prediction"]] for a in (v["predicted"] or {}).get("accesses", [])]
+        if v["measured"] is None:
+            for p in accesses:
+                unmeasured.append({"program": launch["page"], "kernel": p["kernel"], "file": base,
+                                   "line": p["line"], "kind": p["kind"], "block": p.get("block"),
+                                   "expression": p.get("expression"), "pattern": p.get("pattern")})
             continue
-        if not ps:
-            row["status"] = "not predicted"
-            rows.append(row)
-            continue
-        row["matched_via"] = via
-        row["expressions"] = sorted({p["expression"] for p in ps})
-        measured = r["sectors_per_request"]
-        if len(group) > 1 and all(x.get("instructions") for x in group):
-            row["filed_with"] = sorted(x["line"] for x in group)
-            measured = round(sum(x["sectors"] for x in group) /
-                             sum(x["instructions"] for x in group), 4)
-            row["measured_together"] = measured
-        if at:
-            j = judge_line(at, measured)
-            row["status"] = {"miss": "wrong"}.get(j["status"], j["status"])
-            row.update({k: v for k, v in j.items() if k != "status"})
-            row["patterns"] = sorted({p["pattern"] for p in at})
-        else:
-            row["status"] = "block not analysed"
-            shapes = sorted({tuple(p.get("block") or ()) for p in ps})
-            row["analysed_blocks"] = [list(s) for s in shapes]
-            row["assumptions"] = sorted({s for p in ps for s in p.get("assumptions", [])
-                                         if "block" in s})[:3]
-            # what the analyzer says under the shape(s) it did analyse, for the reader
-            under = {}
-            for s in shapes:
-                j = judge_line([p for p in ps if tuple(p.get("block") or ()) == s], measured)
-                under[blk(s)] = {"predicted": j.get("predicted"), "predicted_range": j.get("predicted_range"),
-                                 "would_be": {"miss": "wrong"}.get(j["status"], j["status"])}
-            row["at_analysed_blocks"] = under
+        m = v["measured"]
+        row = {"program": launch["page"], "launch": launch["index"], "kernel": v["kernel"],
+               "file": base, "line": v["line"], "kind": v["kind"], "block": launch["block"],
+               "grid": launch["grid"], "source": m["source"] or src_line(base, v["line"]),
+               "sass": [x["sass"] for x in m["per_instruction"]], "measured": m["per_request"],
+               "measured_ideal": m["ideal_per_request"], "instructions": m["instructions"],
+               "attribution": m["attribution"], "status": v["verdict"]}
+        if v.get("matched_by"):
+            row["matched_via"] = v["matched_by"]
+        if v.get("measured_with"):
+            row["filed_with"] = sorted(v["measured_with"] + [v["line"]])
+            row["measured_together"] = v["measured_together"]
+        if accesses:
+            row["expressions"] = sorted({p["expression"] for p in accesses})
+            row["patterns"] = sorted({p["pattern"] for p in accesses})
+            if v["predicted"]["per_request"] is not None:
+                row["predicted"] = v["predicted"]["per_request"]
+            if v["predicted"]["range"] is not None:
+                row["predicted_range"] = v["predicted"]["range"]
+        if v["verdict"] == "other launch":
+            row["analysed_blocks"] = v.get("analysed_blocks", [])
         rows.append(row)
-    # accesses of profiled (kernel, block)s with no measured record: nvcc removed or merged them,
-    # or they sit in code this launch never reached (counted, not judged)
-    profiled = {(k.get("program"), normalize_kernel(k["kernel"]), tuple(k.get("block_dim") or ()))
-                for k in meas["kernels"]}
-    unmeasured = []
-    for p in preds:
-        if id(p) in matched:
-            continue
-        kb = (p["_program"], normalize_kernel(p["kernel"]), tuple(p.get("block") or ()))
-        if kb in profiled:
-            unmeasured.append({"program": p["_program"], "kernel": p["kernel"], "file": os.path.basename(p["file"]),
-                               "line": p["line"], "kind": p["kind"], "block": p.get("block"),
-                               "expression": p.get("expression"), "pattern": p.get("pattern")})
     return rows, unmeasured
 
 
@@ -270,8 +187,8 @@ def source_reader(src_dir):
 
 def cmd_compare(a):
     meas = json.load(open(a.measurements))
-    preds = load_predictions(a.pred)
-    rows, unmeasured = compare_rows(meas, preds, source_reader(a.src))
+    verified = run_verify(a.tool, [a.measurements], predictions=prediction_files(a.pred))
+    rows, unmeasured = compare_rows(verified, source_reader(a.src))
     rows.sort(key=lambda x: (x["program"], x["launch"] if x["launch"] is not None else -1, x["line"], x["kind"]))
     summary = summarize(rows, unmeasured, meas)
     if a.json:
@@ -290,15 +207,19 @@ def cmd_compare(a):
 def cmd_selftest(a):
     """compare_rows on the hand-made testdata/llmc-check-measurements.json against the hand-made
     analyzer output testdata/llmc-check-pred/: each record's "expect" is the status it must get."""
-    meas = json.load(open(os.path.join(a.data, "llmc-check-measurements.json")))
-    preds = load_predictions(os.path.join(a.data, "llmc-check-pred"))
-    rows, unmeasured = compare_rows(meas, preds)
+    path = os.path.join(a.data, "llmc-check-measurements.json")
+    meas = json.load(open(path))
+    verified = run_verify(a.tool, [path], predictions=prediction_files(os.path.join(a.data, "llmc-check-pred")))
+    rows, unmeasured = compare_rows(verified)
+    by_key = {(r["program"], r["launch"], r["kernel"], r["line"], r["kind"]): r for r in rows}
     bad = 0
-    for r, row in zip(meas["records"], rows):
-        ok = row["status"] == r["expect"] and (not r.get("expect_via") or row.get("matched_via") == r["expect_via"])
+    for r in meas["records"]:
+        row = by_key.get((r.get("program"), r.get("launch"), r["kernel"], r["line"], r["kind"]), {})
+        got = row.get("status", "(no row)")
+        ok = got == r["expect"] and (not r.get("expect_via") or row.get("matched_via") == r["expect_via"])
         bad += not ok
         print("%-4s %-8s line %-3d %-6s block %-9s -> %-18s (expected %s%s)" % (
-            "ok" if ok else "FAIL", r["kernel"], r["line"], r["kind"], blk(r.get("block")), row["status"],
+            "ok" if ok else "FAIL", r["kernel"], r["line"], r["kind"], blk(r.get("block")), got,
             r["expect"], ", via " + r["expect_via"] if r.get("expect_via") else ""))
     want_unmeasured = meas.get("expect_predicted_not_measured", 0)
     ok = len(unmeasured) == want_unmeasured
@@ -309,7 +230,7 @@ def cmd_selftest(a):
     if missing:
         print("FAIL statuses not exercised: %s" % ", ".join(missing))
         bad += 1
-    print("%d passed, %d failed" % (len(rows) + 2 - bad, bad))
+    print("%d passed, %d failed" % (len(meas["records"]) + 2 - bad, bad))
     sys.exit(1 if bad else 0)
 
 
@@ -360,12 +281,12 @@ def markdown(meas, rows, summary, a):
          "- %s" % analyzer_label(a.pred).replace("\n", "; "),
          "- table written %s by tools/real-code/llmc_check_compare.py" %
          datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "",
-         "One row per measured (launch, source line, kind). exact / in range / wrong: the analyzer's accesses "
-         "of that line under the measured block shape (mean over the line's accesses, runtime-bench/compare.py's "
-         "rules); block not analysed: the analyzer has the line only under other block shapes; not predicted: "
-         "no analyzer access there.", "",
+         "One row per measured (launch, source line, kind), judged by `cuda-coalesce verify` (docs/verify.md). "
+         "exact / in range / wrong: the analyzer's accesses of that line under the measured block shape (mean "
+         "over the line's accesses); other launch: the analyzer has the kernel only under other block shapes; "
+         "not predicted: no analyzer access there.", "",
          "## Totals", "",
-         "| program | launches | block shapes | exact | in range | wrong | block not analysed | not predicted | "
+         "| program | launches | block shapes | exact | in range | wrong | other launch | not predicted | "
          "not executed | lines | predicted, no measured line |",
          "|---|---|---|---|---|---|---|---|---|---|---|"]
     for g, d in summary.items():
@@ -373,19 +294,15 @@ def markdown(meas, rows, summary, a):
             "**all** (%d programs)" % d["programs"] if g == "all" else g, d["launches"], d.get("blocks", "-"),
             " | ".join(str(d[s]) for s in STATUSES), d["total"], d["predicted, no measured line"]))
     o += ["", "## Every measured line", "",
-          "pred: the analyzer's sectors/request under the measured block (for \"block not analysed\": under "
-          "the block it analysed, and what the status would be there).", "",
+          "pred: the analyzer's sectors/request under the measured block.", "",
           "| program | launch | kernel | block | line | kind | source | meas | pred | status | note |",
           "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         note = []
         if r.get("matched_via") == "call site":
             note.append("via call site")
-        if r["status"] == "block not analysed":
-            for b, u in r["at_analysed_blocks"].items():
-                pv = fmt(u["predicted"]) if u["predicted"] is not None else (
-                    "%s..%s" % tuple(fmt(x) for x in u["predicted_range"]) if u["predicted_range"] else "-")
-                note.append("analysed at %s: %s (%s there)" % (b, pv, u["would_be"]))
+        if r["status"] == "other launch":
+            note.append("analysed at %s only" % ", ".join(blk(b) for b in r["analysed_blocks"]))
             pred = "-"
         else:
             pred = fmt(r.get("predicted")) if r.get("predicted") is not None else (
@@ -414,8 +331,10 @@ def main():
     c.add_argument("-o", "--output", default="-")
     c.add_argument("--json")
     c.add_argument("--src", help="folder of the staged sources (source text of lines ncu gives none)")
+    c.add_argument("--tool", default=default_tool(), help="cuda-coalesce (verify is its scorer)")
     t = sub.add_parser("selftest")
     t.add_argument("--data", default=os.path.join(HERE, "testdata"))
+    t.add_argument("--tool", default=default_tool(), help="cuda-coalesce (verify is its scorer)")
     a = ap.parse_args()
     {"kernels": cmd_kernels, "parse": cmd_parse, "compare": cmd_compare, "selftest": cmd_selftest}[a.cmd](a)
 

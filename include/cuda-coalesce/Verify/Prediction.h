@@ -1,0 +1,58 @@
+//===- Verify/Prediction.h - The analyzer's accesses, as verify reads them -*-
+// C++ -*-===//
+//
+// The predictions verify judges, read from the analyzer's JSON output
+// (`cuda-coalesce --format=json`, its "accesses" array) whether the
+// analysis ran in this process or earlier: one reader, the documented
+// keys. Global accesses carry sectors, shared ones wavefronts; both are
+// "units" here.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_VERIFY_PREDICTION_H
+#define CUDA_COALESCE_VERIFY_PREDICTION_H
+
+#include "cuda-coalesce/Verify/LineTable.h"
+#include "cuda-coalesce/Verify/Measurement.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cudacoalesce::verify {
+
+struct PredictedAccess {
+  size_t Index = 0; // in the "accesses" array
+  std::string File;
+  unsigned Line = 0, Column = 0, EndLine = 0;
+  std::string Kernel; // as the analyzer names it
+  std::string Expression;
+  Operation Op = Operation::Load;
+  Memory Space = Memory::Global;
+  std::optional<Dim3> Block;
+  std::string Pattern;
+  std::optional<double> PerRequest; // null: only the range is known
+  double Min = 0, Max = 0;          // over warps and unknown values
+  std::optional<double> Low, High;  // a sample's range, where it ran out
+  std::optional<double> Ideal;
+  std::optional<double> RequestsPerLaunch, UnitsPerLaunch;
+  std::vector<Frame> CallChain; // the calls it is reached through, the
+                                // kernel's own first
+  /// The file of the kernel's body: where its outermost call is, else
+  /// where the access is.
+  std::string KernelFile;
+  std::vector<unsigned> AlsoFiledUnder; // lines nvcc may file it under
+  std::string Launch; // the launch it was analysed under (its first
+                      // assumption: "block (256,1,1) from the launch at ...")
+};
+
+/// Reads the "accesses" of one analyzer JSON document; false with
+/// \p Error when it is not one.
+bool readPredictions(const llvm::json::Value &Document,
+                     std::vector<PredictedAccess> &Out, llvm::json::Array &Raw,
+                     std::string &Error);
+
+} // namespace cudacoalesce::verify
+
+#endif

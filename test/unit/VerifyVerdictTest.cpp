@@ -1,0 +1,258 @@
+//===- VerifyVerdictTest.cpp - verify's verdicts, names and the join ------===//
+#include "cuda-coalesce/Verify/Join.h"
+#include "cuda-coalesce/Verify/Names.h"
+#include "cuda-coalesce/Verify/StatementSpans.h"
+#include "cuda-coalesce/Verify/Verdict.h"
+
+#include <gtest/gtest.h>
+
+using namespace cudacoalesce::verify;
+
+namespace {
+
+PredictedAccess access(std::optional<double> PerRequest, double Min = 0,
+                       double Max = 0, const char *Pattern = "coalesced") {
+  PredictedAccess P;
+  P.File = "/src/k.cu";
+  P.Kernel = "k";
+  P.KernelFile = P.File;
+  P.PerRequest = PerRequest;
+  P.Min = PerRequest ? *PerRequest : Min;
+  P.Max = PerRequest ? *PerRequest : Max;
+  if (!PerRequest) {
+    P.Min = Min;
+    P.Max = Max;
+  }
+  P.Pattern = Pattern;
+  return P;
+}
+
+TEST(VerifyVerdictTest, ExactWithinHalfAPercentOrAHundredth) {
+  EXPECT_TRUE(isExact(4, 4.019)); // 0.5% of 4 is 0.02
+  EXPECT_FALSE(isExact(4, 4.03));
+  EXPECT_TRUE(isExact(0.5, 0.509)); // 0.01 below 2 units
+  EXPECT_FALSE(isExact(0.5, 0.52));
+  EXPECT_TRUE(isExact(100, 100.5));
+  EXPECT_FALSE(isExact(100, 100.6));
+}
+
+TEST(VerifyVerdictTest, WeightsOnlyWhereRequestsDiffer) {
+  PredictedAccess A = access(4), B = access(32);
+  A.RequestsPerLaunch = 1000;
+  B.RequestsPerLaunch = 1100; // a sample's noise: alike
+  EXPECT_EQ(requestWeights({&A, &B}), (std::vector<double>{1, 1}));
+  B.RequestsPerLaunch = 3000; // other code: by requests
+  EXPECT_EQ(requestWeights({&A, &B}), (std::vector<double>{1000, 3000}));
+  EXPECT_EQ(judgeLine({&A, &B}, 25).Predicted, 25); // (4 + 3 * 32) / 4
+  B.RequestsPerLaunch.reset();
+  EXPECT_EQ(judgeLine({&A, &B}, 18).Result, Verdict::Exact);
+}
+
+TEST(VerifyVerdictTest, DefiniteRangeSampleAndScattered) {
+  PredictedAccess Four = access(4);
+  EXPECT_EQ(judgeLine({&Four}, 4).Result, Verdict::Exact);
+  EXPECT_EQ(judgeLine({&Four}, 5).Result, Verdict::Wrong);
+  EXPECT_EQ(judgeLine({&Four}, std::nullopt).Result, Verdict::NotExecuted);
+  PredictedAccess Unknown = access(std::nullopt, 1, 4, "unknown");
+  EXPECT_EQ(judgeLine({&Unknown}, 1.3336).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Unknown}, 4.02).Result, Verdict::Wrong);
+  // A line with a definite access and an unknown one: every mean of them
+  // lies between the least and the most.
+  LineJudgement Both = judgeLine({&Four, &Unknown}, 1.5);
+  EXPECT_EQ(Both.Result, Verdict::InRange);
+  EXPECT_EQ(Both.Range, std::make_pair(1.0, 4.0));
+  PredictedAccess Sampled = access(30);
+  Sampled.Low = 29;
+  Sampled.High = 31;
+  EXPECT_EQ(judgeLine({&Sampled}, 29.64).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Sampled}, 31.06).Result, Verdict::Wrong);
+  PredictedAccess Gather = access(32, 0, 0, "scattered");
+  Gather.Min = 1;
+  EXPECT_EQ(judgeLine({&Gather}, 20.4177).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Gather}, 20.4177).Predicted, 32);
+  PredictedAccess Strided = access(32, 0, 0, "strided");
+  EXPECT_EQ(judgeLine({&Strided}, 20.4177).Result, Verdict::Wrong);
+}
+
+TEST(VerifyVerdictTest, EachAccessClaimsAnInstruction) {
+  PredictedAccess Four = access(4), ThirtyTwo = access(32);
+  EXPECT_EQ(judgeAccesses({&Four, &ThirtyTwo}, {32, 4}),
+            (std::vector<Verdict>{Verdict::Exact, Verdict::Exact}));
+  // One instruction left that fits nothing: the access without one is wrong.
+  EXPECT_EQ(judgeAccesses({&Four, &ThirtyTwo}, {4, 8}),
+            (std::vector<Verdict>{Verdict::Exact, Verdict::Wrong}));
+  // nvcc merged one away: every instruction is explained.
+  EXPECT_EQ(judgeAccesses({&Four, &ThirtyTwo}, {4}),
+            (std::vector<Verdict>{Verdict::Exact, Verdict::NoInstruction}));
+  // An unrolled loop: more instructions than accesses, all explained.
+  EXPECT_EQ(judgeAccesses({&Four}, {4, 4, 4}),
+            (std::vector<Verdict>{Verdict::Exact}));
+  PredictedAccess Unknown = access(std::nullopt, 1, 8, "unknown");
+  EXPECT_EQ(judgeAccesses({&Unknown}, {3}),
+            (std::vector<Verdict>{Verdict::InRange}));
+}
+
+TEST(VerifyNamesTest, KernelsAcrossTools) {
+  EXPECT_EQ(kernelOfSignature("void tscale<float>(T1 *, const T1 *, T1)"),
+            "tscale<float>");
+  EXPECT_EQ(kernelOfSignature("ns::k(float *, int (*)[4])"), "ns::k");
+  EXPECT_EQ(normalizeKernel("tstride<(int)4>"), normalizeKernel("tstride<4>"));
+  EXPECT_EQ(normalizeKernel("k<(unsigned int)4, (bool)1>"), "k<4,true>");
+  EXPECT_EQ(normalizeKernel("k<4U, -1L>"), "k<4,-1>");
+  EXPECT_EQ(normalizeKernel("k<(long)-8>"), "k<-8>");
+  EXPECT_EQ(normalizeKernel("(anonymous namespace)::k"),
+            "(anonymousnamespace)::k");
+  EXPECT_EQ(normalizeKernel("k<float4>"), "k<float4>"); // a type keeps its 4
+}
+
+TEST(VerifyNamesTest, LibraryFiles) {
+  EXPECT_TRUE(isLibraryFile(
+      "/usr/local/cuda/targets/x86_64-linux/include/cuda_fp16.hpp"));
+  EXPECT_TRUE(
+      isLibraryFile("/usr/local/cuda-12.4/include/sm_32_intrinsics.hpp"));
+  EXPECT_TRUE(isLibraryFile("/opt/cccl/cub/cub/block/block_load.cuh"));
+  EXPECT_TRUE(isLibraryFile("/home/u/p/third_party/thrust/thrust/copy.h"));
+  EXPECT_TRUE(isLibraryFile("/usr/include/c++/12/bits/stl_algo.h"));
+  EXPECT_FALSE(isLibraryFile("/home/u/cuda-samples/Samples/x/kernel.cu"));
+  EXPECT_FALSE(isLibraryFile("/work/p/cuda/kernels/a.cu"));
+  EXPECT_FALSE(isLibraryFile("/src/k.cu"));
+}
+
+TEST(VerifyStatementSpansTest, Statements) {
+  auto Spans = statementSpans(R"(#define X(a) \
+  a[0]
+__global__ void k(float *o, const float *a, int n) {
+  int i = threadIdx.x;
+  o[i] = a[i] +
+         a[i + 1];
+  for (int j = 0;
+       j < n; ++j)
+    o[j] = 0;
+  float t[2] = {a[0],
+                a[1]};
+  if (i < n) o[i] = 1;
+}
+)");
+  std::vector<std::pair<unsigned, unsigned>> Want = {
+      {3, 3}, {4, 4}, {5, 6}, {7, 8}, {9, 9}, {10, 11}, {12, 12}, {12, 12}};
+  EXPECT_EQ(Spans, Want);
+}
+
+MeasuredLine line(unsigned Line, double Executed, double Units,
+                  Operation Op = Operation::Load) {
+  MeasuredLine L;
+  L.File = "/build/src/k.cu";
+  L.Line = Line;
+  L.Op = Op;
+  L.Executed = Executed;
+  L.Units = Units;
+  L.Instructions.push_back({"0x0", "LDG.E", Executed, Units, 0});
+  return L;
+}
+
+Measurements oneLaunch(std::vector<MeasuredLine> Lines,
+                       std::optional<Dim3> Block = std::nullopt) {
+  Measurements M;
+  M.Spaces = {Memory::Global, Memory::Shared};
+  ProfiledLaunch L;
+  L.Kernel = "k";
+  L.File = "/build/src/k.cu";
+  L.Block = Block;
+  M.Launches.push_back(L);
+  M.Lines = std::move(Lines);
+  return M;
+}
+
+std::vector<std::string> verdicts(const JoinResult &R) {
+  std::vector<std::string> Out;
+  for (const JudgedRow &Row : R.Rows)
+    Out.push_back(std::to_string(Row.Line) + " " +
+                  verdictName(Row.Judgement.Result) +
+                  (Row.MatchedBy.empty() ? "" : " by " + Row.MatchedBy));
+  return Out;
+}
+
+TEST(VerifyJoinTest, AStatementOverSeveralLines) {
+  // `o[i] = a[i] +\n a[i + 1];`: both loads at line 5 of the page, the
+  // second access written at line 6.
+  PredictedAccess A = access(4), B = access(5);
+  A.Line = A.EndLine = 5;
+  B.Line = B.EndLine = 6;
+  auto Span = [](const std::string &, unsigned) {
+    return std::pair<unsigned, unsigned>{5, 6};
+  };
+  std::vector<PredictedAccess> P = {A, B};
+  Measurements M = oneLaunch({line(5, 20, 90)});
+  EXPECT_EQ(verdicts(join(M, P, Span)),
+            (std::vector<std::string>{"5 exact by line"}));
+  // Without the span the second access finds no instruction and the line
+  // is compared with the first alone.
+  EXPECT_EQ(verdicts(join(M, P, nullptr)),
+            (std::vector<std::string>{"5 wrong by line", "6 no instruction"}));
+}
+
+TEST(VerifyJoinTest, CallSitesAndFiledUnder) {
+  PredictedAccess Helper = access(4);
+  Helper.File = "/src/h.cuh";
+  Helper.Line = Helper.EndLine = 3;
+  Helper.CallChain = {{"/src/k.cu", 20}};
+  Helper.KernelFile = "/src/k.cu";
+  PredictedAccess Merged = access(32);
+  Merged.Op = Operation::Store;
+  Merged.Line = Merged.EndLine = 30;
+  Merged.AlsoFiledUnder = {28};
+  std::vector<PredictedAccess> P = {Helper, Merged};
+  Measurements M =
+      oneLaunch({line(20, 10, 40), line(28, 10, 320, Operation::Store),
+                 line(30, 30, 960, Operation::Store)});
+  EXPECT_EQ(verdicts(join(M, P, nullptr)),
+            (std::vector<std::string>{"20 exact by call site",
+                                      "28 exact by filed under",
+                                      "30 exact by line"}));
+}
+
+TEST(VerifyJoinTest, LaunchShapes) {
+  PredictedAccess At128 = access(4), At256 = access(8);
+  At128.Line = At256.Line = At128.EndLine = At256.EndLine = 5;
+  At128.Block = Dim3{128, 1, 1};
+  At256.Block = Dim3{256, 1, 1};
+  std::vector<PredictedAccess> P = {At128, At256};
+  EXPECT_EQ(
+      verdicts(join(oneLaunch({line(5, 1, 8)}, Dim3{256, 1, 1}), P, nullptr)),
+      (std::vector<std::string>{"5 exact by line"}));
+  EXPECT_EQ(
+      verdicts(join(oneLaunch({line(5, 1, 8)}, Dim3{512, 1, 1}), P, nullptr)),
+      (std::vector<std::string>{"5 other launch"}));
+  // No launch shape measured: the mean over the shapes.
+  EXPECT_EQ(verdicts(join(oneLaunch({line(5, 1, 6)}), P, nullptr)),
+            (std::vector<std::string>{"5 exact by line"}));
+}
+
+TEST(VerifyJoinTest, OnlyTheMemoriesMeasured) {
+  // A measurement of global memory only (tools/real-code's): the shared
+  // access is not "no instruction".
+  PredictedAccess Global = access(4), Shared = access(1, 0, 0, "conflict-free");
+  Global.Line = Global.EndLine = 5;
+  Shared.Line = Shared.EndLine = 6;
+  Shared.Space = Memory::Shared;
+  std::vector<PredictedAccess> P = {Global, Shared};
+  Measurements M = oneLaunch({line(5, 1, 4)});
+  M.Spaces = {Memory::Global};
+  EXPECT_EQ(verdicts(join(M, P, nullptr)),
+            (std::vector<std::string>{"5 exact by line"}));
+  M.Spaces.insert(Memory::Shared);
+  EXPECT_EQ(verdicts(join(M, P, nullptr)),
+            (std::vector<std::string>{"5 exact by line", "6 no instruction"}));
+}
+
+TEST(VerifyJoinTest, KernelsOfOneNameInSeveralFiles) {
+  PredictedAccess Here = access(4), Elsewhere = access(32);
+  Here.Line = Elsewhere.Line = Here.EndLine = Elsewhere.EndLine = 5;
+  Elsewhere.File = Elsewhere.KernelFile = "/src/other.cu";
+  std::vector<PredictedAccess> P = {Here, Elsewhere};
+  JoinResult R = join(oneLaunch({line(5, 1, 4)}), P, nullptr);
+  EXPECT_EQ(verdicts(R), (std::vector<std::string>{"5 exact by line"}));
+  EXPECT_EQ(R.AccessesNotProfiled, 0u);
+}
+
+} // namespace
