@@ -1,6 +1,7 @@
-// The launch walker counts the visits of an affine access in closed form
-// (LaunchWalker::countEveryVisit); here it must give, field by field, what
-// visiting every warp gives, on random affine accesses with guards.
+// The launch walker's strategies that count the visits instead of making
+// them (HistogramWalk, RunWalk) must give, field by field, what visiting
+// every warp gives; the walker asks its strategies in turn and falls back to
+// the next where one declines.
 #include "LaunchWalker.h"
 
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
@@ -8,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
+#include <string>
 
 using namespace cudacoalesce;
 using namespace cudacoalesce::model;
@@ -36,7 +39,23 @@ void expectSameFlags(const LaunchWalker &Counting,
   EXPECT_EQ(Counting.unaddressedLanes(), Visiting.unaddressedLanes());
 }
 
-TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
+/// \p First, then every warp and the sample: the strategy under test, with
+/// the plain walk where it declines.
+std::vector<std::unique_ptr<WalkStrategy>>
+thenVisiting(std::unique_ptr<WalkStrategy> First) {
+  std::vector<std::unique_ptr<WalkStrategy>> Order;
+  Order.push_back(std::move(First));
+  Order.push_back(makeEveryWarpWalk());
+  Order.push_back(makeSampledWalk());
+  return Order;
+}
+
+const std::string EveryWarp = makeEveryWarpWalk()->name().str();
+
+// Affine accesses with guards on one axis each, counted from a histogram per
+// axis (HistogramWalk).
+TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
+  const std::string Histograms = makeHistogramWalk()->name().str();
   std::mt19937 Rng(20261202);
   auto Pick = [&](int64_t Low, int64_t High) {
     return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
@@ -88,13 +107,15 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
     LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
     expectSameTotals(Counting.walk(1 << 20), Visiting.walk(1 << 20));
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Histograms;
   }
-  // Every one of these accesses is of the shape counting takes.
+  // Every one of these accesses is of the shape the histograms take.
   EXPECT_EQ(CountedCases, 300);
 }
 
@@ -160,10 +181,11 @@ std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
 // Lanes that read the block index through a division or remainder by a
 // constant (`(blockIdx.x * blockDim.x + threadIdx.x) / 32`, a warp per row)
 // are counted where the block's step passes through the division whole
-// (LaunchWalker::blockShift); where it does not (a divisor the block does not
-// divide, a negative operand), the walk visits. Either way the totals are
-// visiting every warp's.
+// (AccessSplit's blockShift) and counted by HistogramWalk; where it does not
+// (a divisor the block does not divide, a negative operand), the walk
+// visits. Either way the totals are visiting every warp's.
 TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
+  const std::string Histograms = makeHistogramWalk()->name().str();
   std::mt19937 Rng(20261206);
   auto Pick = [&](int64_t Low, int64_t High) {
     return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
@@ -203,27 +225,29 @@ TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
     L.Block = Blocks[Pick(0, 3)];
     L.Grid = Dim3{Pick(1, 40), Pick(1, 3), 1};
     LaunchWalker Counting(Ctx, A, L, Global), Visiting(Ctx, A, L, Global);
+    Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
                  << "case " << Case << ": " << Ctx.str(A.ByteOffset));
     CostTotals Counted = Counting.walk(1 << 22);
     CostTotals Visited = Visiting.walk(1 << 22);
-    ASSERT_EQ(Visited.RelativeError, 0) << "the visits were sampled";
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp) << "the visits were sampled";
     expectSameTotals(Counted, Visited);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Histograms;
   }
   // About half have a divisor the block divides and no negative offset.
   EXPECT_GE(CountedCases, Cases / 4);
   EXPECT_LT(CountedCases, Cases);
 }
 
-// Loops whose lanes run apart, counted in runs (LaunchWalker::countRuns): a
+// Loops whose lanes run apart, counted in runs (RunWalk): a
 // triangular loop, its guard reading the thread index through an operation,
 // and a loop nvcc splits into pieces (each lane at a trip of its own), with
 // guards on the trip of every comparison. Each must give, field by field,
 // what visiting every warp at every trip gives.
-TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
+TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
+  const std::string Runs = makeRunWalk()->name().str();
   std::mt19937 Rng(20261205);
   auto Pick = [&](int64_t Low, int64_t High) {
     return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
@@ -269,7 +293,7 @@ TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
     // The loop's own bound, then guards on the trip and the thread index.
     A.Guards.push_back({Trip - Count, Cmp::LT});
     // An outer loop, its trips whole periods apart or not: the runs of the
-    // first kind are counted once for all its trips (countRuns' Repeats).
+    // first kind are counted once for all its trips (RunWalk's Repeats).
     if (Pick(0, 1)) {
       Poly Outer = Poly::atom(Ctx.loopIteration("i"));
       A.ByteOffset = A.ByteOffset +
@@ -293,15 +317,16 @@ TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
     LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    Counting.walkWith(thenVisiting(makeRunWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
                  << "case " << Case << ": " << Ctx.str(A.ByteOffset));
     CostTotals Counted = Counting.walk(1 << 22);
     CostTotals Visited = Visiting.walk(1 << 22);
-    ASSERT_EQ(Visited.RelativeError, 0) << "the visits were sampled";
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp) << "the visits were sampled";
     expectSameTotals(Counted, Visited);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Runs;
   }
   // Nearly all of them are of the shape runs take (a guard may read the
   // trip at a slope the walker takes in no run: it then visits).
@@ -339,7 +364,7 @@ TEST(LaunchWalkerTest, KeptGuardLanesChangeNoPrediction) {
 }
 
 // Walks in one context share each guard's parts between them
-// (LaunchWalker::SplitCache), keyed by what the split reads of the walker:
+// (SplitCache, AccessSplit.h), keyed by what the split reads of the walker:
 // under other blocks (whether the block's step passes through `/ K`), with a
 // parameter known at other values or not at all and with counting off, each
 // walk must still give what a walk in a context of its own gives.
