@@ -476,4 +476,118 @@ TEST(LaunchWalkerTest, GuardsOfLanesTurnedAwayAreNotEvaluated) {
   }
 }
 
+/// A strategy that declines every walk, and counts how often it was asked.
+class DecliningWalk final : public WalkStrategy {
+public:
+  DecliningWalk(bool Counts, int &Asked)
+      : WalkStrategy("declining", Counts), Asked(Asked) {}
+  std::optional<CostTotals> walk(WalkUnits &, uint64_t) override {
+    ++Asked;
+    return std::nullopt;
+  }
+
+private:
+  int &Asked;
+};
+
+/// `a[blockIdx.x * blockDim.x + threadIdx.x]` under `if (i < n)`, n = 1000,
+/// over \p Blocks blocks of 128 threads.
+struct GuardedRow {
+  sym::Context Ctx;
+  AccessShape A;
+  LaunchShape L;
+  explicit GuardedRow(int64_t Blocks) {
+    Poly Global = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
+                  Poly::atom(Ctx.threadIdx(0));
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = Global.scaled(4);
+    A.Guards.push_back({Global - Poly::constant(1000), Cmp::LT});
+    L.Block = Dim3{128, 1, 1};
+    L.Grid = Dim3{Blocks, 1, 1};
+  }
+};
+
+// A strategy that declines hands the walk to the next: the totals are the
+// next one's, and it answers.
+TEST(LaunchWalkerTest, WalkFallsBackWhenAStrategyDeclines) {
+  GlobalSectorModel Model;
+  GuardedRow Row(9);
+  int Asked = 0;
+  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  Walker.walkWith(thenVisiting(std::make_unique<DecliningWalk>(true, Asked)));
+  CostTotals T = Walker.walk(1 << 16);
+  EXPECT_EQ(Asked, 1);
+  EXPECT_EQ(Walker.answeredBy(), EveryWarp);
+  LaunchWalker Plain(Row.Ctx, Row.A, Row.L, Model);
+  Plain.allowCounting(false);
+  expectSameTotals(T, Plain.walk(1 << 16));
+  EXPECT_EQ(Plain.answeredBy(), EveryWarp);
+  // 9 blocks of 4 warps; the last two blocks' warps past n issue nothing.
+  EXPECT_EQ(T.Visits, 36u);
+  EXPECT_EQ(T.Warps, 32u);
+}
+
+// With counting off, a strategy that counts is not asked at all.
+TEST(LaunchWalkerTest, CountingOffSkipsTheStrategiesThatCount) {
+  GlobalSectorModel Model;
+  GuardedRow Row(9);
+  int AskedCounting = 0, AskedVisiting = 0;
+  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  std::vector<std::unique_ptr<WalkStrategy>> Order;
+  Order.push_back(std::make_unique<DecliningWalk>(true, AskedCounting));
+  Order.push_back(std::make_unique<DecliningWalk>(false, AskedVisiting));
+  Order.push_back(makeEveryWarpWalk());
+  Walker.walkWith(std::move(Order));
+  Walker.allowCounting(false);
+  Walker.walk(1 << 16);
+  EXPECT_EQ(AskedCounting, 0);
+  EXPECT_EQ(AskedVisiting, 1);
+  EXPECT_EQ(Walker.answeredBy(), EveryWarp);
+}
+
+// The usual order: the histograms count what they can; past the budget,
+// visiting every warp declines and the sample answers.
+TEST(LaunchWalkerTest, EveryWarpDeclinesPastTheBudget) {
+  GlobalSectorModel Model;
+  GuardedRow Row(4096); // 16384 visits
+  LaunchWalker Counting(Row.Ctx, Row.A, Row.L, Model);
+  Counting.walk(1024);
+  EXPECT_EQ(Counting.answeredBy(), makeHistogramWalk()->name());
+  LaunchWalker Visiting(Row.Ctx, Row.A, Row.L, Model);
+  Visiting.allowCounting(false);
+  CostTotals Whole = Visiting.walk(1 << 16);
+  EXPECT_EQ(Visiting.answeredBy(), EveryWarp);
+  EXPECT_EQ(Whole.Visits, 16384u);
+  CostTotals Sampled = Visiting.walk(1024);
+  EXPECT_EQ(Visiting.answeredBy(), makeSampledWalk()->name());
+  EXPECT_LE(Sampled.Visits, 1024u);
+}
+
+// The histograms decline a loop nvcc splits (each lane at a trip of its
+// own); the runs take it.
+TEST(LaunchWalkerTest, HistogramsDeclineSplitLoopsForRuns) {
+  GlobalSectorModel Model;
+  sym::Context Ctx;
+  Poly Tx = Poly::atom(Ctx.threadIdx(0));
+  LoopLowering Loop;
+  Loop.Trip = Ctx.loopIteration("j");
+  Loop.TripCount = Poly::constant(40) - Tx;
+  Loop.Factor = 4;
+  Loop.Counter = Ctx.loopIteration("j", firstCounterValue(Loop));
+  AccessShape A;
+  A.WidthBytes = A.ChunkBytes = 4;
+  A.Lowerings.push_back(Loop);
+  A.ByteOffset = (Poly::atom(Loop.Trip) * Poly::constant(64) + Tx).scaled(4);
+  A.Guards.push_back({Poly::atom(Loop.Trip) - Loop.TripCount, Cmp::LT});
+  LaunchShape L;
+  L.Block = Dim3{64, 1, 1};
+  L.Grid = Dim3{2, 1, 1};
+  LaunchWalker Walker(Ctx, A, L, Model);
+  CostTotals Counted = Walker.walk(1 << 16);
+  EXPECT_EQ(Walker.answeredBy(), makeRunWalk()->name());
+  LaunchWalker Visiting(Ctx, A, L, Model);
+  Visiting.allowCounting(false);
+  expectSameTotals(Counted, Visiting.walk(1 << 16));
+}
+
 } // namespace
