@@ -1,7 +1,8 @@
 // The launch walker's strategies that count the visits instead of making
 // them (HistogramWalk, RunWalk) must give, field by field, what visiting
 // every warp gives; the walker asks its strategies in turn and falls back to
-// the next where one declines.
+// the next where one declines; and its units' fast paths give what their
+// plain ones do (TripPlacement: a warp's trips at once, or lane by lane).
 #include "LaunchWalker.h"
 
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
@@ -18,6 +19,19 @@ using namespace cudacoalesce::model;
 using sym::Poly;
 
 namespace {
+
+/// Integers drawn in [Low, High] from a fixed seed: the random cases are the
+/// same at every run.
+class Picker {
+public:
+  explicit Picker(unsigned Seed) : Rng(Seed) {}
+  int64_t operator()(int64_t Low, int64_t High) {
+    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
+  }
+
+private:
+  std::mt19937 Rng;
+};
 
 void expectSameTotals(const CostTotals &Counted, const CostTotals &Visited) {
   EXPECT_EQ(Counted.Units, Visited.Units);
@@ -56,10 +70,7 @@ const std::string EveryWarp = makeEveryWarpWalk()->name().str();
 // axis (HistogramWalk).
 TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
   const std::string Histograms = makeHistogramWalk()->name().str();
-  std::mt19937 Rng(20261202);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  Picker Pick(20261202);
   const Dim3 Blocks[] = {{32, 1, 1},  {64, 1, 1}, {48, 1, 1},
                          {16, 16, 1}, {32, 8, 1}, {8, 4, 2}};
   GlobalSectorModel Global;
@@ -123,10 +134,7 @@ TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
 /// per block or not (an operation on the block index), nested so that each
 /// access's guard list extends an earlier one's.
 std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
-  std::mt19937 Rng(Seed);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  Picker Pick(Seed);
   Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
   Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
   Poly Global = Bx * Bdx + Tx;
@@ -186,10 +194,7 @@ std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
 // visits. Either way the totals are visiting every warp's.
 TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
   const std::string Histograms = makeHistogramWalk()->name().str();
-  std::mt19937 Rng(20261206);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  Picker Pick(20261206);
   const Dim3 Blocks[] = {{256, 1, 1}, {64, 1, 1}, {96, 1, 1}, {32, 4, 1}};
   GlobalSectorModel Global;
   int CountedCases = 0;
@@ -248,10 +253,7 @@ TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
 // what visiting every warp at every trip gives.
 TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
   const std::string Runs = makeRunWalk()->name().str();
-  std::mt19937 Rng(20261205);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  Picker Pick(20261205);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
   GlobalSectorModel Global;
   SharedBankModel Shared;
@@ -588,6 +590,76 @@ TEST(LaunchWalkerTest, HistogramsDeclineSplitLoopsForRuns) {
   LaunchWalker Visiting(Ctx, A, L, Model);
   Visiting.allowCounting(false);
   expectSameTotals(Counted, Visiting.walk(1 << 16));
+}
+
+// TripPlacement places the lanes' trips in the loops nvcc splits a warp at
+// once (pointsWithTrips) wherever no trip count reads its own loop's trip or
+// a later one's; each lane's trips and whether it idles must be what
+// placing the lanes one by one (placeTrips) gives, a second loop's trip
+// count reading the first's trip included.
+TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
+  Picker Pick(20261207);
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
+  GlobalSectorModel Model;
+  int Compared = 0;
+  for (int Case = 0; Case < 80; ++Case) {
+    sym::Context Ctx;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0));
+    Poly Gtid = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) + Tx;
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = Gtid.scaled(4);
+    auto Lowering = [&](const char *Name, Poly Count) {
+      LoopLowering Loop;
+      Loop.Trip = Ctx.loopIteration(Name);
+      Loop.TripCount = std::move(Count);
+      Loop.Factor = unsigned(1) << Pick(0, 2);
+      Loop.Pieces = Loop.Factor == 4 && Pick(0, 1);
+      Loop.Epilog = Pick(0, 1);
+      Loop.Counter = Ctx.loopIteration(Name, firstCounterValue(Loop));
+      A.Lowerings.push_back(Loop);
+      A.ByteOffset =
+          A.ByteOffset + Poly::atom(Loop.Trip).scaled(4 * Pick(1, 64));
+    };
+    Lowering("j", Pick(0, 1)
+                      ? Ctx.op(sym::OpKind::Rem, Gtid.scaled(Pick(1, 40)),
+                               Poly::constant(Pick(5, 30)))
+                      : Poly::constant(Pick(20, 60)) - Gtid);
+    if (Pick(0, 1))
+      Lowering("i", Poly::atom(A.Lowerings[0].Trip) +
+                        Poly::constant(Pick(0, 3)) - Tx.scaled(Pick(0, 1)));
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    L.Grid = Dim3{2, 1, 1};
+    AccessAtLaunch AL(Ctx, A, L, Model);
+    TripPlacement Trips(AL);
+    ASSERT_TRUE(Trips.atPoints());
+    for (int64_t Block = 0; Block < 2; ++Block)
+      for (int64_t Warp = 0; Warp < AL.warpsPerBlock(); ++Warp)
+        for (int Visit = 0; Visit < 12; ++Visit) {
+          AL.Values.set(Ctx.blockIdx(0), Block);
+          for (const LoopLowering &Loop : A.Lowerings)
+            AL.Values.set(Loop.Counter, Pick(-4, 24));
+          uint32_t Idle;
+          const sym::ThreadPoints AtOnce = Trips.pointsWithTrips(Warp, Idle);
+          ASSERT_EQ(AtOnce.OwnLeafCount, A.Lowerings.size());
+          for (unsigned Lane = 0; Lane < AtOnce.Count; ++Lane) {
+            SCOPED_TRACE(testing::Message() << "case " << Case << " warp "
+                                            << Warp << " lane " << Lane);
+            Dim3 Tid;
+            ASSERT_TRUE(placeLane(Ctx, L.Block, Warp, Lane, AL.Values, Tid));
+            const bool Runs = Trips.placeTrips();
+            EXPECT_EQ(Runs, !(Idle & (uint32_t(1) << Lane)));
+            for (size_t K = 0; K < A.Lowerings.size(); ++K) {
+              EXPECT_EQ(AtOnce.OwnLeaf[K], A.Lowerings[K].Trip);
+              EXPECT_EQ(AtOnce.OwnValue[K][Lane],
+                        AL.Values.get(A.Lowerings[K].Trip));
+            }
+            ++Compared;
+          }
+        }
+  }
+  EXPECT_GT(Compared, 10000);
 }
 
 } // namespace
