@@ -1,6 +1,8 @@
-// The launch walker counts the visits of an affine access in closed form
-// (LaunchWalker::countEveryVisit); here it must give, field by field, what
-// visiting every warp gives, on random affine accesses with guards.
+// The launch walker's strategies that count the visits instead of making
+// them (HistogramWalk, RunWalk) must give, field by field, what visiting
+// every warp gives; the walker asks its strategies in turn and falls back to
+// the next where one declines; and its units' fast paths give what their
+// plain ones do (TripPlacement: a warp's trips at once, or lane by lane).
 #include "LaunchWalker.h"
 
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
@@ -8,13 +10,28 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
+#include <string>
 
 using namespace cudacoalesce;
 using namespace cudacoalesce::model;
 using sym::Poly;
 
 namespace {
+
+/// Integers drawn in [Low, High] from a fixed seed: the random cases are the
+/// same at every run.
+class Picker {
+public:
+  explicit Picker(unsigned Seed) : Rng(Seed) {}
+  int64_t operator()(int64_t Low, int64_t High) {
+    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
+  }
+
+private:
+  std::mt19937 Rng;
+};
 
 void expectSameTotals(const CostTotals &Counted, const CostTotals &Visited) {
   EXPECT_EQ(Counted.Units, Visited.Units);
@@ -36,11 +53,24 @@ void expectSameFlags(const LaunchWalker &Counting,
   EXPECT_EQ(Counting.unaddressedLanes(), Visiting.unaddressedLanes());
 }
 
-TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
-  std::mt19937 Rng(20261202);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+/// \p First, then every warp and the sample: the strategy under test, with
+/// the plain walk where it declines.
+std::vector<std::unique_ptr<WalkStrategy>>
+thenVisiting(std::unique_ptr<WalkStrategy> First) {
+  std::vector<std::unique_ptr<WalkStrategy>> Order;
+  Order.push_back(std::move(First));
+  Order.push_back(makeEveryWarpWalk());
+  Order.push_back(makeSampledWalk());
+  return Order;
+}
+
+const std::string EveryWarp = makeEveryWarpWalk()->name().str();
+
+// Affine accesses with guards on one axis each, counted from a histogram per
+// axis (HistogramWalk).
+TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
+  const std::string Histograms = makeHistogramWalk()->name().str();
+  Picker Pick(20261202);
   const Dim3 Blocks[] = {{32, 1, 1},  {64, 1, 1}, {48, 1, 1},
                          {16, 16, 1}, {32, 8, 1}, {8, 4, 2}};
   GlobalSectorModel Global;
@@ -88,13 +118,15 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
     LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
     expectSameTotals(Counting.walk(1 << 20), Visiting.walk(1 << 20));
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Histograms;
   }
-  // Every one of these accesses is of the shape counting takes.
+  // Every one of these accesses is of the shape the histograms take.
   EXPECT_EQ(CountedCases, 300);
 }
 
@@ -102,10 +134,7 @@ TEST(LaunchWalkerTest, CountingEqualsVisitingEveryWarp) {
 /// per block or not (an operation on the block index), nested so that each
 /// access's guard list extends an earlier one's.
 std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
-  std::mt19937 Rng(Seed);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  Picker Pick(Seed);
   Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
   Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
   Poly Global = Bx * Bdx + Tx;
@@ -160,14 +189,12 @@ std::vector<AccessShape> guardedAccesses(sym::Context &Ctx, unsigned Seed) {
 // Lanes that read the block index through a division or remainder by a
 // constant (`(blockIdx.x * blockDim.x + threadIdx.x) / 32`, a warp per row)
 // are counted where the block's step passes through the division whole
-// (LaunchWalker::blockShift); where it does not (a divisor the block does not
-// divide, a negative operand), the walk visits. Either way the totals are
-// visiting every warp's.
+// (AccessSplit's blockShift) and counted by HistogramWalk; where it does not
+// (a divisor the block does not divide, a negative operand), the walk
+// visits. Either way the totals are visiting every warp's.
 TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
-  std::mt19937 Rng(20261206);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+  const std::string Histograms = makeHistogramWalk()->name().str();
+  Picker Pick(20261206);
   const Dim3 Blocks[] = {{256, 1, 1}, {64, 1, 1}, {96, 1, 1}, {32, 4, 1}};
   GlobalSectorModel Global;
   int CountedCases = 0;
@@ -203,31 +230,30 @@ TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
     L.Block = Blocks[Pick(0, 3)];
     L.Grid = Dim3{Pick(1, 40), Pick(1, 3), 1};
     LaunchWalker Counting(Ctx, A, L, Global), Visiting(Ctx, A, L, Global);
+    Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
                  << "case " << Case << ": " << Ctx.str(A.ByteOffset));
     CostTotals Counted = Counting.walk(1 << 22);
     CostTotals Visited = Visiting.walk(1 << 22);
-    ASSERT_EQ(Visited.RelativeError, 0) << "the visits were sampled";
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp) << "the visits were sampled";
     expectSameTotals(Counted, Visited);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Histograms;
   }
   // About half have a divisor the block divides and no negative offset.
   EXPECT_GE(CountedCases, Cases / 4);
   EXPECT_LT(CountedCases, Cases);
 }
 
-// Loops whose lanes run apart, counted in runs (LaunchWalker::countRuns): a
+// Loops whose lanes run apart, counted in runs (RunWalk): a
 // triangular loop, its guard reading the thread index through an operation,
 // and a loop nvcc splits into pieces (each lane at a trip of its own), with
 // guards on the trip of every comparison. Each must give, field by field,
 // what visiting every warp at every trip gives.
-TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
-  std::mt19937 Rng(20261205);
-  auto Pick = [&](int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  };
+TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
+  const std::string Runs = makeRunWalk()->name().str();
+  Picker Pick(20261205);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
   GlobalSectorModel Global;
   SharedBankModel Shared;
@@ -269,7 +295,7 @@ TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
     // The loop's own bound, then guards on the trip and the thread index.
     A.Guards.push_back({Trip - Count, Cmp::LT});
     // An outer loop, its trips whole periods apart or not: the runs of the
-    // first kind are counted once for all its trips (countRuns' Repeats).
+    // first kind are counted once for all its trips (RunWalk's Repeats).
     if (Pick(0, 1)) {
       Poly Outer = Poly::atom(Ctx.loopIteration("i"));
       A.ByteOffset = A.ByteOffset +
@@ -293,15 +319,16 @@ TEST(LaunchWalkerTest, RunsEqualVisitingEveryWarp) {
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
     LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    Counting.walkWith(thenVisiting(makeRunWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
                  << "case " << Case << ": " << Ctx.str(A.ByteOffset));
     CostTotals Counted = Counting.walk(1 << 22);
     CostTotals Visited = Visiting.walk(1 << 22);
-    ASSERT_EQ(Visited.RelativeError, 0) << "the visits were sampled";
+    ASSERT_EQ(Visiting.answeredBy(), EveryWarp) << "the visits were sampled";
     expectSameTotals(Counted, Visited);
     expectSameFlags(Counting, Visiting);
-    CountedCases += Counting.counted();
+    CountedCases += Counting.answeredBy() == Runs;
   }
   // Nearly all of them are of the shape runs take (a guard may read the
   // trip at a slope the walker takes in no run: it then visits).
@@ -339,7 +366,7 @@ TEST(LaunchWalkerTest, KeptGuardLanesChangeNoPrediction) {
 }
 
 // Walks in one context share each guard's parts between them
-// (LaunchWalker::SplitCache), keyed by what the split reads of the walker:
+// (SplitCache, AccessSplit.h), keyed by what the split reads of the walker:
 // under other blocks (whether the block's step passes through `/ K`), with a
 // parameter known at other values or not at all and with counting off, each
 // walk must still give what a walk in a context of its own gives.
@@ -449,6 +476,190 @@ TEST(LaunchWalkerTest, GuardsOfLanesTurnedAwayAreNotEvaluated) {
     EXPECT_EQ(T.Requests, 1u);
     EXPECT_EQ(T.Units, 1);
   }
+}
+
+/// A strategy that declines every walk, and counts how often it was asked.
+class DecliningWalk final : public WalkStrategy {
+public:
+  DecliningWalk(bool Counts, int &Asked)
+      : WalkStrategy("declining", Counts), Asked(Asked) {}
+  std::optional<CostTotals> walk(WalkUnits &, uint64_t) override {
+    ++Asked;
+    return std::nullopt;
+  }
+
+private:
+  int &Asked;
+};
+
+/// `a[blockIdx.x * blockDim.x + threadIdx.x]` under `if (i < n)`, n = 1000,
+/// over \p Blocks blocks of 128 threads.
+struct GuardedRow {
+  sym::Context Ctx;
+  AccessShape A;
+  LaunchShape L;
+  explicit GuardedRow(int64_t Blocks) {
+    Poly Global = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
+                  Poly::atom(Ctx.threadIdx(0));
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = Global.scaled(4);
+    A.Guards.push_back({Global - Poly::constant(1000), Cmp::LT});
+    L.Block = Dim3{128, 1, 1};
+    L.Grid = Dim3{Blocks, 1, 1};
+  }
+};
+
+// A strategy that declines hands the walk to the next: the totals are the
+// next one's, and it answers.
+TEST(LaunchWalkerTest, WalkFallsBackWhenAStrategyDeclines) {
+  GlobalSectorModel Model;
+  GuardedRow Row(9);
+  int Asked = 0;
+  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  Walker.walkWith(thenVisiting(std::make_unique<DecliningWalk>(true, Asked)));
+  CostTotals T = Walker.walk(1 << 16);
+  EXPECT_EQ(Asked, 1);
+  EXPECT_EQ(Walker.answeredBy(), EveryWarp);
+  LaunchWalker Plain(Row.Ctx, Row.A, Row.L, Model);
+  Plain.allowCounting(false);
+  expectSameTotals(T, Plain.walk(1 << 16));
+  EXPECT_EQ(Plain.answeredBy(), EveryWarp);
+  // 9 blocks of 4 warps; the last two blocks' warps past n issue nothing.
+  EXPECT_EQ(T.Visits, 36u);
+  EXPECT_EQ(T.Warps, 32u);
+}
+
+// With counting off, a strategy that counts is not asked at all.
+TEST(LaunchWalkerTest, CountingOffSkipsTheStrategiesThatCount) {
+  GlobalSectorModel Model;
+  GuardedRow Row(9);
+  int AskedCounting = 0, AskedVisiting = 0;
+  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  std::vector<std::unique_ptr<WalkStrategy>> Order;
+  Order.push_back(std::make_unique<DecliningWalk>(true, AskedCounting));
+  Order.push_back(std::make_unique<DecliningWalk>(false, AskedVisiting));
+  Order.push_back(makeEveryWarpWalk());
+  Walker.walkWith(std::move(Order));
+  Walker.allowCounting(false);
+  Walker.walk(1 << 16);
+  EXPECT_EQ(AskedCounting, 0);
+  EXPECT_EQ(AskedVisiting, 1);
+  EXPECT_EQ(Walker.answeredBy(), EveryWarp);
+}
+
+// The usual order: the histograms count what they can; past the budget,
+// visiting every warp declines and the sample answers.
+TEST(LaunchWalkerTest, EveryWarpDeclinesPastTheBudget) {
+  GlobalSectorModel Model;
+  GuardedRow Row(4096); // 16384 visits
+  LaunchWalker Counting(Row.Ctx, Row.A, Row.L, Model);
+  Counting.walk(1024);
+  EXPECT_EQ(Counting.answeredBy(), makeHistogramWalk()->name());
+  LaunchWalker Visiting(Row.Ctx, Row.A, Row.L, Model);
+  Visiting.allowCounting(false);
+  CostTotals Whole = Visiting.walk(1 << 16);
+  EXPECT_EQ(Visiting.answeredBy(), EveryWarp);
+  EXPECT_EQ(Whole.Visits, 16384u);
+  CostTotals Sampled = Visiting.walk(1024);
+  EXPECT_EQ(Visiting.answeredBy(), makeSampledWalk()->name());
+  EXPECT_LE(Sampled.Visits, 1024u);
+}
+
+// The histograms decline a loop nvcc splits (each lane at a trip of its
+// own); the runs take it.
+TEST(LaunchWalkerTest, HistogramsDeclineSplitLoopsForRuns) {
+  GlobalSectorModel Model;
+  sym::Context Ctx;
+  Poly Tx = Poly::atom(Ctx.threadIdx(0));
+  LoopLowering Loop;
+  Loop.Trip = Ctx.loopIteration("j");
+  Loop.TripCount = Poly::constant(40) - Tx;
+  Loop.Factor = 4;
+  Loop.Counter = Ctx.loopIteration("j", firstCounterValue(Loop));
+  AccessShape A;
+  A.WidthBytes = A.ChunkBytes = 4;
+  A.Lowerings.push_back(Loop);
+  A.ByteOffset = (Poly::atom(Loop.Trip) * Poly::constant(64) + Tx).scaled(4);
+  A.Guards.push_back({Poly::atom(Loop.Trip) - Loop.TripCount, Cmp::LT});
+  LaunchShape L;
+  L.Block = Dim3{64, 1, 1};
+  L.Grid = Dim3{2, 1, 1};
+  LaunchWalker Walker(Ctx, A, L, Model);
+  CostTotals Counted = Walker.walk(1 << 16);
+  EXPECT_EQ(Walker.answeredBy(), makeRunWalk()->name());
+  LaunchWalker Visiting(Ctx, A, L, Model);
+  Visiting.allowCounting(false);
+  expectSameTotals(Counted, Visiting.walk(1 << 16));
+}
+
+// TripPlacement places the lanes' trips in the loops nvcc splits a warp at
+// once (pointsWithTrips) wherever no trip count reads its own loop's trip or
+// a later one's; each lane's trips and whether it idles must be what
+// placing the lanes one by one (placeTrips) gives, a second loop's trip
+// count reading the first's trip included.
+TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
+  Picker Pick(20261207);
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
+  GlobalSectorModel Model;
+  int Compared = 0;
+  for (int Case = 0; Case < 80; ++Case) {
+    sym::Context Ctx;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0));
+    Poly Gtid = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) + Tx;
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = Gtid.scaled(4);
+    auto Lowering = [&](const char *Name, Poly Count) {
+      LoopLowering Loop;
+      Loop.Trip = Ctx.loopIteration(Name);
+      Loop.TripCount = std::move(Count);
+      Loop.Factor = unsigned(1) << Pick(0, 2);
+      Loop.Pieces = Loop.Factor == 4 && Pick(0, 1);
+      Loop.Epilog = Pick(0, 1);
+      Loop.Counter = Ctx.loopIteration(Name, firstCounterValue(Loop));
+      A.Lowerings.push_back(Loop);
+      A.ByteOffset =
+          A.ByteOffset + Poly::atom(Loop.Trip).scaled(4 * Pick(1, 64));
+    };
+    Lowering("j", Pick(0, 1)
+                      ? Ctx.op(sym::OpKind::Rem, Gtid.scaled(Pick(1, 40)),
+                               Poly::constant(Pick(5, 30)))
+                      : Poly::constant(Pick(20, 60)) - Gtid);
+    if (Pick(0, 1))
+      Lowering("i", Poly::atom(A.Lowerings[0].Trip) +
+                        Poly::constant(Pick(0, 3)) - Tx.scaled(Pick(0, 1)));
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    L.Grid = Dim3{2, 1, 1};
+    AccessAtLaunch AL(Ctx, A, L, Model);
+    TripPlacement Trips(AL);
+    ASSERT_TRUE(Trips.atPoints());
+    for (int64_t Block = 0; Block < 2; ++Block)
+      for (int64_t Warp = 0; Warp < AL.warpsPerBlock(); ++Warp)
+        for (int Visit = 0; Visit < 12; ++Visit) {
+          AL.Values.set(Ctx.blockIdx(0), Block);
+          for (const LoopLowering &Loop : A.Lowerings)
+            AL.Values.set(Loop.Counter, Pick(-4, 24));
+          uint32_t Idle;
+          const sym::ThreadPoints AtOnce = Trips.pointsWithTrips(Warp, Idle);
+          ASSERT_EQ(AtOnce.OwnLeafCount, A.Lowerings.size());
+          for (unsigned Lane = 0; Lane < AtOnce.Count; ++Lane) {
+            SCOPED_TRACE(testing::Message() << "case " << Case << " warp "
+                                            << Warp << " lane " << Lane);
+            Dim3 Tid;
+            ASSERT_TRUE(placeLane(Ctx, L.Block, Warp, Lane, AL.Values, Tid));
+            const bool Runs = Trips.placeTrips();
+            EXPECT_EQ(Runs, !(Idle & (uint32_t(1) << Lane)));
+            for (size_t K = 0; K < A.Lowerings.size(); ++K) {
+              EXPECT_EQ(AtOnce.OwnLeaf[K], A.Lowerings[K].Trip);
+              EXPECT_EQ(AtOnce.OwnValue[K][Lane],
+                        AL.Values.get(A.Lowerings[K].Trip));
+            }
+            ++Compared;
+          }
+        }
+  }
+  EXPECT_GT(Compared, 10000);
 }
 
 } // namespace

@@ -864,7 +864,7 @@ TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
 // states how far off its average may be, and the full count, by brute
 // force, lies within that range. The loop's bound reads the trip through an
 // operation (`k % 8192`, which is k at every trip it runs), so the walk
-// cannot take the trips in runs (LaunchWalker::countRuns) and samples.
+// cannot take the trips in runs (RunWalk) and samples.
 TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
   Fixture F;
   Poly Trip = Poly::atom(F.Ctx.loopIteration("k"));

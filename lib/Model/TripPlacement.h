@@ -1,0 +1,107 @@
+//===- Model/TripPlacement.h - Trips of split loops -------------*- C++ -*-===//
+//
+// Where the launch's loops put each lane. nvcc splits a loop whose trip count
+// differs from lane to lane into pieces of fixed length and an unrolled loop
+// (AccessShape::Lowerings): each lane is then at a trip of its own when the
+// loop's counter has a value, and idles once it has left. This unit places
+// those trips, lane by lane or a warp at once, and sets the loop axes of a
+// walk: how many trips the warps run (the end searched in the first and the
+// last block), which loops the lanes leave apart, and which trips cost what
+// the first does.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_COALESCE_LIB_MODEL_TRIPPLACEMENT_H
+#define CUDA_COALESCE_LIB_MODEL_TRIPPLACEMENT_H
+
+#include "AccessAtLaunch.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <vector>
+
+namespace cudacoalesce {
+namespace model {
+
+class TripPlacement {
+public:
+  explicit TripPlacement(AccessAtLaunch &AL);
+
+  /// The lanes' trips can be placed for a warp at once: few split loops,
+  /// and no trip count reads the trip of its own loop or of one placed
+  /// after it (lane by lane, it would read the previous lane's).
+  bool atPoints() const { return TripsAtPoints; }
+  /// What places the lanes' trips besides the thread index: the counters
+  /// and what the trip counts read.
+  const std::vector<sym::AtomId> &reads() const { return PlacementReads; }
+  /// Forgets the placements kept.
+  void reset();
+
+  /// Sets the trip of each loop nvcc splits (LoopLowering::Trip) for the
+  /// lane whose thread index is set, from its trip count and the loop's
+  /// counter; false when the lane runs no piece of one of them there.
+  bool placeTrips();
+  /// The lanes of warp \p Warp with their trips in every split loop as own
+  /// leaves (what placeTrips() sets lane by lane); bit L of \p Idle: lane L
+  /// runs no piece of one of them. Valid until the next call. Only where
+  /// atPoints().
+  const sym::ThreadPoints &pointsWithTrips(int64_t Warp, uint32_t &Idle);
+  /// The lowering whose counter is \p A, if any.
+  const LoopLowering *loweringCountedBy(sym::AtomId A) const;
+
+  /// Spreads the trips of each loop whose condition the access's guards
+  /// hold over as many trips as the warps run, when that is known and more
+  /// than LoopIterationsSimulated: lanes leave a triangular loop one by one.
+  void stretchLoopAxes();
+  /// Sets each sampled loop axis whose lanes leave apart to every one of
+  /// its trips; whether there was one.
+  bool everyTripWhereLanesLeaveApart();
+  /// Every value of \p V costs what its first does (RunWalk).
+  bool inertAxis(const VaryingAxis &V);
+  /// What multiplies the trip \p A in \p P, where \p P is linear in it and
+  /// that reads neither the thread index, nor a value per lane, nor \p A
+  /// itself: the same step in every lane.
+  std::optional<sym::Poly> stepIn(const sym::Poly &P, sym::AtomId A) const;
+
+private:
+  /// Some guard reads the loop trip \p Trip and the thread index: the
+  /// lanes leave the loop at trips of their own.
+  bool lanesLeaveApart(sym::AtomId Trip) const;
+  /// Sets every axis to its first value, and with \p LastBlock the block
+  /// indices to their last: the two blocks a loop's end is looked for in.
+  void placeEdgeBlock(bool LastBlock);
+  /// The first value of \p L's counter, from 0, at which no lane of the
+  /// first or the last block is left in its unrolled loop; nullopt where a
+  /// trip count is not known.
+  std::optional<int64_t> splitLoopEnd(const LoopLowering &L);
+  /// Whether a lane of the first or the last block is still in the loop of
+  /// \p Axis at trip \p Trip; nullopt when a guard's value is not known.
+  std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
+
+  AccessAtLaunch &AL;
+  const sym::Context &Ctx;
+  const AccessShape &Access;
+  sym::Env &Values;
+  std::vector<VaryingAxis> &Varying;
+  bool TripsAtPoints = false;
+  std::vector<sym::AtomId> PlacementReads;
+  /// The last placement, kept by the warp and the values of PlacementReads:
+  /// the lanes and each guard that reads a trip ask for it at one visit.
+  llvm::SmallVector<int64_t, 8> PlacementKey;
+  sym::ThreadPoints Placement;
+  uint32_t PlacementIdle = 0;
+  /// The lanes' trip counts of a split loop, kept by the warp and what they
+  /// read (not the counter): for the leading split loops, whose trip counts
+  /// read no trip.
+  struct KeptTripCounts {
+    std::vector<sym::AtomId> Reads;
+    llvm::SmallVector<int64_t, 8> Key;
+    std::optional<int64_t> Counts[WarpSize];
+  };
+  std::vector<KeptTripCounts> TripCounts;
+};
+
+} // namespace model
+} // namespace cudacoalesce
+
+#endif
