@@ -8,8 +8,11 @@
 #   tools/predictions/snapshot.sh AFTER_DIR
 #   diff -r BEFORE_DIR AFTER_DIR                        # empty: nothing moved
 #
-# Inputs, each analysed alone with `--format=json --show-all` and
-# `--format=markdown` (which adds the warp pictures and fixes' text):
+# Inputs, each analysed alone in every format FORMATS names (space
+# separated; default "json markdown"): json (`--format=json --show-all`,
+# with its stderr and exit code), markdown (`--format=markdown`, which adds
+# the warp pictures and fixes' text), text, sarif and html (each with
+# `--show-all`; the text's absolute paths made relative to the checkout):
 #   * every .cu under test/lit (default flags: the RUN lines' options vary,
 #     the code paths are the same),
 #   * runtime-bench/kernels/*.cu and examples/*.cu;
@@ -21,7 +24,7 @@
 #
 # Environment: CUDA_COALESCE (default build/tool/cuda-coalesce; copy the
 # binary elsewhere first when you are about to rebuild), JOBS (default 2),
-# PROJECTS, SKIP_FILES=1 (projects only).
+# PROJECTS, SKIP_FILES=1 (projects only), FORMATS (the per-file formats).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="${1:?usage: snapshot.sh OUT_DIR}"
@@ -33,14 +36,30 @@ jobs="${JOBS:-2}"
 
 one_file() {
   # $1: path relative to the repository root.
-  local rel="$1" dest
+  local rel="$1" dest format
   dest="$out/files/$(echo "$rel" | tr / _)"
-  (cd "$here" && "$tool" --format=json --show-all "$rel" >"$dest.json" 2>"$dest.err"
-   echo $? >"$dest.rc"
-   "$tool" --format=markdown "$rel" >"$dest.md" 2>/dev/null || true)
+  cd "$here"
+  for format in $formats; do
+    case "$format" in
+    json)
+      "$tool" --format=json --show-all "$rel" >"$dest.json" 2>"$dest.err"
+      echo $? >"$dest.rc" ;;
+    markdown) "$tool" --format=markdown "$rel" >"$dest.md" 2>/dev/null || true ;;
+    text)
+      # Clang's diagnostics name the file by its absolute path.
+      { "$tool" --format=text --show-all "$rel" 2>/dev/null || true; } |
+        sed "s#$here/##g" >"$dest.txt" ;;
+    sarif)
+      "$tool" --format=sarif --show-all "$rel" >"$dest.sarif" 2>/dev/null || true ;;
+    html)
+      "$tool" --format=html --show-all "$rel" >"$dest.html" 2>/dev/null || true ;;
+    *) echo "snapshot.sh: unknown format $format" >&2; exit 2 ;;
+    esac
+  done
 }
 export -f one_file
-export here out tool
+formats="${FORMATS:-json markdown}"
+export here out tool formats
 
 if [[ "${SKIP_FILES:-0}" != 1 ]]; then
   mkdir -p "$out/files"
