@@ -54,9 +54,9 @@ template <class IO> void fields(IO &A, model::WalkCounts &W) {
     W.RelativeError);
 }
 template <class IO> void fields(IO &A, model::Prediction &P) {
-  A(P.Kind, P.Space, P.Sectors, P.SectorsMin, P.SectorsMax, P.IdealSectors,
-    P.Segments, P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause,
-    P.LaneStrideBytes, P.FirstLaneOffsetInSegment, P.DependsOnLaneData, P.Walk);
+  A(P.Kind, P.Space, P.Units, P.UnitsMin, P.UnitsMax, P.IdealUnits, P.Groups,
+    P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause, P.LaneStrideBytes,
+    P.FirstLaneOffsetInPeriod, P.DependsOnLaneData, P.Walk);
 }
 template <class IO> void fields(IO &A, model::LaneAccess &L) {
   A(L.Active, L.ByteOffset);
@@ -68,7 +68,7 @@ template <class IO> void fields(IO &A, fixes::Replacement &R) {
   A(R.File, R.Offset, R.Length, R.Text);
 }
 template <class IO> void fields(IO &A, fixes::Fix &F) {
-  A(F.Kind, F.Message, F.PredictedSectors, F.Replacements);
+  A(F.Kind, F.Message, F.PredictedUnits, F.Replacements);
 }
 template <class IO> void fields(IO &A, Finding &F) {
   A(F.Where, F.End, F.Kernel, F.Function, F.Kind, F.Expression, F.Index,

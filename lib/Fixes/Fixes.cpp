@@ -35,7 +35,7 @@ std::string afterText(double Before, double After, const char *Unit) {
 }
 
 double worstBefore(const model::Prediction &P) {
-  return P.Sectors ? *P.Sectors : P.SectorsMax;
+  return P.Units ? *P.Units : P.UnitsMax;
 }
 
 namespace {
@@ -44,7 +44,7 @@ namespace {
 std::optional<double> sectorsOf(const sym::Context &Ctx, const AccessShape &A,
                                 const model::LaunchShape &L) {
   model::Prediction P = model::predict(Ctx, A, L);
-  return P.Sectors;
+  return P.Units;
 }
 
 /// The term coefficients of \p P: constant coefficient of each monomial.
@@ -90,8 +90,8 @@ public:
             "(the cost below is that best case: a warp's indices consecutive), "
             "read through the read-only path (const __restrict__ or __ldg), "
             "or change the layout",
-            In.Before.IdealSectors > 0
-                ? std::optional<double>(In.Before.IdealSectors)
+            In.Before.IdealUnits > 0
+                ? std::optional<double>(In.Before.IdealUnits)
                 : std::nullopt);
       else
         newMappingOnly();
@@ -120,8 +120,8 @@ public:
     activeLanes();
     std::stable_sort(Fixes.begin(), Fixes.end(),
                      [](const Fix &L, const Fix &R) {
-                       double A = L.PredictedSectors.value_or(1e300);
-                       double B = R.PredictedSectors.value_or(1e300);
+                       double A = L.PredictedUnits.value_or(1e300);
+                       double B = R.PredictedUnits.value_or(1e300);
                        return A < B;
                      });
     return Fixes;
@@ -151,9 +151,9 @@ private:
     AccessShape InStep = In.Access;
     InStep.Lowerings.clear();
     model::Prediction P = model::predict(Ctx, InStep, In.Launch);
-    if (!P.Sectors)
+    if (!P.Units)
       return false;
-    if (improves(P.Sectors))
+    if (improves(P.Units))
       add(FixKind::LanesInStep,
           "the lanes of a warp run different trip counts, and nvcc's unrolled "
           "loop runs them apart (see the note on the loop): give the loop one "
@@ -164,8 +164,8 @@ private:
           "loop waits on bandwidth: a loop of few warps that waits on each "
           "load's latency can run slower (2.5x on an H200 with one trip "
           "count per warp, 7.6x with the pragma, runtime-bench 42)",
-          P.Sectors);
-    return *P.Sectors <= P.IdealSectors + 1e-9;
+          P.Units);
+    return *P.Units <= P.IdealUnits + 1e-9;
   }
 
   /// For an index that is a static but no affine function of the lanes:
@@ -491,7 +491,7 @@ private:
     if (model::predict(Ctx, AllLanes, In.Launch).Kind !=
         model::Pattern::Coalesced)
       return;
-    std::optional<double> After = In.Before.IdealSectors;
+    std::optional<double> After = In.Before.IdealUnits;
     if (!improves(After))
       return;
     add(FixKind::PackActiveLanes,

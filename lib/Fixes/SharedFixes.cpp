@@ -31,8 +31,8 @@ namespace {
 bool hasConflict(const model::Prediction &P) {
   if (P.Kind == model::Pattern::BankConflict)
     return true;
-  return P.Kind == model::Pattern::Unknown && !P.Sectors &&
-         P.SectorsMin > P.IdealSectors + 1e-9;
+  return P.Kind == model::Pattern::Unknown && !P.Units &&
+         P.UnitsMin > P.IdealUnits + 1e-9;
 }
 
 /// `float tile[32][33]` for \p Extents with the innermost grown by \p Pad.
@@ -75,7 +75,7 @@ public:
     for (std::vector<Fix> &Fixes : Out)
       std::stable_sort(Fixes.begin(), Fixes.end(),
                        [](const Fix &A, const Fix &B) {
-                         return *A.PredictedSectors < *B.PredictedSectors;
+                         return *A.PredictedUnits < *B.PredictedUnits;
                        });
     return Out;
   }
@@ -143,9 +143,9 @@ private:
   static std::optional<double> total(const std::vector<model::Prediction> &Ps) {
     double Sum = 0;
     for (const model::Prediction &P : Ps) {
-      if (!P.Sectors)
+      if (!P.Units)
         return std::nullopt;
-      Sum += *P.Sectors;
+      Sum += *P.Units;
     }
     return Sum;
   }
@@ -161,32 +161,32 @@ private:
     }
     bool Resolves = true;
     for (size_t I = 0; I < Accesses.size(); ++I)
-      Resolves &= !hasConflict(Before[I]) ||
-                  (After[I].Sectors &&
-                   *After[I].Sectors <= After[I].IdealSectors + 1e-9);
+      Resolves &=
+          !hasConflict(Before[I]) ||
+          (After[I].Units && *After[I].Units <= After[I].IdealUnits + 1e-9);
     std::optional<double> Old = total(Before), New = total(After);
     if (!New || (Old && *New + 1e-9 >= *Old))
       return false; // no fix from it: a wider one may still give one
     // One fix of a kind per access: the first (smallest) padding that
     // helps as much as any.
     for (size_t I = 0; I < Accesses.size(); ++I) {
-      if (!hasConflict(Before[I]) || !After[I].Sectors)
+      if (!hasConflict(Before[I]) || !After[I].Units)
         continue;
       double Was = worstBefore(Before[I]);
-      if (*After[I].Sectors + 1e-9 >= Was)
+      if (*After[I].Units + 1e-9 >= Was)
         continue;
       auto Same = std::find_if(Out[I].begin(), Out[I].end(),
                                [&](const Fix &F) { return F.Kind == L.Kind; });
       if (Same != Out[I].end()) {
-        if (*Same->PredictedSectors <= *After[I].Sectors + 1e-9)
+        if (*Same->PredictedUnits <= *After[I].Units + 1e-9)
           continue;
         Out[I].erase(Same);
       }
       Fix F;
       F.Kind = L.Kind;
-      F.PredictedSectors = *After[I].Sectors;
+      F.PredictedUnits = *After[I].Units;
       F.Message =
-          L.Message + "; " + afterText(Was, *After[I].Sectors, "wavefronts");
+          L.Message + "; " + afterText(Was, *After[I].Units, "wavefronts");
       if (Accesses.size() > 1 && Old)
         F.Message += " (all " + std::to_string(Accesses.size()) +
                      " accesses to '" + Array.Name + "': " + formatCount(*Old) +
@@ -206,17 +206,17 @@ private:
       model::Prediction After =
           model::predict(Ctx, swapThreadMapping(Ctx, Accesses[I]), Launch);
       double Was = worstBefore(Before[I]);
-      if (!After.Sectors || *After.Sectors + 1e-9 >= Was)
+      if (!After.Units || *After.Units + 1e-9 >= Was)
         continue;
       Fix F;
       F.Kind = FixKind::SharedThreadMapping;
-      F.PredictedSectors = *After.Sectors;
+      F.PredictedUnits = *After.Units;
       F.Message = "threadIdx.x walks a column of '" + Array.Name +
                   "': exchange threadIdx.x and threadIdx.y in this access's "
                   "index, so that the lanes of a warp read along a row (the "
                   "data each thread handles changes: adapt the other "
                   "accesses); " +
-                  afterText(Was, *After.Sectors, "wavefronts");
+                  afterText(Was, *After.Units, "wavefronts");
       Out[I].push_back(std::move(F));
     }
   }

@@ -23,8 +23,8 @@ bool Finding::isFlagged() const {
     return true;
   case model::Pattern::Unknown:
     // Wasteful whatever the unknown values are.
-    return !Prediction.Sectors &&
-           Prediction.SectorsMin > Prediction.IdealSectors + 1e-9;
+    return !Prediction.Units &&
+           Prediction.UnitsMin > Prediction.IdealUnits + 1e-9;
   default:
     return false;
   }
@@ -38,13 +38,13 @@ Finding::LaunchTraffic Finding::launchTraffic() const {
     return T;
   double R = *T.Requests;
   // A gather's count is its worst case: the traffic is a range.
-  if (P.Sectors && !P.DependsOnLaneData) {
-    T.Units = R * *P.Sectors;
-    T.Wasted = R * std::max(0.0, *P.Sectors - P.IdealSectors);
-  } else if (P.Sectors || P.SectorsMax > 0) {
-    T.UnitsRange = {R * P.SectorsMin, R * P.SectorsMax};
-    T.WastedRange = {R * std::max(0.0, P.SectorsMin - P.IdealSectors),
-                     R * std::max(0.0, P.SectorsMax - P.IdealSectors)};
+  if (P.Units && !P.DependsOnLaneData) {
+    T.Units = R * *P.Units;
+    T.Wasted = R * std::max(0.0, *P.Units - P.IdealUnits);
+  } else if (P.Units || P.UnitsMax > 0) {
+    T.UnitsRange = {R * P.UnitsMin, R * P.UnitsMax};
+    T.WastedRange = {R * std::max(0.0, P.UnitsMin - P.IdealUnits),
+                     R * std::max(0.0, P.UnitsMax - P.IdealUnits)};
   }
   return T;
 }

@@ -472,10 +472,10 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms,
       continue; // sectors are the currency of the comparison
     model::Prediction Q = model::predict(
         Syms, fixes::swapThreadMapping(Syms, Shapes[I - First]), Launch);
-    if (!P.Sectors || !Q.Sectors)
+    if (!P.Units || !Q.Units)
       return;
-    Before += *P.Sectors;
-    After += *Q.Sectors;
+    Before += *P.Units;
+    After += *Q.Units;
   }
   if (After + 1e-9 >= Before)
     return;
@@ -620,7 +620,8 @@ analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
           F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
         F.Trips = S.Trips;
         for (unsigned Line : S.AlsoFiledUnder)
-          if (Line != F.Where.Line && !llvm::is_contained(F.AlsoFiledUnder, Line))
+          if (Line != F.Where.Line &&
+              !llvm::is_contained(F.AlsoFiledUnder, Line))
             F.AlsoFiledUnder.push_back(Line);
         llvm::sort(F.AlsoFiledUnder);
 

@@ -180,11 +180,11 @@ std::optional<double> requestsPerLaunch(const CostTotals &T,
 /// The counts of \p T, the last walk of \p Walker, as the prediction's.
 void takeCounts(Prediction &P, const CostTotals &T,
                 const LaunchWalker &Walker) {
-  P.Sectors = T.avgUnits();
-  P.SectorsMin = T.Min;
-  P.SectorsMax = T.Max;
-  P.IdealSectors = T.avgIdeal();
-  P.Segments = T.avgSegments();
+  P.Units = T.avgUnits();
+  P.UnitsMin = T.Min;
+  P.UnitsMax = T.Max;
+  P.IdealUnits = T.avgIdeal();
+  P.Groups = T.avgSegments();
   P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
   P.Walk.RequestsPerLaunch = requestsPerLaunch(T, Walker);
   P.Walk.RelativeError = T.RelativeError;
@@ -250,7 +250,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   if (Lane0 && Lane1)
     P.LaneStrideBytes = *Lane1 - *Lane0;
   if (Lane0 && Unknowns.empty())
-    P.FirstLaneOffsetInSegment = floorMod(*Lane0, SegmentBytes);
+    P.FirstLaneOffsetInPeriod = floorMod(*Lane0, SegmentBytes);
 
   if (Walker.gridAssumed())
     P.Assumptions.push_back(
@@ -286,7 +286,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     if (Scattered) {
       // The count is the data's: lanes that share a sector (a histogram's
       // few bins, indices sorted within a warp) need fewer.
-      P.SectorsMin = 1;
+      P.UnitsMin = 1;
       P.Assumptions.push_back(
           {Assumption::Kind::DataDependent, "", 0, 0, 1, First.avgUnits()});
     }
@@ -340,8 +340,8 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   }
 
   P.Kind = Pattern::Unknown;
-  P.SectorsMin = Lowest;
-  P.SectorsMax = Highest;
+  P.UnitsMin = Lowest;
+  P.UnitsMax = Highest;
   // How often the access runs may still be known: the same in every trial.
   bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
     return T.Requests == First.Requests && T.Visits == First.Visits;
@@ -349,8 +349,8 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   if (SameRequests)
     P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
   for (const CostTotals &T : Results) {
-    P.IdealSectors = std::max(P.IdealSectors, T.avgIdeal());
-    P.Segments = std::max(P.Segments, T.avgSegments());
+    P.IdealUnits = std::max(P.IdealUnits, T.avgIdeal());
+    P.Groups = std::max(P.Groups, T.avgSegments());
   }
   P.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, UnknownNames,
                          Lowest, Highest};
@@ -373,17 +373,17 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     }
     Prediction B = predictWith(Ctx, Branched, Launch, Model);
     Prediction P = predictWith(Ctx, Predicated, Launch, Model);
-    if (!B.Sectors || !P.Sectors || std::fabs(*B.Sectors - *P.Sectors) < 1e-9)
+    if (!B.Units || !P.Units || std::fabs(*B.Units - *P.Units) < 1e-9)
       return B;
     Prediction Either = B;
     Either.Kind = Pattern::Unknown;
-    Either.Sectors.reset();
-    Either.SectorsMin = std::min(*B.Sectors, *P.Sectors);
-    Either.SectorsMax = std::max(*B.Sectors, *P.Sectors);
+    Either.Units.reset();
+    Either.UnitsMin = std::min(*B.Units, *P.Units);
+    Either.UnitsMax = std::max(*B.Units, *P.Units);
     Either.AlignmentAssumed = false;
     Either.Walk.RequestsPerLaunch.reset();
     Either.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "",
-                                Either.SectorsMin, Either.SectorsMax};
+                                Either.UnitsMin, Either.UnitsMax};
     return Either;
   }
   LaunchWalker Walker(Ctx, Access, Launch, Model);
@@ -396,14 +396,14 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
     return P;
   }
-  if (P.DependsOnLaneData && P.Sectors && !Model.gatherCountIsDefinite()) {
+  if (P.DependsOnLaneData && P.Units && !Model.gatherCountIsDefinite()) {
     // Only the worst case is known: every lane's word in one bank.
     P.Kind = Pattern::Unknown;
-    P.SectorsMin = 1;
-    P.Sectors.reset();
-    P.Cause = UnknownCause{UnknownCause::Kind::DataAddresses,
-                           names(Ctx, Walker.dataAtoms()), P.SectorsMin,
-                           P.SectorsMax};
+    P.UnitsMin = 1;
+    P.Units.reset();
+    P.Cause =
+        UnknownCause{UnknownCause::Kind::DataAddresses,
+                     names(Ctx, Walker.dataAtoms()), P.UnitsMin, P.UnitsMax};
     llvm::erase_if(P.Assumptions, [](const Assumption &A) {
       return A.What == Assumption::Kind::DataDependent;
     });
@@ -413,18 +413,18 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   // every lane taking part at the most, one lane's at the least (none in a
   // warp that executes a predicated access). A gather already gives that
   // range, a broadcast moves one sector either way.
-  if (Walker.guardData().empty() || !P.Sectors || P.DependsOnLaneData ||
+  if (Walker.guardData().empty() || !P.Units || P.DependsOnLaneData ||
       P.Kind == Pattern::Uniform)
     return P;
   bool Predicated =
       llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
   P.Kind = Pattern::Unknown;
-  P.SectorsMin = Predicated ? 0 : std::min(1.0, P.SectorsMin);
-  P.Sectors.reset();
+  P.UnitsMin = Predicated ? 0 : std::min(1.0, P.UnitsMin);
+  P.Units.reset();
   P.AlignmentAssumed = false;
   P.Cause =
       UnknownCause{UnknownCause::Kind::GuardOnData,
-                   names(Ctx, Walker.guardData()), P.SectorsMin, P.SectorsMax};
+                   names(Ctx, Walker.guardData()), P.UnitsMin, P.UnitsMax};
   llvm::erase_if(P.Assumptions, [](const Assumption &A) {
     return A.What == Assumption::Kind::GuardUnknown;
   });
@@ -459,9 +459,9 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
   const int64_t LastTried = *llvm::max_element(Tried);
   std::vector<Trial> Trials;
   for (const Prediction &R : Results)
-    Trials.push_back({R.Kind, R.Sectors.has_value(),
-                      R.Sectors ? *R.Sectors : R.SectorsMin,
-                      R.Sectors ? *R.Sectors : R.SectorsMax, R.IdealSectors});
+    Trials.push_back({R.Kind, R.Units.has_value(),
+                      R.Units ? *R.Units : R.UnitsMin,
+                      R.Units ? *R.Units : R.UnitsMax, R.IdealUnits});
   TrialsTogether Together = combineTrials(Trials);
   const double Lowest = Together.Lowest, Highest = Together.Highest;
   if (Together.What == TrialsTogether::Outcome::SameResult) {
@@ -484,11 +484,11 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
   }
   Prediction Unknown;
   Unknown.Space = P.Space;
-  Unknown.SectorsMin = Lowest;
-  Unknown.SectorsMax = Highest;
+  Unknown.UnitsMin = Lowest;
+  Unknown.UnitsMax = Highest;
   for (const Prediction &R : Results) {
-    Unknown.IdealSectors = std::max(Unknown.IdealSectors, R.IdealSectors);
-    Unknown.Segments = std::max(Unknown.Segments, R.Segments);
+    Unknown.IdealUnits = std::max(Unknown.IdealUnits, R.IdealUnits);
+    Unknown.Groups = std::max(Unknown.Groups, R.Groups);
   }
   Unknown.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, Names,
                                Lowest, Highest};

@@ -17,18 +17,18 @@ void Totals::add(const Finding &F) {
   ++Accesses;
   Flagged += F.isFlagged();
   const model::Prediction &P = F.Prediction;
-  if (!P.Sectors) {
+  if (!P.Units) {
     ++Undecided;
     return;
   }
   if (P.Space == model::AddressSpace::Shared) {
     ++SharedAccesses;
-    Wavefronts += *P.Sectors;
-    IdealWavefronts += P.IdealSectors;
+    Wavefronts += *P.Units;
+    IdealWavefronts += P.IdealUnits;
     return;
   }
-  Sectors += *P.Sectors;
-  Ideal += P.IdealSectors;
+  Sectors += *P.Units;
+  Ideal += P.IdealUnits;
 }
 
 size_t Audit::kernels() const {
@@ -99,8 +99,7 @@ namespace {
 
 double wasted(const Finding &F) {
   const model::Prediction &P = F.Prediction;
-  return std::max(0.0,
-                  (P.Sectors ? *P.Sectors : P.SectorsMin) - P.IdealSectors);
+  return std::max(0.0, (P.Units ? *P.Units : P.UnitsMin) - P.IdealUnits);
 }
 
 } // namespace
@@ -253,16 +252,16 @@ std::string listingText(bool ShowAll) {
 std::string sectorsText(const model::Prediction &P) {
   std::string Unit =
       P.Space == model::AddressSpace::Shared ? " wavefronts" : "";
-  if (P.Sectors)
-    return formatCount(*P.Sectors) + Unit;
-  return formatRange(P.SectorsMin, P.SectorsMax) + Unit;
+  if (P.Units)
+    return formatCount(*P.Units) + Unit;
+  return formatRange(P.UnitsMin, P.UnitsMax) + Unit;
 }
 
 std::string efficiencyText(const model::Prediction &P) {
-  if (P.Sectors || P.SectorsMin <= 0)
+  if (P.Units || P.UnitsMin <= 0)
     return percent(P.efficiency());
-  return percent(P.IdealSectors / P.SectorsMax) + " to " +
-         percent(std::min(1.0, P.IdealSectors / P.SectorsMin));
+  return percent(P.IdealUnits / P.UnitsMax) + " to " +
+         percent(std::min(1.0, P.IdealUnits / P.UnitsMin));
 }
 
 std::string bestFixText(const Finding &F) {
@@ -270,8 +269,8 @@ std::string bestFixText(const Finding &F) {
     return "";
   const fixes::Fix &X = F.Fixes.front();
   std::string S = fixes::fixKindName(X.Kind);
-  if (X.PredictedSectors)
-    S += ": " + formatCount(*X.PredictedSectors) + " " +
+  if (X.PredictedUnits)
+    S += ": " + formatCount(*X.PredictedUnits) + " " +
          unitsName(F.Prediction.Space) + "/request";
   return S;
 }

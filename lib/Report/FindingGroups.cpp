@@ -12,8 +12,8 @@ namespace cudacoalesce {
 
 double severity(const Finding &F) {
   const model::Prediction &P = F.Prediction;
-  double Units = P.Sectors ? *P.Sectors : P.SectorsMax;
-  double OverIdeal = P.IdealSectors > 0 ? Units / P.IdealSectors : Units;
+  double Units = P.Units ? *P.Units : P.UnitsMax;
+  double OverIdeal = P.IdealUnits > 0 ? Units / P.IdealUnits : Units;
   // Flagged findings rank above any that are not.
   return (F.isFlagged() ? 1e9 : 0) + OverIdeal;
 }
@@ -67,10 +67,10 @@ namespace {
 std::string countText(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Units = std::string(" ") + unitsName(P.Space) + "/request";
-  if (P.Sectors)
-    return formatCount(*P.Sectors) + Units;
-  if (P.SectorsMax > 0)
-    return formatRange(P.SectorsMin, P.SectorsMax) + Units;
+  if (P.Units)
+    return formatCount(*P.Units) + Units;
+  if (P.UnitsMax > 0)
+    return formatRange(P.UnitsMin, P.UnitsMax) + Units;
   return "pattern unknown";
 }
 

@@ -134,7 +134,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
        << esc(F->Expression) << "</code></td><td class=\"pattern-"
        << model::patternName(P.Kind) << "\">" << model::patternName(P.Kind)
        << "</td><td class=\"n\">" << esc(audit::sectorsText(P))
-       << "</td><td class=\"n\">" << formatCount(P.IdealSectors)
+       << "</td><td class=\"n\">" << formatCount(P.IdealUnits)
        << "</td><td class=\"n\">" << esc(audit::efficiencyText(P))
        << "</td><td>" << esc(audit::bestFixText(*F)) << "</td></tr>\n";
   }

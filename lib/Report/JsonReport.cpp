@@ -143,27 +143,27 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           bool Shared = P.Space == model::AddressSpace::Shared;
           const char *PerRequest =
               Shared ? "wavefronts_per_request" : "sectors_per_request";
-          if (P.Sectors)
-            number(J, PerRequest, *P.Sectors);
+          if (P.Units)
+            number(J, PerRequest, *P.Units);
           else
             J.attribute(PerRequest, nullptr);
-          number(J, Shared ? "wavefronts_min" : "sectors_min", P.SectorsMin);
-          number(J, Shared ? "wavefronts_max" : "sectors_max", P.SectorsMax);
+          number(J, Shared ? "wavefronts_min" : "sectors_min", P.UnitsMin);
+          number(J, Shared ? "wavefronts_max" : "sectors_max", P.UnitsMax);
           number(J,
                  Shared ? "ideal_wavefronts_per_request"
                         : "ideal_sectors_per_request",
-                 P.IdealSectors);
-          if (Shared && P.Sectors && P.IdealSectors > 0)
-            number(J, "conflict_ways", *P.Sectors / P.IdealSectors);
-          if (P.Sectors && P.Walk.RelativeError > 0) {
+                 P.IdealUnits);
+          if (Shared && P.Units && P.IdealUnits > 0)
+            number(J, "conflict_ways", *P.Units / P.IdealUnits);
+          if (P.Units && P.Walk.RelativeError > 0) {
             // A sample that ran out of budget: the range it stands for.
             number(J, Shared ? "wavefronts_low" : "sectors_low",
-                   *P.Sectors * (1 - P.Walk.RelativeError));
+                   *P.Units * (1 - P.Walk.RelativeError));
             number(J, Shared ? "wavefronts_high" : "sectors_high",
-                   *P.Sectors * (1 + P.Walk.RelativeError));
+                   *P.Units * (1 + P.Walk.RelativeError));
           }
           if (!Shared)
-            number(J, "segments_per_request", P.Segments);
+            number(J, "segments_per_request", P.Groups);
           number(J, "efficiency", P.efficiency());
           writeTraffic(J, F, Launches[launchOf(F)].Sectors, Bandwidth);
           if (P.LaneStrideBytes)
@@ -187,8 +187,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const char *Predicted = Shared
                                             ? "predicted_wavefronts_per_request"
                                             : "predicted_sectors_per_request";
-                if (X.PredictedSectors)
-                  number(J, Predicted, *X.PredictedSectors);
+                if (X.PredictedUnits)
+                  number(J, Predicted, *X.PredictedUnits);
                 else
                   J.attribute(Predicted, nullptr);
                 J.attributeArray("replacements", [&] {

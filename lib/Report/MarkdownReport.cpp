@@ -81,7 +81,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
        << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
        << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
-       << formatCount(P.IdealSectors) << " | " << audit::efficiencyText(P)
+       << formatCount(P.IdealUnits) << " | " << audit::efficiencyText(P)
        << " | " << text(audit::bestFixText(*F)) << " |\n";
   }
 }

@@ -349,10 +349,9 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 J.attribute("kernel", F.Kernel);
                 J.attribute("accessKind", accessKindName(F.Kind));
                 J.attribute("pattern", model::patternName(F.Prediction.Kind));
-                if (F.Prediction.Sectors)
-                  J.attribute("sectorsPerRequest", *F.Prediction.Sectors);
-                J.attribute("idealSectorsPerRequest",
-                            F.Prediction.IdealSectors);
+                if (F.Prediction.Units)
+                  J.attribute("sectorsPerRequest", *F.Prediction.Units);
+                J.attribute("idealSectorsPerRequest", F.Prediction.IdealUnits);
               });
             });
           }

@@ -35,21 +35,20 @@ std::string subject(const Finding &F) {
 std::string findingMessage(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Subject = subject(F);
-  std::string Ideal = formatCount(P.IdealSectors);
+  std::string Ideal = formatCount(P.IdealUnits);
   std::string PerRequest = std::string(" ") + unitsName(P.Space) + "/request";
   if (P.Kind == model::Pattern::Unknown) {
     // The range is the compiler's choice, not the values'.
     if (P.Cause &&
         P.Cause->What == model::UnknownCause::Kind::PredicatedOrBranched)
       return Subject + ": " + unknownReasonText(P);
-    if (!P.Sectors && P.SectorsMax > 0) {
+    if (!P.Units && P.UnitsMax > 0) {
       // Values that change the lanes' shape but not the count (a lane
       // exchange by xor, a broadcast in some trials) give one count.
-      bool OneCount = formatCount(P.SectorsMin) == formatCount(P.SectorsMax);
-      std::string Counts = formatRange(P.SectorsMin, P.SectorsMax) +
-                           PerRequest +
+      bool OneCount = formatCount(P.UnitsMin) == formatCount(P.UnitsMax);
+      std::string Counts = formatRange(P.UnitsMin, P.UnitsMax) + PerRequest +
                            (OneCount ? " for every value tried" : "");
-      bool Ideally = P.SectorsMax <= P.IdealSectors + 1e-9;
+      bool Ideally = P.UnitsMax <= P.IdealUnits + 1e-9;
       std::string S = Subject + " depends on values not known here: " + Counts +
                       (OneCount && Ideally ? " (ideal " + Ideal + ")"
                                            : " where " + Ideal + " would do");
@@ -57,7 +56,7 @@ std::string findingMessage(const Finding &F) {
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
   }
-  double Sectors = P.Sectors ? *P.Sectors : 0;
+  double Sectors = P.Units ? *P.Units : 0;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
                      ": " + formatCount(Sectors) + PerRequest;
   switch (P.Kind) {
@@ -70,7 +69,7 @@ std::string findingMessage(const Finding &F) {
     return Head + ", the lanes of a warp row read one word";
   case model::Pattern::BankConflict:
     return Head + " where " + Ideal + " would do (" +
-           formatCount(std::round(Sectors / P.IdealSectors * 100) / 100) +
+           formatCount(std::round(Sectors / P.IdealUnits * 100) / 100) +
            "-way bank conflict)";
   default:
     return Head + " where " + Ideal + " would do (" +
@@ -101,11 +100,11 @@ std::vector<std::string> findingNotes(const Finding &F) {
                                 model::SharedBanks) +
                  " banks apart (32 banks of 4 bytes)";
     } else {
-      if (P.FirstLaneOffsetInSegment)
+      if (P.FirstLaneOffsetInPeriod)
         Lanes += "; lane 0 starts " +
-                 std::to_string(*P.FirstLaneOffsetInSegment) +
+                 std::to_string(*P.FirstLaneOffsetInPeriod) +
                  " bytes into a 128-byte segment";
-      Lanes += "; 128-byte segments per request: " + formatCount(P.Segments);
+      Lanes += "; 128-byte segments per request: " + formatCount(P.Groups);
     }
     Notes.push_back(Lanes);
   }
@@ -115,18 +114,17 @@ std::vector<std::string> findingNotes(const Finding &F) {
                           "lane touches a sector of its own"
                         : "the index is not linear in the thread index: the "
                           "lanes' addresses are irregularly spaced");
-  if (P.Sectors && P.SectorsMin != P.SectorsMax)
+  if (P.Units && P.UnitsMin != P.UnitsMax)
+    Notes.push_back("averaged over the warps of the launch: " +
+                    formatCount(P.UnitsMin) + " to " + formatCount(P.UnitsMax) +
+                    " " + unitsName(P.Space) + "/request");
+  if (P.Units && P.Walk.RelativeError > 0)
     Notes.push_back(
-        "averaged over the warps of the launch: " + formatCount(P.SectorsMin) +
-        " to " + formatCount(P.SectorsMax) + " " + unitsName(P.Space) +
-        "/request");
-  if (P.Sectors && P.Walk.RelativeError > 0)
-    Notes.push_back("a sample of " + std::to_string(P.Walk.Visits) + " of " +
-                    formatCount(P.Walk.LaunchVisits) + " warp visits: " +
-                    formatCount(*P.Sectors * (1 - P.Walk.RelativeError)) +
-                    " to " +
-                    formatCount(*P.Sectors * (1 + P.Walk.RelativeError)) + " " +
-                    unitsName(P.Space) + "/request at three standard errors");
+        "a sample of " + std::to_string(P.Walk.Visits) + " of " +
+        formatCount(P.Walk.LaunchVisits) +
+        " warp visits: " + formatCount(*P.Units * (1 - P.Walk.RelativeError)) +
+        " to " + formatCount(*P.Units * (1 + P.Walk.RelativeError)) + " " +
+        unitsName(P.Space) + "/request at three standard errors");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
   // The message gives the range; why it is a range is the data's.

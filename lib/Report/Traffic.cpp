@@ -48,8 +48,7 @@ std::vector<const Finding *> rankedByWaste(const std::vector<Finding> &All) {
       Out.push_back(&F);
   auto PerRequest = [](const Finding *F) {
     const model::Prediction &P = F->Prediction;
-    return std::max(0.0,
-                    (P.Sectors ? *P.Sectors : P.SectorsMin) - P.IdealSectors) *
+    return std::max(0.0, (P.Units ? *P.Units : P.UnitsMin) - P.IdealUnits) *
            bytesPerUnit(*F);
   };
   std::stable_sort(

@@ -48,8 +48,8 @@ TEST(FixesTest, StrideGetsAContiguousMapping) {
   std::vector<Fix> Fixes = F.fixesFor(F.gtid().scaled(8));
   const Fix *Map = find(Fixes, FixKind::ThreadMapping);
   ASSERT_TRUE(Map);
-  ASSERT_TRUE(Map->PredictedSectors);
-  EXPECT_DOUBLE_EQ(*Map->PredictedSectors, 4);
+  ASSERT_TRUE(Map->PredictedUnits);
+  EXPECT_DOUBLE_EQ(*Map->PredictedUnits, 4);
   EXPECT_NE(Map->Message.find("8 bytes apart"), std::string::npos)
       << Map->Message;
   EXPECT_TRUE(Map->Replacements.empty());
@@ -67,7 +67,7 @@ TEST(FixesTest, ColumnWalkSwapsTheMapping) {
       F.fixesFor((X.scaled(2048) + Y).scaled(4), 4, {32, 8, 1});
   ASSERT_FALSE(Fixes.empty());
   EXPECT_EQ(Fixes[0].Kind, FixKind::ThreadMapping);
-  EXPECT_DOUBLE_EQ(*Fixes[0].PredictedSectors, 4);
+  EXPECT_DOUBLE_EQ(*Fixes[0].PredictedUnits, 4);
   EXPECT_NE(Fixes[0].Message.find("swap the roles"), std::string::npos);
 }
 
@@ -87,7 +87,7 @@ TEST(FixesTest, MemberOfALargeStructGoesToStructOfArrays) {
       F.fixesFor(F.gtid().scaled(32) + Poly::constant(12), 4, {256, 1, 1}, M);
   ASSERT_FALSE(Fixes.empty());
   EXPECT_EQ(Fixes[0].Kind, FixKind::AosToSoa);
-  EXPECT_DOUBLE_EQ(*Fixes[0].PredictedSectors, 4);
+  EXPECT_DOUBLE_EQ(*Fixes[0].PredictedUnits, 4);
   // No index rewrite for a member: the layout is the fix.
   EXPECT_FALSE(find(Fixes, FixKind::ThreadMapping));
 }
@@ -107,7 +107,7 @@ TEST(FixesTest, EveryFieldOfASixteenByteStructIsLoadedWhole) {
       F.fixesFor(F.gtid().scaled(16) + Poly::constant(4), 4, {256, 1, 1}, M);
   const Fix *Whole = find(Fixes, FixKind::WholeStructLoad);
   ASSERT_TRUE(Whole);
-  EXPECT_DOUBLE_EQ(*Whole->PredictedSectors, 16);
+  EXPECT_DOUBLE_EQ(*Whole->PredictedUnits, 16);
 }
 
 // a[t + 1]: 5 sectors; shifting the start by 4 bytes gives 4.
@@ -116,7 +116,7 @@ TEST(FixesTest, MisalignedStartIsShifted) {
   std::vector<Fix> Fixes = F.fixesFor(F.gtid().scaled(4) + Poly::constant(4));
   const Fix *Shift = find(Fixes, FixKind::MisalignedStart);
   ASSERT_TRUE(Shift);
-  EXPECT_DOUBLE_EQ(*Shift->PredictedSectors, 4);
+  EXPECT_DOUBLE_EQ(*Shift->PredictedUnits, 4);
   EXPECT_NE(Shift->Message.find("4 bytes past a 128-byte boundary"),
             std::string::npos);
 }
@@ -129,12 +129,12 @@ TEST(FixesTest, GatherBroadcastAndCoalesced) {
   std::vector<Fix> Gather = F.fixesFor(Index.scaled(4));
   ASSERT_EQ(Gather.size(), 1u);
   EXPECT_EQ(Gather[0].Kind, FixKind::Scattered);
-  EXPECT_DOUBLE_EQ(*Gather[0].PredictedSectors, 4);
+  EXPECT_DOUBLE_EQ(*Gather[0].PredictedUnits, 4);
 
   std::vector<Fix> Broadcast = F.fixesFor(F.atom(F.Ctx.blockIdx(0)).scaled(4));
   ASSERT_EQ(Broadcast.size(), 1u);
   EXPECT_EQ(Broadcast[0].Kind, FixKind::UniformIsFine);
-  EXPECT_FALSE(Broadcast[0].PredictedSectors);
+  EXPECT_FALSE(Broadcast[0].PredictedUnits);
 
   EXPECT_TRUE(F.fixesFor(F.gtid().scaled(4)).empty());
 }
@@ -148,7 +148,7 @@ TEST(FixesTest, OddRowsArePitched) {
                                       4, {32, 1, 1}, {}, {32, 100, 1});
   const Fix *Pitch = find(Fixes, FixKind::PitchedRows);
   ASSERT_TRUE(Pitch);
-  EXPECT_DOUBLE_EQ(*Pitch->PredictedSectors, 4);
+  EXPECT_DOUBLE_EQ(*Pitch->PredictedUnits, 4);
   EXPECT_NE(Pitch->Message.find("rows are 4004 bytes"), std::string::npos);
   EXPECT_NE(Pitch->Message.find("4096 bytes"), std::string::npos);
 }

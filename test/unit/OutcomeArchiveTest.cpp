@@ -23,11 +23,11 @@ Finding sampleFinding(const std::string &Kernel) {
   F.Block = {32, 8, 2};
   F.BlockOrigin = "the launch at k.cu:40:3";
   F.Prediction.Kind = model::Pattern::Strided;
-  F.Prediction.Sectors = 8.5;
-  F.Prediction.SectorsMin = 8;
-  F.Prediction.SectorsMax = 9;
-  F.Prediction.IdealSectors = 4;
-  F.Prediction.Segments = 2.25;
+  F.Prediction.Units = 8.5;
+  F.Prediction.UnitsMin = 8;
+  F.Prediction.UnitsMax = 9;
+  F.Prediction.IdealUnits = 4;
+  F.Prediction.Groups = 2.25;
   F.Prediction.Assumptions = {
       {model::Assumption::Kind::SamePatternForEveryValue, "n", 32, 95, 4, 5.5},
       {model::Assumption::Kind::GuardUnknown}};
@@ -37,7 +37,7 @@ Finding sampleFinding(const std::string &Kernel) {
       model::UnknownCause::Kind::DependsOnUnknowns, "s", 4, 32};
   F.Prediction.Walk = {1e6, 1024, 1000, 4000};
   F.Prediction.LaneStrideBytes = -8;
-  F.Prediction.FirstLaneOffsetInSegment = 4;
+  F.Prediction.FirstLaneOffsetInPeriod = 4;
   F.Prediction.DependsOnLaneData = true;
   F.Assumptions = {"assumed block"};
   F.CallChain = {{"h.cuh", 3, 1}, {"h.cuh", 9, 2}};
@@ -124,8 +124,8 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(F.Expression, "a[i * 2]");
   EXPECT_EQ(F.Block.Z, 2);
   EXPECT_EQ(F.Prediction.Kind, model::Pattern::Strided);
-  EXPECT_EQ(F.Prediction.Sectors, 8.5);
-  EXPECT_EQ(F.Prediction.Segments, 2.25);
+  EXPECT_EQ(F.Prediction.Units, 8.5);
+  EXPECT_EQ(F.Prediction.Groups, 2.25);
   ASSERT_EQ(F.Prediction.Assumptions.size(), 2u);
   const model::Assumption &A = F.Prediction.Assumptions[0];
   EXPECT_EQ(A.What, model::Assumption::Kind::SamePatternForEveryValue);
@@ -151,9 +151,9 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(F.CallChain[1].Line, 9u);
   ASSERT_EQ(F.Fixes.size(), 2u);
   EXPECT_EQ(F.Fixes[0].Kind, fixes::FixKind::VectorLoad);
-  EXPECT_EQ(F.Fixes[0].PredictedSectors, 4.0);
+  EXPECT_EQ(F.Fixes[0].PredictedUnits, 4.0);
   EXPECT_EQ(F.Fixes[0].Replacements, In.Findings[0].Data.Fixes[0].Replacements);
-  EXPECT_FALSE(F.Fixes[1].PredictedSectors);
+  EXPECT_FALSE(F.Fixes[1].PredictedUnits);
   ASSERT_TRUE(F.Warp);
   EXPECT_EQ(F.Warp->Setting, In.Findings[0].Data.Warp->Setting);
   EXPECT_EQ(F.Warp->ChunkBytes, 8u);

@@ -43,9 +43,9 @@ Finding flagged(std::string Base, unsigned Line, model::Pattern P,
   F.BaseName = std::move(Base);
   F.BlockOrigin = "block (256,1,1) from the launch at k.cu:30:3";
   F.Prediction.Kind = P;
-  F.Prediction.Sectors = Sectors;
-  F.Prediction.SectorsMin = F.Prediction.SectorsMax = Sectors;
-  F.Prediction.IdealSectors = 4;
+  F.Prediction.Units = Sectors;
+  F.Prediction.UnitsMin = F.Prediction.UnitsMax = Sectors;
+  F.Prediction.IdealUnits = 4;
   F.Fixes.push_back({fixes::FixKind::AosToSoa, "split it", 4.0, {}});
   return F;
 }
@@ -128,14 +128,14 @@ TEST(FindingGroupsTest, UnrolledTripsNamed) {
 
 TEST(FindingGroupsTest, ClearlyWorseIgnoresRounding) {
   Finding Shown = flagged("p", 12, model::Pattern::Strided, 1.625);
-  Shown.Prediction.IdealSectors = 1;
+  Shown.Prediction.IdealUnits = 1;
   Finding Same = Shown, Worse = Shown;
-  Same.Prediction.Sectors = 1.626;
-  Worse.Prediction.Sectors = 2;
+  Same.Prediction.Units = 1.626;
+  Worse.Prediction.Units = 2;
   EXPECT_FALSE(clearlyWorse(severity(Same), severity(Shown)));
   EXPECT_TRUE(clearlyWorse(severity(Worse), severity(Shown)));
   Finding Unflagged = flagged("p", 12, model::Pattern::Coalesced, 4);
-  Unflagged.Prediction.IdealSectors = 4;
+  Unflagged.Prediction.IdealUnits = 4;
   ASSERT_FALSE(Unflagged.isFlagged());
   EXPECT_TRUE(clearlyWorse(severity(Shown), severity(Unflagged)));
 }
@@ -143,9 +143,9 @@ TEST(FindingGroupsTest, ClearlyWorseIgnoresRounding) {
 TEST(FindingGroupsTest, FlaggedOutranksAnyUnflagged) {
   Finding Wasteful = flagged("p", 12, model::Pattern::Strided, 5);
   Finding Ranged = flagged("p", 12, model::Pattern::Unknown, 0);
-  Ranged.Prediction.Sectors.reset();
-  Ranged.Prediction.SectorsMin = 4;
-  Ranged.Prediction.SectorsMax = 32;
+  Ranged.Prediction.Units.reset();
+  Ranged.Prediction.UnitsMin = 4;
+  Ranged.Prediction.UnitsMax = 32;
   ASSERT_FALSE(Ranged.isFlagged());
   EXPECT_GT(severity(Wasteful), severity(Ranged));
   std::vector<FindingGroup> Groups = groupBySourceAccess({&Ranged, &Wasteful});
@@ -165,14 +165,14 @@ namespace {
 TEST(FindingMessageTest, OneCountOverEveryValueTriedIsOneCount) {
   Finding F = flagged("s", 10, model::Pattern::Unknown, 1);
   F.Prediction.Space = model::AddressSpace::Shared;
-  F.Prediction.Sectors.reset();
-  F.Prediction.IdealSectors = 1;
+  F.Prediction.Units.reset();
+  F.Prediction.IdealUnits = 1;
   std::string Message = findingMessage(F);
   EXPECT_NE(Message.find("depends on values not known here: 1 "
                          "wavefronts/request for every value tried (ideal 1)"),
             std::string::npos)
       << Message;
-  F.Prediction.SectorsMax = 32;
+  F.Prediction.UnitsMax = 32;
   Message = findingMessage(F);
   EXPECT_NE(Message.find("1 to 32 wavefronts/request where 1 would do"),
             std::string::npos)

@@ -104,12 +104,12 @@ TEST(SharedBankModelTest, TheSharedTileFixIsConflictFree) {
   Tile T;
   Prediction Store = T.predictIn(T.at(T.ty(), T.tx(), 33), {32, 8, 1});
   Prediction Load = T.predictIn(T.at(T.tx(), T.ty(), 33), {32, 8, 1});
-  ASSERT_TRUE(Store.Sectors && Load.Sectors);
-  EXPECT_DOUBLE_EQ(*Store.Sectors, 1);
-  EXPECT_DOUBLE_EQ(*Load.Sectors, 1);
+  ASSERT_TRUE(Store.Units && Load.Units);
+  EXPECT_DOUBLE_EQ(*Store.Units, 1);
+  EXPECT_DOUBLE_EQ(*Load.Units, 1);
   EXPECT_EQ(Load.Kind, Pattern::ConflictFree);
   Prediction Unpadded = T.predictIn(T.at(T.tx(), T.ty(), 32), {32, 8, 1});
-  EXPECT_DOUBLE_EQ(*Unpadded.Sectors, 32);
+  EXPECT_DOUBLE_EQ(*Unpadded.Units, 32);
   EXPECT_EQ(Unpadded.Kind, Pattern::BankConflict);
 }
 
@@ -130,9 +130,9 @@ TEST(SharedBankModelTest, PaddingIsJudgedOnEveryAccessOfTheArray) {
   ASSERT_GE(Fixes[1].size(), 2u);
   EXPECT_EQ(Fixes[1][0].Kind, fixes::FixKind::PadShared);
   EXPECT_NE(Fixes[1][0].Message.find("tile[32][33]"), std::string::npos);
-  EXPECT_DOUBLE_EQ(*Fixes[1][0].PredictedSectors, 1);
+  EXPECT_DOUBLE_EQ(*Fixes[1][0].PredictedUnits, 1);
   EXPECT_EQ(Fixes[1][1].Kind, fixes::FixKind::SwizzleShared);
-  EXPECT_DOUBLE_EQ(*Fixes[1][1].PredictedSectors, 1);
+  EXPECT_DOUBLE_EQ(*Fixes[1][1].PredictedUnits, 1);
 }
 
 } // namespace

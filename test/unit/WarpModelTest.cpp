@@ -38,10 +38,10 @@ struct Fixture {
 
 void expectCounts(const Prediction &P, double Sectors, double Ideal,
                   double Segments, Pattern Kind) {
-  ASSERT_TRUE(P.Sectors.has_value()) << patternName(P.Kind);
-  EXPECT_DOUBLE_EQ(*P.Sectors, Sectors);
-  EXPECT_DOUBLE_EQ(P.IdealSectors, Ideal);
-  EXPECT_DOUBLE_EQ(P.Segments, Segments);
+  ASSERT_TRUE(P.Units.has_value()) << patternName(P.Kind);
+  EXPECT_DOUBLE_EQ(*P.Units, Sectors);
+  EXPECT_DOUBLE_EQ(P.IdealUnits, Ideal);
+  EXPECT_DOUBLE_EQ(P.Groups, Segments);
   EXPECT_EQ(P.Kind, Kind) << patternName(P.Kind);
 }
 
@@ -96,11 +96,11 @@ TEST(WarpModelTest, PartialLastWarpIsAveragedOverTheLaunch) {
   L.Block = {256, 1, 1};
   L.Grid = Dim3{4, 1, 1};
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
+  ASSERT_TRUE(P.Units);
   // 31 full warps (4 sectors) and one of 8 lanes (1 sector).
-  EXPECT_DOUBLE_EQ(*P.Sectors, (31 * 4 + 1) / 32.0);
-  EXPECT_DOUBLE_EQ(P.SectorsMin, 1);
-  EXPECT_DOUBLE_EQ(P.SectorsMax, 4);
+  EXPECT_DOUBLE_EQ(*P.Units, (31 * 4 + 1) / 32.0);
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 1);
+  EXPECT_DOUBLE_EQ(P.UnitsMax, 4);
   EXPECT_EQ(P.Kind, Pattern::Coalesced);
 }
 
@@ -120,14 +120,14 @@ TEST(WarpModelTest, TriangularLoopIsAveragedOverEveryTrip) {
   L.Block = {32, 1, 1};
   L.Grid = Dim3{4, 1, 1};
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
+  ASSERT_TRUE(P.Units);
   // Warp w: 32 lanes for 32w trips, then 32, 31, .., 1.
   double Sectors = 0, Trips = 0;
   for (int W = 0; W < 4; ++W) {
     Sectors += 32.0 * 32 * W + 32 * 33 / 2;
     Trips += 32 * W + 32;
   }
-  EXPECT_NEAR(*P.Sectors, Sectors / Trips, 1e-9);
+  EXPECT_NEAR(*P.Units, Sectors / Trips, 1e-9);
 }
 
 // A triangular loop longer than the walker visits trip by trip
@@ -150,7 +150,7 @@ TEST(WarpModelTest, LongTriangularLoopIsCountedOverEveryTrip) {
   L.Block = {256, 1, 1};
   L.Grid = Dim3{M / 256, 1, 1};
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
+  ASSERT_TRUE(P.Units);
   // Every (warp, trip) with a lane left: the 32-byte sectors its lanes touch.
   double Sectors = 0, Requests = 0;
   for (int64_t First = 0; First < M; First += 32) {
@@ -165,7 +165,7 @@ TEST(WarpModelTest, LongTriangularLoopIsCountedOverEveryTrip) {
       ++Requests;
     }
   }
-  EXPECT_NEAR(*P.Sectors, Sectors / Requests, 1e-9);
+  EXPECT_NEAR(*P.Units, Sectors / Requests, 1e-9);
 }
 
 // The same loop with the guard predicated (nvcc's if-conversion): every
@@ -192,7 +192,7 @@ TEST(WarpModelTest, SampledLoopWithPredicatedGuardKeepsItsAverage) {
   L.Block = {256, 1, 1};
   L.Grid = Dim3{64, 1, 1};
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
+  ASSERT_TRUE(P.Units);
   // Warp w: lane l is on while c <= 32w + l; a sector per lane.
   double Sectors = 0, Requests = 0;
   for (int W = 0; W < 8; ++W)
@@ -201,7 +201,7 @@ TEST(WarpModelTest, SampledLoopWithPredicatedGuardKeepsItsAverage) {
         Sectors += C <= 32 * W + Lane;
       Requests += 1;
     }
-  EXPECT_NEAR(*P.Sectors, Sectors / Requests, 0.001 * Sectors / Requests);
+  EXPECT_NEAR(*P.Units, Sectors / Requests, 0.001 * Sectors / Requests);
 }
 
 // Rows of an unknown width W: the lanes stay contiguous for every W, only the
@@ -244,11 +244,11 @@ TEST(WarpModelTest, UnknownScaleOfTheLaneIndexIsUnknown) {
   Poly Index = F.Ctx.op(sym::OpKind::Div, F.tx() * W, F.c(32));
   Prediction P = F.run(Index, 4, {32, 1, 1});
   EXPECT_EQ(P.Kind, Pattern::Unknown);
-  EXPECT_FALSE(P.Sectors.has_value());
+  EXPECT_FALSE(P.Units.has_value());
   EXPECT_FALSE(P.AlignmentAssumed);
   // W = 32: tx, 4 sectors; W = 95: about 3 floats apart, 12 sectors.
-  EXPECT_DOUBLE_EQ(P.SectorsMin, 4);
-  EXPECT_GE(P.SectorsMax, 11);
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 4);
+  EXPECT_GE(P.UnitsMax, 11);
 }
 
 TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
@@ -256,8 +256,8 @@ TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
   Poly W = Poly::atom(F.Ctx.param("W"));
   Prediction P = F.run(F.gtidX() * W + F.gtidY(), 4, {32, 8, 1});
   EXPECT_EQ(P.Kind, Pattern::Strided);
-  ASSERT_TRUE(P.Sectors.has_value());
-  EXPECT_DOUBLE_EQ(*P.Sectors, 32);
+  ASSERT_TRUE(P.Units.has_value());
+  EXPECT_DOUBLE_EQ(*P.Units, 32);
   EXPECT_FALSE(P.Assumptions.empty());
 }
 
@@ -270,8 +270,8 @@ TEST(WarpModelTest, UnknownInnermostStrideIsIdealOnlyAtOne) {
   Poly S1 = Poly::atom(F.Ctx.param("s1"));
   Prediction P = F.run(F.by() * S0 + F.gtidX() * S1, 4, {32, 1, 1});
   EXPECT_EQ(P.Kind, Pattern::Unknown);
-  EXPECT_DOUBLE_EQ(P.SectorsMin, 4);
-  EXPECT_DOUBLE_EQ(P.SectorsMax, 32);
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 4);
+  EXPECT_DOUBLE_EQ(P.UnitsMax, 32);
   ASSERT_TRUE(P.Condition);
   EXPECT_EQ(P.Condition->Unknown, "s1");
   EXPECT_EQ(P.Condition->Modulus, 0);
@@ -346,11 +346,11 @@ TEST(WarpModelTest, SectorCounterMatchesBruteForceOnRandomAffineAccesses) {
     L.Grid = Dim3{3, 1, 1};
     Prediction P = predict(F.Ctx, A, L);
     BruteForce B = bruteForce(C0, Cx, Cy, Cz, Cb, Width, Block, 3);
-    ASSERT_TRUE(P.Sectors.has_value());
+    ASSERT_TRUE(P.Units.has_value());
     SCOPED_TRACE("case " + std::to_string(Case));
-    EXPECT_NEAR(*P.Sectors, B.Sectors, 1e-9);
-    EXPECT_NEAR(P.Segments, B.Segments, 1e-9);
-    EXPECT_NEAR(P.IdealSectors, B.Ideal, 1e-9);
+    EXPECT_NEAR(*P.Units, B.Sectors, 1e-9);
+    EXPECT_NEAR(P.Groups, B.Segments, 1e-9);
+    EXPECT_NEAR(P.IdealUnits, B.Ideal, 1e-9);
   }
 }
 
@@ -389,8 +389,8 @@ TEST(WarpModelTest, HashedThreadIndexIsScattered) {
   Poly Hashed = F.Ctx.op(sym::OpKind::And, T.scaled(2654435761LL), F.c(1023));
   Prediction P = F.run(Hashed, 4);
   EXPECT_EQ(P.Kind, Pattern::Scattered);
-  ASSERT_TRUE(P.Sectors.has_value());
-  EXPECT_GT(*P.Sectors, 16);
+  ASSERT_TRUE(P.Units.has_value());
+  EXPECT_GT(*P.Units, 16);
 }
 
 } // namespace
@@ -415,9 +415,9 @@ TEST(WarpModelTest, KeptPredictionsBelongToTheirContext) {
   EXPECT_EQ(ByParam.Kind, Pattern::Unknown); // a stride known by name only
   Prediction Again = predict(First, Scaled(First, N), L);
   EXPECT_EQ(Again.Kind, ByParam.Kind);
-  EXPECT_EQ(Again.Sectors, ByParam.Sectors);
-  EXPECT_EQ(Again.SectorsMin, ByParam.SectorsMin);
-  EXPECT_EQ(Again.SectorsMax, ByParam.SectorsMax);
+  EXPECT_EQ(Again.Units, ByParam.Units);
+  EXPECT_EQ(Again.UnitsMin, ByParam.UnitsMin);
+  EXPECT_EQ(Again.UnitsMax, ByParam.UnitsMax);
 
   sym::Context Second;
   sym::AtomId Loaded = Second.opaque("idx", sym::Variation::LaneData);
@@ -688,8 +688,8 @@ TEST(WarpModelTest, BlockExtentParameterTakesEachValueWithTheBlock) {
   ASSERT_LT(Least, Most);
 
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
-  EXPECT_DOUBLE_EQ(*P.Sectors, SectorsAt(32));
+  ASSERT_TRUE(P.Units);
+  EXPECT_DOUBLE_EQ(*P.Units, SectorsAt(32));
   EXPECT_TRUE(P.AlignmentAssumed);
   auto Range = std::find_if(
       P.Assumptions.begin(), P.Assumptions.end(), [](const Assumption &M) {
@@ -828,7 +828,7 @@ TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
           L.Block = {64, 1, 1};
           L.Grid = Dim3{2, 1, 1};
           Prediction P = predict(F.Ctx, A, L);
-          ASSERT_TRUE(P.Sectors);
+          ASSERT_TRUE(P.Units);
 
           double Sectors = 0, Requests = 0;
           for (int64_t Warp = 0; Warp < 4; ++Warp) {
@@ -849,7 +849,7 @@ TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
               Requests += 1;
             }
           }
-          EXPECT_NEAR(*P.Sectors, Sectors / Requests, 1e-9)
+          EXPECT_NEAR(*P.Units, Sectors / Requests, 1e-9)
               << "factor " << Factor << (Pieces ? ", pieces" : "")
               << (Epilog ? ", epilog" : ", prolog")
               << (RowPerLane ? ", a row per lane" : ", a row per trip");
@@ -880,7 +880,7 @@ TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
   L.Block = {256, 1, 1};
   L.Grid = Dim3{64, 1, 1};
   Prediction P = predict(F.Ctx, A, L);
-  ASSERT_TRUE(P.Sectors);
+  ASSERT_TRUE(P.Units);
   double Sectors = 0, Requests = 0;
   for (int64_t W = 0; W < 512; ++W) {
     int64_t Most = -1;
@@ -897,6 +897,6 @@ TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
   }
   double Full = Sectors / Requests;
   ASSERT_GT(P.Walk.RelativeError, 0);
-  EXPECT_LE(*P.Sectors * (1 - P.Walk.RelativeError), Full);
-  EXPECT_GE(*P.Sectors * (1 + P.Walk.RelativeError), Full);
+  EXPECT_LE(*P.Units * (1 - P.Walk.RelativeError), Full);
+  EXPECT_GE(*P.Units * (1 + P.Walk.RelativeError), Full);
 }

@@ -107,8 +107,8 @@ void CudaMemoryCoalescingCheck::registerMatchers(MatchFinder *Finder) {
 /// Sectors per request against the ideal: how many times the bandwidth the
 /// access needs.
 static double wasteFactor(const model::Prediction &P) {
-  double Sectors = P.Sectors ? *P.Sectors : P.SectorsMin;
-  return P.IdealSectors > 0 ? Sectors / P.IdealSectors : 1;
+  double Sectors = P.Units ? *P.Units : P.UnitsMin;
+  return P.IdealUnits > 0 ? Sectors / P.IdealUnits : 1;
 }
 
 static bool reaches(const Finding &F, Severity Minimum) {

@@ -40,7 +40,7 @@ struct Replacement {
 struct Fix {
   FixKind Kind;
   std::string Message;
-  std::optional<double> PredictedSectors; // per request, after the fix
+  std::optional<double> PredictedUnits; // per request, after the fix
   /// Only where the edit is mechanical and provably safe.
   std::vector<Replacement> Replacements;
 };

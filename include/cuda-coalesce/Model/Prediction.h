@@ -122,19 +122,23 @@ struct WalkCounts {
 struct Prediction {
   Pattern Kind = Pattern::Unknown;
   /// The memory the counts are for, and so their unit: 32-byte sectors of
-  /// global memory, wavefronts of shared memory (the fields below keep the
-  /// global name for both).
+  /// global memory, wavefronts of shared memory.
   AddressSpace Space = AddressSpace::Global;
-  /// Average over the warps of the launch; unset when the count depends on
-  /// values the analysis does not know (see the condition and the range).
-  std::optional<double> Sectors;
-  double SectorsMin = 0, SectorsMax = 0; // per request, over warps (or over
-                                         // the unknown values when unset)
-  double IdealSectors = 0;
-  double Segments = 0;
+  /// Units per request, averaged over the warps of the launch; unset when
+  /// the count depends on values the analysis does not know (see the
+  /// condition and the range).
+  std::optional<double> Units;
+  /// The least and the most units per request over the warps (or, where
+  /// Units is unset, over the unknown values).
+  double UnitsMin = 0, UnitsMax = 0;
+  /// Units the bytes requested need at the least, per request.
+  double IdealUnits = 0;
+  /// The model's secondary grouping per request: 128-byte segments in
+  /// global memory, phases in shared memory.
+  double Groups = 0;
   double efficiency() const {
-    double S = Sectors ? *Sectors : SectorsMax;
-    return S > 0 ? IdealSectors / S : 1.0;
+    double U = Units ? *Units : UnitsMax;
+    return U > 0 ? IdealUnits / U : 1.0;
   }
   std::vector<Assumption> Assumptions;
   std::optional<IdealCondition> Condition;
@@ -145,8 +149,9 @@ struct Prediction {
   /// Byte distance between lanes 0 and 1 of the first warp (threadIdx.x
   /// direction), when constant.
   std::optional<int64_t> LaneStrideBytes;
-  /// Byte offset of lane 0 of the first warp within a 128-byte segment.
-  std::optional<int64_t> FirstLaneOffsetInSegment;
+  /// Byte offset of lane 0 of the first warp within the model's period
+  /// (RequestCostModel::periodBytes: a 128-byte segment of global memory).
+  std::optional<int64_t> FirstLaneOffsetInPeriod;
   /// The address depends on values loaded or computed per lane (a gather),
   /// as opposed to irregular arithmetic on the thread index.
   bool DependsOnLaneData = false;
