@@ -1,5 +1,6 @@
 //===- Model/Access.cpp - What one lane does at one access ----------------===//
 #include "cuda-coalesce/Model/Access.h"
+#include "cuda-coalesce/Support/EnumNames.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -7,6 +8,11 @@
 
 namespace cudacoalesce {
 namespace model {
+
+const char *addressSpaceName(AddressSpace Space) {
+  static const char *const Names[] = {"global", "shared", "local", "constant"};
+  return enumName(Names, Space);
+}
 
 // The counter's values, in the order the walk visits them:
 //   [First, First + F - 1)       the leftover trips, copy J of them

@@ -12,6 +12,13 @@ namespace model {
 
 RequestCostModel::~RequestCostModel() = default;
 
+constexpr CostModelDescription GlobalSectorDescription =
+    CostModelDescription("sector", "sectors", "coalesced", "sectors")
+        .groups("128-byte segments", "segments")
+        .deviceBytesPerUnit(SectorBytes)
+        .period("128-byte segment")
+        .picture(WarpPicture::Sectors);
+
 void CostTotals::add(const RequestCost &Cost, uint64_t Times) {
   // Whole numbers: exact in a double, whatever the order of the sums.
   Units += double(Times) * Cost.Units;

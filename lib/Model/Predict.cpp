@@ -194,11 +194,167 @@ void takeCounts(Prediction &P, const CostTotals &T,
 
 namespace {
 
+/// The values tried for the unknowns of an access, the first the aligned
+/// case the counts are given for.
+struct UnknownTrials {
+  std::vector<AtomId> Unknowns;
+  /// Per unknown: it is the stride between the lanes (isLaneStride).
+  std::vector<bool> Strides;
+  /// Per trial, a value of each unknown.
+  std::vector<std::vector<int64_t>> Samples;
+
+  void assign(LaunchWalker &Walker, size_t Sample) const {
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Walker.set(Unknowns[U], Samples[Sample][U]);
+  }
+};
+
+/// Settles each unknown that only moves every lane by whole periods of the
+/// model (the count does not depend on it), in order: an unknown settled
+/// here is known to the checks of the next; then plans the trials of the
+/// others.
+UnknownTrials planTrials(const sym::Context &Ctx, const AccessShape &Access,
+                         LaunchWalker &Walker, Prediction &P) {
+  for (AtomId U : std::vector<AtomId>(Walker.unknowns())) {
+    if (!Walker.movesWholePeriods(U))
+      continue;
+    Walker.settle(U, limits::FirstValueTried);
+    P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
+  }
+  UnknownTrials T;
+  T.Unknowns = Walker.unknowns();
+  for (AtomId U : T.Unknowns)
+    T.Strides.push_back(isLaneStride(Ctx, Access.ByteOffset, U, T.Unknowns));
+  T.Samples = trials(T.Unknowns.size(), T.Strides);
+  assert(!T.Samples.empty() && T.Samples[0].size() == T.Unknowns.size());
+  return T;
+}
+
+/// The warp visits a prediction may make. Each visit evaluates every lane's
+/// address and guards: bound the evaluations (kernels with dozens of nested
+/// guards), not just the warps.
+uint64_t visitBudget(const AccessShape &Access) {
+  uint64_t Evaluations = WarpSize * (1 + Access.Guards.size());
+  return std::min<uint64_t>(limits::WarpVisitBudget,
+                            limits::LaneEvaluationBudget / Evaluations);
+}
+
+/// One walk per trial, sharing \p Budget.
+std::vector<CostTotals> walkTrials(const UnknownTrials &Trials,
+                                   LaunchWalker &Walker, uint64_t Budget) {
+  uint64_t WarpBudget = std::max<uint64_t>(limits::MinVisitsPerTrial,
+                                           Budget / Trials.Samples.size());
+  std::vector<CostTotals> Results;
+  for (size_t S = 0; S < Trials.Samples.size(); ++S) {
+    Trials.assign(Walker, S);
+    Results.push_back(Walker.walk(WarpBudget));
+  }
+  return Results;
+}
+
+/// The lane geometry of the first warp at the aligned trial, for the notes,
+/// and what the walks assumed.
+void noteFirstWarpAndWalk(const sym::Context &Ctx, const UnknownTrials &Trials,
+                          const RequestCostModel &Model, LaunchWalker &Walker,
+                          Prediction &P) {
+  using limits::FirstValueTried;
+  Trials.assign(Walker, 0);
+  auto [Lane0, Lane1] = Walker.firstTwoLanes();
+  if (Lane0 && Lane1)
+    P.LaneStrideBytes = *Lane1 - *Lane0;
+  if (Lane0 && Trials.Unknowns.empty())
+    P.FirstLaneOffsetInPeriod = floorMod(*Lane0, Model.periodBytes());
+
+  if (Walker.gridAssumed())
+    P.Assumptions.push_back(
+        {Assumption::Kind::GridAveraged, "", 0, limits::AssumedGridBlocks - 1});
+  if (Walker.guardUnknown())
+    P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
+  if (!Walker.perWarpData().empty())
+    P.Assumptions.push_back({Assumption::Kind::DataPerWarp,
+                             names(Ctx, Walker.perWarpData()), FirstValueTried,
+                             FirstValueTried + limits::ValuesTried - 1});
+}
+
+/// When the count is ideal, over the trials that did not agree: a
+/// divisibility of the one unknown, or, for a stride between lanes, ideal
+/// up to some value (1 element; a byte stride such as ggml's nb0 up to the
+/// element's width) and nowhere past.
+std::optional<IdealCondition> idealCondition(const sym::Context &Ctx,
+                                             const UnknownTrials &Trials,
+                                             const std::vector<bool> &Ideal) {
+  const auto &Samples = Trials.Samples;
+  if (Trials.Unknowns.size() == 1) {
+    std::vector<int64_t> Tried;
+    for (const std::vector<int64_t> &S : Samples)
+      Tried.push_back(S[0]);
+    if (int64_t M = divisibilityCondition(Tried, Ideal))
+      return IdealCondition{names(Ctx, Trials.Unknowns), M};
+  }
+  if (llvm::count(Trials.Strides, true) != 1)
+    return std::nullopt;
+  size_t U = llvm::find(Trials.Strides, true) - Trials.Strides.begin();
+  int64_t MostIdeal = 0;
+  for (size_t S = 0; S < Samples.size(); ++S)
+    if (Ideal[S])
+      MostIdeal = std::max(MostIdeal, Samples[S][U]);
+  bool IdealUpTo = MostIdeal > 0;
+  bool IdealOnlyAt = MostIdeal > 0;
+  for (size_t S = 0; S < Samples.size(); ++S) {
+    IdealUpTo &= Ideal[S] == (Samples[S][U] <= MostIdeal);
+    IdealOnlyAt &= Ideal[S] == (Samples[S][U] == MostIdeal);
+  }
+  if (!IdealOnlyAt && !IdealUpTo)
+    return std::nullopt;
+  return IdealCondition{Ctx.str(Trials.Unknowns[U]), 0, MostIdeal,
+                        /*UpTo=*/!IdealOnlyAt};
+}
+
+/// Every trial gave one result: its counts, with what was assumed.
+void takeSameResult(const UnknownTrials &Trials, const CostTotals &First,
+                    const LaunchWalker &Walker, std::string UnknownNames,
+                    Prediction &P) {
+  using limits::FirstValueTried;
+  takeCounts(P, First, Walker);
+  if (!Trials.Unknowns.empty())
+    P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue,
+                             std::move(UnknownNames), FirstValueTried,
+                             FirstValueTried + limits::ValuesTried - 1});
+  if (P.DependsOnLaneData) {
+    // The count is the data's: lanes that share a sector (a histogram's
+    // few bins, indices sorted within a warp) need fewer.
+    P.UnitsMin = 1;
+    P.Assumptions.push_back(
+        {Assumption::Kind::DataDependent, "", 0, 0, 1, First.avgUnits()});
+  }
+}
+
+/// The count depends on values not known: the range over the trials, and
+/// how often the access runs where every trial agrees on it.
+void takeRange(const std::vector<CostTotals> &Results,
+               const TrialsTogether &Together, const LaunchWalker &Walker,
+               std::string UnknownNames, Prediction &P) {
+  const CostTotals &First = Results[0];
+  P.Kind = Pattern::Unknown;
+  P.UnitsMin = Together.Lowest;
+  P.UnitsMax = Together.Highest;
+  bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
+    return T.Requests == First.Requests && T.Visits == First.Visits;
+  });
+  if (SameRequests)
+    P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
+  for (const CostTotals &T : Results) {
+    P.IdealUnits = std::max(P.IdealUnits, T.avgIdeal());
+    P.Groups = std::max(P.Groups, T.avgSegments());
+  }
+  P.Cause =
+      UnknownCause{UnknownCause::Kind::DependsOnUnknowns,
+                   std::move(UnknownNames), Together.Lowest, Together.Highest};
+}
+
 Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
-                         const LaunchShape &Launch,
                          const RequestCostModel &Model, LaunchWalker &Walker) {
   using limits::FirstValueTried;
-  using limits::ValuesTried;
   Prediction P;
   bool Scattered = Walker.dataDependent();
   P.DependsOnLaneData = Scattered;
@@ -211,61 +367,10 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     return P;
   }
 
-  // In order: an unknown settled here is known to the checks of the next.
-  std::vector<AtomId> Unknowns = Walker.unknowns();
-  for (AtomId U : Unknowns) {
-    if (!Walker.movesWholePeriods(U))
-      continue;
-    Walker.settle(U, FirstValueTried);
-    P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
-  }
-  Unknowns = Walker.unknowns();
-  std::vector<bool> Strides;
-  for (AtomId U : Unknowns)
-    Strides.push_back(isLaneStride(Ctx, Access.ByteOffset, U, Unknowns));
-  std::vector<std::vector<int64_t>> Samples = trials(Unknowns.size(), Strides);
-  assert(!Samples.empty() && Samples[0].size() == Unknowns.size());
-  auto Assign = [&](const std::vector<int64_t> &Assignment) {
-    for (size_t U = 0; U < Unknowns.size(); ++U)
-      Walker.set(Unknowns[U], Assignment[U]);
-  };
-
-  // Each warp visit evaluates every lane's address and guards: bound the
-  // evaluations (kernels with dozens of nested guards), not just the warps.
-  uint64_t Evaluations = WarpSize * (1 + Access.Guards.size());
-  uint64_t Budget = std::min<uint64_t>(
-      limits::WarpVisitBudget, limits::LaneEvaluationBudget / Evaluations);
-  uint64_t WarpBudget =
-      std::max<uint64_t>(limits::MinVisitsPerTrial, Budget / Samples.size());
-
-  std::vector<CostTotals> Results;
-  for (const std::vector<int64_t> &Assignment : Samples) {
-    Assign(Assignment);
-    Results.push_back(Walker.walk(WarpBudget));
-  }
-
-  // Lane geometry of the first warp, for the notes.
-  Assign(Samples[0]);
-  auto [Lane0, Lane1] = Walker.firstTwoLanes();
-  if (Lane0 && Lane1)
-    P.LaneStrideBytes = *Lane1 - *Lane0;
-  if (Lane0 && Unknowns.empty())
-    P.FirstLaneOffsetInPeriod = floorMod(*Lane0, SegmentBytes);
-
-  if (Walker.gridAssumed())
-    P.Assumptions.push_back(
-        {Assumption::Kind::GridAveraged, "", 0, limits::AssumedGridBlocks - 1});
-  if (Walker.guardUnknown())
-    P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
-  if (!Walker.perWarpData().empty())
-    P.Assumptions.push_back({Assumption::Kind::DataPerWarp,
-                             names(Ctx, Walker.perWarpData()), FirstValueTried,
-                             FirstValueTried + ValuesTried - 1});
-
-  std::vector<Trial> Trials;
-  for (const CostTotals &T : Results)
-    Trials.push_back({Model.classify(T, Scattered), true, T.avgUnits(),
-                      T.avgUnits(), T.avgIdeal()});
+  UnknownTrials Trials = planTrials(Ctx, Access, Walker, P);
+  uint64_t Budget = visitBudget(Access);
+  std::vector<CostTotals> Results = walkTrials(Trials, Walker, Budget);
+  noteFirstWarpAndWalk(Ctx, Trials, Model, Walker, P);
 
   const CostTotals &First = Results[0];
   if (First.Requests == 0) {
@@ -273,23 +378,15 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     P.Cause = UnknownCause{UnknownCause::Kind::NoLaneReaches};
     return P;
   }
-  TrialsTogether Together = combineTrials(Trials);
-
-  std::string UnknownNames = names(Ctx, Unknowns);
-  const int64_t LastTried = FirstValueTried + ValuesTried - 1;
+  std::vector<Trial> Outcomes;
+  for (const CostTotals &T : Results)
+    Outcomes.push_back({Model.classify(T, Scattered), true, T.avgUnits(),
+                        T.avgUnits(), T.avgIdeal()});
+  TrialsTogether Together = combineTrials(Outcomes);
+  std::string UnknownNames = names(Ctx, Trials.Unknowns);
   if (Together.What == TrialsTogether::Outcome::SameResult) {
-    P.Kind = Trials[0].Kind;
-    takeCounts(P, First, Walker);
-    if (!Unknowns.empty())
-      P.Assumptions.push_back({Assumption::Kind::SameResultForEveryValue,
-                               UnknownNames, FirstValueTried, LastTried});
-    if (Scattered) {
-      // The count is the data's: lanes that share a sector (a histogram's
-      // few bins, indices sorted within a warp) need fewer.
-      P.UnitsMin = 1;
-      P.Assumptions.push_back(
-          {Assumption::Kind::DataDependent, "", 0, 0, 1, First.avgUnits()});
-    }
+    P.Kind = Outcomes[0].Kind;
+    takeSameResult(Trials, First, Walker, std::move(UnknownNames), P);
     return P;
   }
 
@@ -298,62 +395,21 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   // start's alignment moving), the pattern is still definite: report it with
   // the count of the aligned case (every unknown a multiple of 32, as sizes
   // in practice are), the range, and the condition for the ideal.
-  const std::vector<bool> &Ideal = Together.Ideal;
-  const double Lowest = Together.Lowest, Highest = Together.Highest;
-  if (Unknowns.size() == 1) {
-    std::vector<int64_t> Tried;
-    for (const std::vector<int64_t> &S : Samples)
-      Tried.push_back(S[0]);
-    if (int64_t M = divisibilityCondition(Tried, Ideal))
-      P.Condition = IdealCondition{UnknownNames, M};
-  }
-  // A stride between lanes: ideal up to some value (1 element; a byte
-  // stride such as ggml's nb0 up to the element's width) and nowhere past.
-  if (!P.Condition && llvm::count(Strides, true) == 1) {
-    size_t U = llvm::find(Strides, true) - Strides.begin();
-    int64_t MostIdeal = 0;
-    for (size_t S = 0; S < Samples.size(); ++S)
-      if (Ideal[S])
-        MostIdeal = std::max(MostIdeal, Samples[S][U]);
-    bool IdealUpTo = MostIdeal > 0;
-    bool IdealOnlyAt = MostIdeal > 0;
-    for (size_t S = 0; S < Samples.size(); ++S) {
-      IdealUpTo &= Ideal[S] == (Samples[S][U] <= MostIdeal);
-      IdealOnlyAt &= Ideal[S] == (Samples[S][U] == MostIdeal);
-    }
-    if (IdealOnlyAt || IdealUpTo)
-      P.Condition = IdealCondition{Ctx.str(Unknowns[U]), 0, MostIdeal,
-                                   /*UpTo=*/!IdealOnlyAt};
-  }
-
+  P.Condition = idealCondition(Ctx, Trials, Together.Ideal);
   if (Together.What == TrialsTogether::Outcome::SamePattern) {
     // The trials shared the warp budget; the count reported gets all of it.
-    Assign(Samples[0]);
+    Trials.assign(Walker, 0);
     CostTotals Aligned = Walker.walk(Budget);
     P.Kind = Model.classify(Aligned, Scattered);
     takeCounts(P, Aligned, Walker);
     P.AlignmentAssumed = true;
     P.Assumptions.push_back({Assumption::Kind::SamePatternForEveryValue,
-                             UnknownNames, FirstValueTried, LastTried, Lowest,
-                             Highest});
+                             UnknownNames, FirstValueTried,
+                             FirstValueTried + limits::ValuesTried - 1,
+                             Together.Lowest, Together.Highest});
     return P;
   }
-
-  P.Kind = Pattern::Unknown;
-  P.UnitsMin = Lowest;
-  P.UnitsMax = Highest;
-  // How often the access runs may still be known: the same in every trial.
-  bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
-    return T.Requests == First.Requests && T.Visits == First.Visits;
-  });
-  if (SameRequests)
-    P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
-  for (const CostTotals &T : Results) {
-    P.IdealUnits = std::max(P.IdealUnits, T.avgIdeal());
-    P.Groups = std::max(P.Groups, T.avgSegments());
-  }
-  P.Cause = UnknownCause{UnknownCause::Kind::DependsOnUnknowns, UnknownNames,
-                         Lowest, Highest};
+  takeRange(Results, Together, Walker, std::move(UnknownNames), P);
   return P;
 }
 
@@ -387,12 +443,14 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     return Either;
   }
   LaunchWalker Walker(Ctx, Access, Launch, Model);
-  Prediction P = predictCounts(Ctx, Access, Launch, Model, Walker);
+  Prediction P = predictCounts(Ctx, Access, Model, Walker);
   P.Space = Access.Space;
+  P.Model = &Model.description();
   if (Walker.unaddressedLanes() && P.Kind != Pattern::Unknown) {
     // Counts of the other lanes would pass for the warp's.
     P = Prediction();
     P.Space = Access.Space;
+    P.Model = &Model.description();
     P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
     return P;
   }
@@ -484,6 +542,7 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
   }
   Prediction Unknown;
   Unknown.Space = P.Space;
+  Unknown.Model = P.Model;
   Unknown.UnitsMin = Lowest;
   Unknown.UnitsMax = Highest;
   for (const Prediction &R : Results) {

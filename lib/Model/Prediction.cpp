@@ -1,5 +1,6 @@
 //===- Model/Prediction.cpp - The verdict on one access -------------------===//
 #include "cuda-coalesce/Model/Prediction.h"
+#include "cuda-coalesce/Model/WarpModel.h"
 #include "cuda-coalesce/Support/EnumNames.h"
 
 namespace cudacoalesce {
@@ -11,6 +12,14 @@ const char *patternName(Pattern P) {
 #include "cuda-coalesce/Model/Patterns.def"
   };
   return enumName(Names, P);
+}
+
+const CostModelDescription &Prediction::model() const {
+  if (Model)
+    return *Model;
+  // Local and constant memory have no model and no predictions.
+  const RequestCostModel *Priced = costModelFor(Space);
+  return (Priced ? Priced : costModelFor(AddressSpace::Global))->description();
 }
 
 } // namespace model

@@ -13,6 +13,15 @@
 namespace cudacoalesce {
 namespace model {
 
+constexpr CostModelDescription SharedBankDescription =
+    CostModelDescription("wavefront", "wavefronts", "conflict-free",
+                         "wavefronts")
+        .groups("phases", nullptr)
+        .conflict("bank conflict")
+        .summedApartAs("shared memory")
+        .banks(SharedBanks, BankBytes)
+        .picture(WarpPicture::Banks);
+
 unsigned lanesPerPhase(unsigned ChunkBytes) {
   return ChunkBytes > 8 ? 8 : ChunkBytes > 4 ? 16 : 32;
 }

@@ -172,18 +172,34 @@ std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
   return Walker.firstActiveWarp();
 }
 
-std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
-                                        unsigned Request) {
-  // Byte ranges as the walker gives them to costOfRequest: chunk Request of
-  // each active lane.
-  std::map<int64_t, SectorUse> BySector;
+namespace {
+
+/// Each active lane of \p W with the first byte of its chunk \p Request, as
+/// the walker gives them to costOfRequest; nullopt where an active lane's
+/// address is not known.
+std::optional<std::vector<std::pair<unsigned, int64_t>>>
+chunkStarts(const WarpSnapshot &W, unsigned Request) {
+  std::vector<std::pair<unsigned, int64_t>> Starts;
   for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
     const LaneAccess &L = W.Lanes[Lane];
     if (!L.Active)
       continue;
     if (!L.ByteOffset)
-      return {};
-    int64_t Begin = *L.ByteOffset + int64_t(Request) * W.ChunkBytes;
+      return std::nullopt;
+    Starts.push_back({Lane, *L.ByteOffset + int64_t(Request) * W.ChunkBytes});
+  }
+  return Starts;
+}
+
+} // namespace
+
+std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
+                                        unsigned Request) {
+  auto Starts = chunkStarts(W, Request);
+  if (!Starts)
+    return {};
+  std::map<int64_t, SectorUse> BySector;
+  for (auto [Lane, Begin] : *Starts)
     for (int64_t B = Begin; B < Begin + W.ChunkBytes; ++B) {
       SectorUse &S = BySector[floorDiv(B, SectorBytes)];
       S.Sector = floorDiv(B, SectorBytes);
@@ -191,7 +207,6 @@ std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
       if (S.Lanes.empty() || S.Lanes.back() != Lane)
         S.Lanes.push_back(Lane);
     }
-  }
   std::vector<SectorUse> Out;
   for (auto &Entry : BySector)
     Out.push_back(std::move(Entry.second));
@@ -199,21 +214,17 @@ std::vector<SectorUse> sectorsOfRequest(const WarpSnapshot &W,
 }
 
 std::vector<BankUse> banksOfRequest(const WarpSnapshot &W, unsigned Request) {
+  auto Starts = chunkStarts(W, Request);
+  if (!Starts)
+    return {};
   std::vector<std::map<int64_t, std::vector<unsigned>>> Words(SharedBanks);
-  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
-    const LaneAccess &L = W.Lanes[Lane];
-    if (!L.Active)
-      continue;
-    if (!L.ByteOffset)
-      return {};
-    int64_t Begin = *L.ByteOffset + int64_t(Request) * W.ChunkBytes;
+  for (auto [Lane, Begin] : *Starts)
     for (int64_t Word = floorDiv(Begin, BankBytes);
          Word <= floorDiv(Begin + W.ChunkBytes - 1, BankBytes); ++Word) {
       std::vector<unsigned> &Lanes = Words[floorMod(Word, SharedBanks)][Word];
       if (Lanes.empty() || Lanes.back() != Lane)
         Lanes.push_back(Lane);
     }
-  }
   std::vector<BankUse> Out(SharedBanks);
   for (unsigned Bank = 0; Bank < SharedBanks; ++Bank) {
     Out[Bank].Bank = Bank;

@@ -20,6 +20,9 @@ namespace model {
 
 /// The memory an access reaches; each has its own cost model.
 enum class AddressSpace { Global, Shared, Local, Constant };
+/// "global", "shared", "local", "constant": as the messages and the JSON's
+/// "space" name it.
+const char *addressSpaceName(AddressSpace Space);
 
 /// A comparison against zero: a guard holds where `value Op 0`.
 enum class Cmp { LT, LE, GT, GE, EQ, NE };

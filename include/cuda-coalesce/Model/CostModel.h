@@ -5,13 +5,15 @@
 // of memory: 32-byte sectors for global memory, bank wavefronts for shared
 // memory). The walker hands a model the byte addresses of a request's active
 // lanes; the model says what the request moves, what it would move ideally,
-// and, from the totals over a launch, what the lanes' pattern is. No Clang
-// types here.
+// and, from the totals over a launch, what the lanes' pattern is. Its
+// description (CostModelDescription.h) names its unit and its words for the
+// reports. No Clang types here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_MODEL_COSTMODEL_H
 #define CUDA_COALESCE_MODEL_COSTMODEL_H
 
+#include "cuda-coalesce/Model/CostModelDescription.h"
 #include "cuda-coalesce/Model/Prediction.h"
 
 #include <algorithm>
@@ -22,12 +24,14 @@ namespace cudacoalesce {
 namespace model {
 
 /// What one request moves, in the model's unit (a 32-byte sector for global
-/// memory).
+/// memory, a wavefront for shared memory).
 struct RequestCost {
   unsigned Units = 0;
   /// Units the bytes requested need at the least.
   unsigned IdealUnits = 0;
-  /// 128-byte segments touched: the classic model, reported beside.
+  /// The model's secondary grouping (CostModelDescription::Groups, a
+  /// Prediction's Groups): 128-byte segments touched in global memory, the
+  /// classic model reported beside; phases priced in shared memory.
   unsigned Segments = 0;
   /// Units the bytes would need if every contiguous run of them started on a
   /// unit boundary: equals IdealUnits for dense data.
@@ -78,9 +82,14 @@ void forEachByteRun(Addresses &Starts, unsigned Width, RunFn OnRun) {
   OnRun(Begin, End);
 }
 
+/// A new memory's model implements this and describes itself; costModelFor
+/// (WarpModel.h) gives it its address space.
 class RequestCostModel {
 public:
   virtual ~RequestCostModel();
+  /// Its unit and its words, for the predictions it prices and the reports.
+  /// The object lives as long as the program.
+  virtual const CostModelDescription &description() const = 0;
   /// One request whose active lanes start at \p LaneAddresses (byte offsets
   /// from the base), each moving \p ChunkBytes. \p Lanes has a bit set for
   /// each of those lanes (bit I: lane I of the warp), in the same order.

@@ -21,8 +21,14 @@ constexpr unsigned SegmentBytes = 128;
 RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
                           unsigned ChunkBytes);
 
+/// Global memory's words: sectors, segments, an efficiency.
+extern const CostModelDescription GlobalSectorDescription;
+
 class GlobalSectorModel : public RequestCostModel {
 public:
+  const CostModelDescription &description() const override {
+    return GlobalSectorDescription;
+  }
   RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
                             uint32_t Lanes, unsigned ChunkBytes) const override;
   RequestCost costOfGather(unsigned ActiveLanes,

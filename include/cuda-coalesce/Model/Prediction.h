@@ -1,15 +1,18 @@
 //===- Model/Prediction.h - The verdict on one access -----------*- C++ -*-===//
 //
 // What the warp model concludes about an access under one launch: the
-// pattern, the counts per request averaged over the warps of the launch,
-// and, as data, what it assumed and why a count is missing. The reports put
-// those in words (Report/PredictionText.h). No Clang types here.
+// pattern, the counts per request averaged over the warps of the launch in
+// the unit of the cost model that priced them, and, as data, what it assumed
+// and why a count is missing. The reports put those in words
+// (Report/PredictionText.h), the model's words where they name the unit. No
+// Clang types here.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_MODEL_PREDICTION_H
 #define CUDA_COALESCE_MODEL_PREDICTION_H
 
 #include "cuda-coalesce/Model/Access.h"
+#include "cuda-coalesce/Model/CostModelDescription.h"
 
 #include <cstdint>
 #include <optional>
@@ -121,20 +124,27 @@ struct WalkCounts {
 
 struct Prediction {
   Pattern Kind = Pattern::Unknown;
-  /// The memory the counts are for, and so their unit: 32-byte sectors of
-  /// global memory, wavefronts of shared memory.
+  /// The memory the counts are for.
   AddressSpace Space = AddressSpace::Global;
-  /// Units per request, averaged over the warps of the launch; unset when
-  /// the count depends on values the analysis does not know (see the
-  /// condition and the range).
+  /// The cost model that priced the counts, described (predictWith sets
+  /// it); null: the model of Space (costModelFor), as for a prediction read
+  /// back from a child process or built by hand.
+  const CostModelDescription *Model = nullptr;
+  /// Model's description: the counts' unit (32-byte sectors of global
+  /// memory, wavefronts of shared memory) and the words the reports use for
+  /// them.
+  const CostModelDescription &model() const;
+  /// Units per request, in the model's unit, averaged over the warps of the
+  /// launch; unset when the count depends on values the analysis does not
+  /// know (see the condition and the range).
   std::optional<double> Units;
   /// The least and the most units per request over the warps (or, where
   /// Units is unset, over the unknown values).
   double UnitsMin = 0, UnitsMax = 0;
   /// Units the bytes requested need at the least, per request.
   double IdealUnits = 0;
-  /// The model's secondary grouping per request: 128-byte segments in
-  /// global memory, phases in shared memory.
+  /// The model's secondary grouping per request (model().Groups): 128-byte
+  /// segments in global memory, phases in shared memory.
   double Groups = 0;
   double efficiency() const {
     double U = Units ? *Units : UnitsMax;

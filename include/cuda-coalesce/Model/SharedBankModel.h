@@ -25,8 +25,14 @@ constexpr unsigned WavefrontBytes = SharedBanks * BankBytes;
 /// 16 (measured on an H200: SharedBankModel.cpp).
 unsigned lanesPerPhase(unsigned ChunkBytes);
 
+/// Shared memory's words: wavefronts, phases, bank conflicts.
+extern const CostModelDescription SharedBankDescription;
+
 class SharedBankModel : public RequestCostModel {
 public:
+  const CostModelDescription &description() const override {
+    return SharedBankDescription;
+  }
   /// Units are wavefronts; Segments the phases priced.
   RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
                             uint32_t Lanes, unsigned ChunkBytes) const override;
