@@ -50,13 +50,14 @@ Finding::LaunchTraffic Finding::launchTraffic() const {
 }
 
 std::optional<double> Finding::wastedBytesPerLaunch() const {
-  if (Prediction.Space != model::AddressSpace::Global)
+  unsigned BytesPerUnit = Prediction.model().DeviceBytesPerUnit;
+  if (!BytesPerUnit)
     return std::nullopt;
   LaunchTraffic T = launchTraffic();
   if (T.Wasted)
-    return *T.Wasted * model::SectorBytes;
+    return *T.Wasted * BytesPerUnit;
   if (T.WastedRange)
-    return T.WastedRange->first * model::SectorBytes;
+    return T.WastedRange->first * BytesPerUnit;
   return std::nullopt;
 }
 
@@ -64,7 +65,7 @@ std::map<KernelLaunch, KernelLaunchTraffic>
 trafficByKernelLaunch(const std::vector<const Finding *> &Findings) {
   std::map<KernelLaunch, KernelLaunchTraffic> Sums;
   for (const Finding *F : Findings) {
-    if (F->Prediction.Space != model::AddressSpace::Global)
+    if (F->Prediction.model().SummedApartAs) // not in sectors
       continue;
     KernelLaunchTraffic &K = Sums[launchOf(*F)];
     Finding::LaunchTraffic T = F->launchTraffic();

@@ -5,6 +5,8 @@
 #include "cuda-coalesce/Report/Traffic.h"
 #include "cuda-coalesce/Support/Text.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -21,14 +23,25 @@ void Totals::add(const Finding &F) {
     ++Undecided;
     return;
   }
-  if (P.Space == model::AddressSpace::Shared) {
-    ++SharedAccesses;
-    Wavefronts += *P.Units;
-    IdealWavefronts += P.IdealUnits;
+  if (!P.model().SummedApartAs) {
+    Sectors += *P.Units;
+    Ideal += P.IdealUnits;
     return;
   }
-  Sectors += *P.Units;
-  Ideal += P.IdealUnits;
+  auto Sum = llvm::find_if(
+      Apart, [&](const ApartSum &S) { return S.Model == &P.model(); });
+  if (Sum == Apart.end())
+    Sum = Apart.insert(Apart.end(), {&P.model()});
+  ++Sum->Accesses;
+  Sum->Units += *P.Units;
+  Sum->Ideal += P.IdealUnits;
+}
+
+size_t Totals::apartAccesses() const {
+  size_t N = 0;
+  for (const ApartSum &S : Apart)
+    N += S.Accesses;
+  return N;
 }
 
 size_t Audit::kernels() const {
@@ -122,7 +135,7 @@ rootCauses(const std::vector<const Finding *> &Findings) {
     C.Accesses.push_back(F);
     C.Wasted += wasted(*F);
     std::optional<double> Bytes = F->wastedBytesPerLaunch();
-    if (!Bytes || F->Prediction.Space != model::AddressSpace::Global)
+    if (!Bytes)
       C.WastedBytes.reset();
     else if (C.WastedBytes)
       *C.WastedBytes += *Bytes;
@@ -173,7 +186,8 @@ std::string causeText(const RootCause &C) {
 
 std::string wasteText(const RootCause &C, llvm::StringRef Arch) {
   if (!C.WastedBytes)
-    return formatCount(C.Wasted) + " " + unitsName(C.first().Prediction.Space) +
+    return formatCount(C.Wasted) + " " +
+           C.first().Prediction.model().UnitPlural +
            "/request wasted (how often it runs is not known)";
   double Bytes = *C.WastedBytes;
   const char *Units[] = {"bytes", "KiB", "MiB", "GiB"};
@@ -224,14 +238,14 @@ std::string totalsText(const Totals &T) {
       accesses(T.Accesses) + ", " + std::to_string(T.Flagged) + " flagged";
   if (T.Undecided == T.Accesses)
     return S + "; no access has a definite count";
-  if (T.SharedAccesses + T.Undecided < T.Accesses)
+  if (T.apartAccesses() + T.Undecided < T.Accesses)
     S += "; " + formatCount(T.Sectors) + " sectors/request where " +
          formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
          " efficiency, " + formatCount(T.wasted()) + " wasted)";
-  if (T.SharedAccesses)
-    S += "; shared memory: " + formatCount(T.Wavefronts) +
-         " wavefronts/request where " + formatCount(T.IdealWavefronts) +
-         " would do";
+  for (const ApartSum &Sum : T.Apart)
+    S += std::string("; ") + Sum.Model->SummedApartAs + ": " +
+         formatCount(Sum.Units) + " " + Sum.Model->UnitPlural +
+         "/request where " + formatCount(Sum.Ideal) + " would do";
   if (T.Undecided)
     S += "; " + std::to_string(T.Undecided) +
          " undecided (the count depends on unknown values) not summed";
@@ -249,9 +263,10 @@ std::string listingText(bool ShowAll) {
          "accesses: how often each runs is not known statically.";
 }
 
-std::string sectorsText(const model::Prediction &P) {
+std::string unitsText(const model::Prediction &P) {
+  const model::CostModelDescription &Model = P.model();
   std::string Unit =
-      P.Space == model::AddressSpace::Shared ? " wavefronts" : "";
+      Model.SummedApartAs ? std::string(" ") + Model.UnitPlural : "";
   if (P.Units)
     return formatCount(*P.Units) + Unit;
   return formatRange(P.UnitsMin, P.UnitsMax) + Unit;
@@ -271,7 +286,7 @@ std::string bestFixText(const Finding &F) {
   std::string S = fixes::fixKindName(X.Kind);
   if (X.PredictedUnits)
     S += ": " + formatCount(*X.PredictedUnits) + " " +
-         unitsName(F.Prediction.Space) + "/request";
+         F.Prediction.model().UnitPlural + "/request";
   return S;
 }
 
@@ -301,21 +316,26 @@ std::string laneRanges(const std::vector<unsigned> &Lanes) {
 std::string pictureUnavailableReason(const Finding &F) {
   if (!F.Warp)
     return "no simulated warp has an active lane at this access";
-  if (F.Prediction.Space == model::AddressSpace::Shared) {
-    if (model::banksOfRequest(*F.Warp, 0).empty())
-      return F.Prediction.DependsOnLaneData
-                 ? "the addresses depend on data loaded per lane, so no warp "
-                   "can be pictured"
-                 : "the lanes' addresses are not known statically";
-    return "";
+  const model::CostModelDescription &Model = F.Prediction.model();
+  std::string Gather; // how the count takes a gather the picture cannot show
+  switch (Model.Picture) {
+  case model::WarpPicture::None:
+    return std::string("the reports draw no picture of ") + Model.UnitPlural;
+  case model::WarpPicture::Sectors:
+    if (!model::sectorsOfRequest(*F.Warp, 0).empty())
+      return "";
+    Gather = "; each active lane is counted as a sector of its own";
+    break;
+  case model::WarpPicture::Banks:
+    if (!model::banksOfRequest(*F.Warp, 0).empty())
+      return "";
+    break;
   }
-  if (model::sectorsOfRequest(*F.Warp, 0).empty())
-    return F.Prediction.DependsOnLaneData
-               ? "the addresses depend on data loaded per lane, so no warp "
-                 "can be pictured; each active lane is counted as a sector "
-                 "of its own"
-               : "the lanes' addresses are not known statically";
-  return "";
+  if (!F.Prediction.DependsOnLaneData)
+    return "the lanes' addresses are not known statically";
+  return "the addresses depend on data loaded per lane, so no warp can be "
+         "pictured" +
+         Gather;
 }
 
 std::string byteMap(uint32_t UsedBytes) {

@@ -1,6 +1,5 @@
 //===- Report/FindingGroups.cpp - One source access, many kernels ---------===//
 #include "cuda-coalesce/Report/FindingGroups.h"
-#include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -36,7 +35,7 @@ std::string sourceAccessKey(const Finding &F, llvm::StringRef File) {
   // note names them).
   return (File + ":" + llvm::Twine(F.Where.Line) + ":" +
           llvm::Twine(F.Where.Column) + "|" + accessKindName(F.Kind) + "|" +
-          spaceName(F.Prediction.Space))
+          model::addressSpaceName(F.Prediction.Space))
       .str();
 }
 
@@ -66,7 +65,7 @@ namespace {
 
 std::string countText(const Finding &F) {
   const model::Prediction &P = F.Prediction;
-  std::string Units = std::string(" ") + unitsName(P.Space) + "/request";
+  std::string Units = std::string(" ") + P.model().UnitPlural + "/request";
   if (P.Units)
     return formatCount(*P.Units) + Units;
   if (P.UnitsMax > 0)

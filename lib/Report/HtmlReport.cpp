@@ -133,7 +133,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     OS << "</td><td>" << accessKindName(F->Kind) << "</td><td><code>"
        << esc(F->Expression) << "</code></td><td class=\"pattern-"
        << model::patternName(P.Kind) << "\">" << model::patternName(P.Kind)
-       << "</td><td class=\"n\">" << esc(audit::sectorsText(P))
+       << "</td><td class=\"n\">" << esc(audit::unitsText(P))
        << "</td><td class=\"n\">" << formatCount(P.IdealUnits)
        << "</td><td class=\"n\">" << esc(audit::efficiencyText(P))
        << "</td><td>" << esc(audit::bestFixText(*F)) << "</td></tr>\n";
@@ -141,44 +141,72 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
   OS << "</tbody></table>\n";
 }
 
+/// Where a picture puts the lanes of a warp, in a row above what they
+/// touch.
+struct PictureGeometry {
+  static constexpr double Left = 48, LaneW = 22, Width = Left + 32 * LaneW + 16;
+  static constexpr double LaneY = 4, LaneH = 18, RowY = 84, RowH = 22;
+  static double laneX(unsigned Lane) { return Left + Lane * LaneW; }
+};
+
+/// Opens a picture \p Height high with the labels of its two rows: the lanes
+/// and \p Below ("sectors").
+void svgHead(llvm::raw_ostream &OS, const char *Height, const char *Below) {
+  using G = PictureGeometry;
+  OS << "<svg class=\"warp\" width=\"" << px(G::Width) << "\" height=\""
+     << Height << "\" viewBox=\"0 0 " << px(G::Width) << " " << Height
+     << "\" role=\"img\">\n";
+  OS << "<text x=\"0\" y=\"" << px(G::LaneY + 13) << "\">lanes</text>\n"
+     << "<text x=\"0\" y=\"" << px(G::RowY + 15) << "\">" << Below
+     << "</text>\n";
+}
+
+/// The lanes' boxes, each titled with its byte offset and, after it, what
+/// \p Detail says of the offset.
+template <class DetailFn>
+void laneBoxes(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
+               DetailFn Detail) {
+  using G = PictureGeometry;
+  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
+    const model::LaneAccess &L = W.Lanes[Lane];
+    double X = G::laneX(Lane);
+    OS << "<rect class=\"lane" << (L.Active ? "" : " off") << "\" x=\""
+       << px(X + 1) << "\" y=\"" << px(G::LaneY) << "\" width=\""
+       << px(G::LaneW - 2) << "\" height=\"" << px(G::LaneH)
+       << "\"><title>lane " << Lane;
+    if (L.Active && L.ByteOffset) {
+      OS << ": byte " << *L.ByteOffset;
+      Detail(*L.ByteOffset);
+    } else {
+      OS << ": inactive (a guard)";
+    }
+    OS << "</title></rect><text x=\"" << px(X + 3) << "\" y=\""
+       << px(G::LaneY + 13) << "\">" << Lane << "</text>\n";
+  }
+}
+
 /// Lanes in a row above the sectors they touch, a wire from each active
 /// lane to each of its sectors; a sector is red where its bytes are moved
 /// for nothing and green where they are requested.
 void warpSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
              const std::vector<model::SectorUse> &Sectors) {
-  const double Left = 48, LaneW = 22, Width = Left + 32 * LaneW + 16;
-  const double LaneY = 4, LaneH = 18, SectorY = 84, SectorH = 22;
+  using G = PictureGeometry;
+  const double SectorY = G::RowY, SectorH = G::RowH;
   // Few sectors get wide boxes, so that the bytes in them stay visible; up
   // to 64 (16-byte chunks straddling sectors) share the width.
   double SectorW =
-      std::min(4 * LaneW, (Width - Left - 16) /
-                              double(std::max<size_t>(1, Sectors.size())));
-  OS << "<svg class=\"warp\" width=\"" << px(Width)
-     << "\" height=\"160\" viewBox=\"0 0 " << px(Width)
-     << " 160\" role=\"img\">\n";
-  OS << "<text x=\"0\" y=\"" << px(LaneY + 13) << "\">lanes</text>\n"
-     << "<text x=\"0\" y=\"" << px(SectorY + 15) << "\">sectors</text>\n";
-  auto SectorX = [&](size_t I) { return Left + I * SectorW; };
+      std::min(4 * G::LaneW, (G::Width - G::Left - 16) /
+                                 double(std::max<size_t>(1, Sectors.size())));
+  svgHead(OS, "160", "sectors");
+  auto SectorX = [&](size_t I) { return G::Left + I * SectorW; };
   // Wires first, so that the boxes are drawn over their ends.
   for (size_t I = 0; I < Sectors.size(); ++I)
     for (unsigned Lane : Sectors[I].Lanes)
-      OS << "<line class=\"wire\" x1=\"" << px(Left + Lane * LaneW + LaneW / 2)
-         << "\" y1=\"" << px(LaneY + LaneH) << "\" x2=\""
+      OS << "<line class=\"wire\" x1=\"" << px(G::laneX(Lane) + G::LaneW / 2)
+         << "\" y1=\"" << px(G::LaneY + G::LaneH) << "\" x2=\""
          << px(SectorX(I) + SectorW / 2) << "\" y2=\"" << px(SectorY)
          << "\"/>\n";
-  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
-    const model::LaneAccess &L = W.Lanes[Lane];
-    double X = Left + Lane * LaneW;
-    OS << "<rect class=\"lane" << (L.Active ? "" : " off") << "\" x=\""
-       << px(X + 1) << "\" y=\"" << px(LaneY) << "\" width=\"" << px(LaneW - 2)
-       << "\" height=\"" << px(LaneH) << "\"><title>lane " << Lane;
-    if (L.Active && L.ByteOffset)
-      OS << ": byte " << *L.ByteOffset;
-    else
-      OS << ": inactive (a guard)";
-    OS << "</title></rect><text x=\"" << px(X + 3) << "\" y=\""
-       << px(LaneY + 13) << "\">" << Lane << "</text>\n";
-  }
+  laneBoxes(OS, W, [](int64_t) {});
   for (size_t I = 0; I < Sectors.size(); ++I) {
     const model::SectorUse &S = Sectors[I];
     double X = SectorX(I);
@@ -218,37 +246,21 @@ void warpSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
 /// (the passes it needs), red where more than one.
 void bankSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
              const std::vector<model::BankUse> &Banks) {
-  const double Left = 48, LaneW = 22, Width = Left + 32 * LaneW + 16;
-  const double LaneY = 4, LaneH = 18, BankY = 84, BankH = 22;
-  OS << "<svg class=\"warp\" width=\"" << px(Width)
-     << "\" height=\"120\" viewBox=\"0 0 " << px(Width)
-     << " 120\" role=\"img\">\n";
-  OS << "<text x=\"0\" y=\"" << px(LaneY + 13) << "\">lanes</text>\n"
-     << "<text x=\"0\" y=\"" << px(BankY + 15) << "\">banks</text>\n";
+  using G = PictureGeometry;
+  const double BankY = G::RowY, BankH = G::RowH;
+  svgHead(OS, "120", "banks");
   for (const model::BankUse &B : Banks)
     for (const auto &Word : B.Words)
       for (unsigned Lane : Word.second)
-        OS << "<line class=\"wire\" x1=\""
-           << px(Left + Lane * LaneW + LaneW / 2) << "\" y1=\""
-           << px(LaneY + LaneH) << "\" x2=\""
-           << px(Left + B.Bank * LaneW + LaneW / 2) << "\" y2=\"" << px(BankY)
+        OS << "<line class=\"wire\" x1=\"" << px(G::laneX(Lane) + G::LaneW / 2)
+           << "\" y1=\"" << px(G::LaneY + G::LaneH) << "\" x2=\""
+           << px(G::laneX(B.Bank) + G::LaneW / 2) << "\" y2=\"" << px(BankY)
            << "\"/>\n";
-  for (unsigned Lane = 0; Lane < W.Lanes.size(); ++Lane) {
-    const model::LaneAccess &L = W.Lanes[Lane];
-    double X = Left + Lane * LaneW;
-    OS << "<rect class=\"lane" << (L.Active ? "" : " off") << "\" x=\""
-       << px(X + 1) << "\" y=\"" << px(LaneY) << "\" width=\"" << px(LaneW - 2)
-       << "\" height=\"" << px(LaneH) << "\"><title>lane " << Lane;
-    if (L.Active && L.ByteOffset)
-      OS << ": byte " << *L.ByteOffset << ", bank "
-         << *L.ByteOffset / model::BankBytes % model::SharedBanks;
-    else
-      OS << ": inactive (a guard)";
-    OS << "</title></rect><text x=\"" << px(X + 3) << "\" y=\""
-       << px(LaneY + 13) << "\">" << Lane << "</text>\n";
-  }
+  laneBoxes(OS, W, [&](int64_t Byte) {
+    OS << ", bank " << Byte / model::BankBytes % model::SharedBanks;
+  });
   for (const model::BankUse &B : Banks) {
-    double X = Left + B.Bank * LaneW;
+    double X = G::laneX(B.Bank);
     OS << "<g><title>bank " << B.Bank << ": " << B.Words.size()
        << (B.Words.size() == 1 ? " word" : " distinct words")
        << "</title><rect class=\""
@@ -256,40 +268,33 @@ void bankSvg(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
            : B.Words.empty()  ? "lane off"
                               : "used")
        << "\" x=\"" << px(X + 1) << "\" y=\"" << px(BankY) << "\" width=\""
-       << px(LaneW - 2) << "\" height=\"" << px(BankH) << "\"/><text x=\""
+       << px(G::LaneW - 2) << "\" height=\"" << px(BankH) << "\"/><text x=\""
        << px(X + 4) << "\" y=\"" << px(BankY + 15) << "\">" << B.Words.size()
        << "</text></g>\n";
   }
   OS << "</svg>\n";
 }
 
-void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
-  std::string Why = audit::pictureUnavailableReason(F);
-  if (!Why.empty()) {
-    OS << "<p class=\"nopicture\">No picture of a warp: " << esc(Why)
-       << ".</p>\n";
-    return;
-  }
-  const model::WarpSnapshot &W = *F.Warp;
-  if (F.Prediction.Space == model::AddressSpace::Shared) {
-    std::vector<model::BankUse> Banks = model::banksOfRequest(W, 0);
-    size_t Most = 0;
-    for (const model::BankUse &B : Banks)
-      Most = std::max(Most, B.Words.size());
-    OS << "<figure>\n";
-    bankSvg(OS, W, Banks);
-    OS << "<figcaption>One warp (" << esc(audit::placeText(W))
-       << ") against the 32 banks of shared memory: the busiest bank is asked "
-          "for "
-       << Most << (Most == 1 ? " word" : " distinct words")
-       << ", served one per pass";
-    if (W.ChunkBytes > 4)
-      OS << " (" << W.ChunkBytes << "-byte lanes are served "
-         << model::lanesPerPhase(W.ChunkBytes) << " lanes at a time)";
-    OS << ". The number in a bank is its distinct words; grey lanes are "
-          "inactive.</figcaption>\n</figure>\n";
-    return;
-  }
+void bankFigure(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
+  std::vector<model::BankUse> Banks = model::banksOfRequest(W, 0);
+  size_t Most = 0;
+  for (const model::BankUse &B : Banks)
+    Most = std::max(Most, B.Words.size());
+  OS << "<figure>\n";
+  bankSvg(OS, W, Banks);
+  OS << "<figcaption>One warp (" << esc(audit::placeText(W))
+     << ") against the 32 banks of shared memory: the busiest bank is asked "
+        "for "
+     << Most << (Most == 1 ? " word" : " distinct words")
+     << ", served one per pass";
+  if (W.ChunkBytes > 4)
+    OS << " (" << W.ChunkBytes << "-byte lanes are served "
+       << model::lanesPerPhase(W.ChunkBytes) << " lanes at a time)";
+  OS << ". The number in a bank is its distinct words; grey lanes are "
+        "inactive.</figcaption>\n</figure>\n";
+}
+
+void sectorFigure(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
   std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
   OS << "<figure>\n";
   warpSvg(OS, W, Sectors);
@@ -302,6 +307,17 @@ void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
      << " of the base (offsets below the sectors are from there). Green: "
         "bytes requested; red: bytes moved for nothing; grey lanes are "
         "inactive.</figcaption>\n</figure>\n";
+}
+
+void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
+  audit::drawWarp(
+      F,
+      [&](const std::string &Why) {
+        OS << "<p class=\"nopicture\">No picture of a warp: " << esc(Why)
+           << ".</p>\n";
+      },
+      [&](const model::WarpSnapshot &W) { sectorFigure(OS, W); },
+      [&](const model::WarpSnapshot &W) { bankFigure(OS, W); });
 }
 
 void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
@@ -323,6 +339,26 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
   }
   warpFigure(OS, F);
   OS << "</section>\n";
+}
+
+/// The root causes worth fixing first, each linked to its first access.
+void fixFirstList(llvm::raw_ostream &OS,
+                  const std::vector<audit::RootCause> &Causes,
+                  std::map<const Finding *, size_t> &SerialOf,
+                  const RunInfo &Info) {
+  if (Causes.empty())
+    return;
+  OS << "<h2>Fix these first</h2>\n<ol class=\"first\">\n";
+  size_t More = audit::forEachRankedCause(
+      Causes, Info.Arch,
+      [&](size_t, const Finding &F, const std::string &Text) {
+        OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
+           << esc(F.Where.File) << ":" << F.Where.Line
+           << "</code></a>: " << esc(Text) << "</li>\n";
+      });
+  OS << "</ol>\n";
+  if (More)
+    OS << "<p>" << More << " more below.</p>\n";
 }
 
 } // namespace
@@ -379,21 +415,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       for (const Finding *Other : G.Others)
         ShownAs[Other] = G.Worst;
   }
-  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
-  if (!Causes.empty()) {
-    constexpr size_t Ranked = 10;
-    OS << "<h2>Fix these first</h2>\n<ol class=\"first\">\n";
-    for (size_t I = 0; I < Causes.size() && I < Ranked; ++I) {
-      const Finding &F = Causes[I].first();
-      OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
-         << esc(F.Where.File) << ":" << F.Where.Line
-         << "</code></a>: " << esc(audit::causeText(Causes[I])) << "; "
-         << esc(audit::wasteText(Causes[I], Info.Arch)) << "</li>\n";
-    }
-    OS << "</ol>\n";
-    if (Causes.size() > Ranked)
-      OS << "<p>" << Causes.size() - Ranked << " more below.</p>\n";
-  }
+  fixFirstList(OS, audit::rootCauses(Findings), SerialOf, Info);
   OS << "<h2>Files, worst first</h2>\n";
   filesTable(OS, A);
   size_t Serial = 0;

@@ -29,24 +29,71 @@ void optionalNumber(llvm::json::OStream &J, llvm::StringRef Key,
     J.attribute(Key, nullptr);
 }
 
-/// The traffic per launch: counts times the requests the launch issues.
+/// The keys a model's counts go under: readers of global accesses find the
+/// fields they always had ("sectors_per_request"), shared accesses have
+/// theirs ("wavefronts_per_request").
+struct UnitKeys {
+  std::string PerRequest, Min, Max, Ideal, Low, High, Groups, PerLaunch,
+      PerLaunchMin, PerLaunchMax, WastedPerLaunch, Predicted;
+
+  explicit UnitKeys(const model::CostModelDescription &M)
+      : PerRequest(std::string(M.KeyStem) + "_per_request"),
+        Min(std::string(M.KeyStem) + "_min"),
+        Max(std::string(M.KeyStem) + "_max"), Ideal("ideal_" + PerRequest),
+        Low(std::string(M.KeyStem) + "_low"),
+        High(std::string(M.KeyStem) + "_high"),
+        Groups(M.GroupsKey ? std::string(M.GroupsKey) + "_per_request" : ""),
+        PerLaunch(std::string(M.KeyStem) + "_per_launch"),
+        PerLaunchMin(PerLaunch + "_min"), PerLaunchMax(PerLaunch + "_max"),
+        WastedPerLaunch("wasted_" + PerLaunch),
+        Predicted("predicted_" + PerRequest) {}
+};
+
+/// The keys of each model a report meets, made once.
+using KeysByModel = std::map<const model::CostModelDescription *, UnitKeys>;
+const UnitKeys &keysFor(KeysByModel &Made,
+                        const model::CostModelDescription &M) {
+  return Made.try_emplace(&M, M).first->second;
+}
+
+/// The counts per request under the names of their unit.
+void writeCounts(llvm::json::OStream &J, const model::Prediction &P,
+                 const UnitKeys &Keys) {
+  const model::CostModelDescription &Model = P.model();
+  optionalNumber(J, Keys.PerRequest, P.Units);
+  number(J, Keys.Min, P.UnitsMin);
+  number(J, Keys.Max, P.UnitsMax);
+  number(J, Keys.Ideal, P.IdealUnits);
+  if (Model.Conflict && P.Units && P.IdealUnits > 0)
+    number(J, "conflict_ways", *P.Units / P.IdealUnits);
+  if (P.Units && P.Walk.RelativeError > 0) {
+    // A sample that ran out of budget: the range it stands for.
+    number(J, Keys.Low, *P.Units * (1 - P.Walk.RelativeError));
+    number(J, Keys.High, *P.Units * (1 + P.Walk.RelativeError));
+  }
+  if (Model.GroupsKey)
+    number(J, Keys.Groups, P.Groups);
+  number(J, "efficiency", P.efficiency());
+}
+
+/// The traffic per launch: counts times the requests the launch issues; in
+/// bytes and time where the model's units move device memory.
 void writeTraffic(llvm::json::OStream &J, const Finding &F,
-                  std::optional<double> KernelSectors, double BytesPerSecond) {
+                  const UnitKeys &Keys, std::optional<double> KernelSectors,
+                  double BytesPerSecond) {
   Finding::LaunchTraffic T = F.launchTraffic();
   optionalNumber(J, "requests_per_launch", T.Requests);
-  bool Shared = F.Prediction.Space == model::AddressSpace::Shared;
-  std::string Units = Shared ? "wavefronts" : "sectors";
-  optionalNumber(J, Units + "_per_launch", T.Units);
+  optionalNumber(J, Keys.PerLaunch, T.Units);
   if (T.UnitsRange) {
-    number(J, Units + "_per_launch_min", T.UnitsRange->first);
-    number(J, Units + "_per_launch_max", T.UnitsRange->second);
+    number(J, Keys.PerLaunchMin, T.UnitsRange->first);
+    number(J, Keys.PerLaunchMax, T.UnitsRange->second);
   }
-  optionalNumber(J, "wasted_" + Units + "_per_launch", T.Wasted);
-  if (Shared)
+  optionalNumber(J, Keys.WastedPerLaunch, T.Wasted);
+  unsigned BytesPerUnit = F.Prediction.model().DeviceBytesPerUnit;
+  if (!BytesPerUnit)
     return;
   std::optional<double> Bytes =
-      T.Wasted ? std::optional<double>(*T.Wasted * model::SectorBytes)
-               : std::nullopt;
+      T.Wasted ? std::optional<double>(*T.Wasted * BytesPerUnit) : std::nullopt;
   optionalNumber(J, "wasted_bytes_per_launch", Bytes);
   if (T.Units && KernelSectors && *KernelSectors > 0)
     number(J, "share_of_kernel_sectors", *T.Units / *KernelSectors);
@@ -58,6 +105,118 @@ void writePoint(llvm::json::OStream &J, const SourcePoint &P) {
   J.attribute("file", P.File);
   J.attribute("line", int64_t(P.Line));
   J.attribute("column", int64_t(P.Column));
+}
+
+void writeFixes(llvm::json::OStream &J, const Finding &F,
+                const UnitKeys &Keys) {
+  J.attributeArray("fixes", [&] {
+    for (const fixes::Fix &X : F.Fixes)
+      J.object([&] {
+        J.attribute("kind", fixes::fixKindName(X.Kind));
+        J.attribute("message", X.Message);
+        optionalNumber(J, Keys.Predicted, X.PredictedUnits);
+        J.attributeArray("replacements", [&] {
+          for (const fixes::Replacement &R : X.Replacements)
+            J.object([&] {
+              J.attribute("file", R.File);
+              J.attribute("offset", int64_t(R.Offset));
+              J.attribute("length", int64_t(R.Length));
+              J.attribute("text", R.Text);
+            });
+        });
+      });
+  });
+}
+
+/// Where the access is written and reached, besides its line.
+void writePlaces(llvm::json::OStream &J, const Finding &F) {
+  J.attributeArray("call_chain", [&] {
+    for (const SourcePoint &C : F.CallChain)
+      J.object([&] { writePoint(J, C); });
+  });
+  if (!F.Trips.empty())
+    J.attributeArray("unrolled_trips", [&] {
+      for (const std::string &Trip : F.Trips)
+        J.value(Trip);
+    });
+  if (!F.AlsoFiledUnder.empty())
+    J.attributeArray("also_filed_under", [&] {
+      for (unsigned Line : F.AlsoFiledUnder)
+        J.value(int64_t(Line));
+    });
+  if (F.End.Line) {
+    J.attribute("end_line", int64_t(F.End.Line));
+    J.attribute("end_column", int64_t(F.End.Column));
+  }
+}
+
+void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
+                 std::optional<double> KernelSectors, double Bandwidth) {
+  const model::Prediction &P = F.Prediction;
+  J.object([&] {
+    writePoint(J, F.Where);
+    J.attribute("kernel", F.Kernel);
+    J.attribute("function", F.Function);
+    J.attribute("kind", accessKindName(F.Kind));
+    J.attribute("expression", F.Expression);
+    J.attribute("index", F.Index);
+    J.attribute("byte_offset", F.ByteOffset);
+    J.attribute("base", F.BaseName);
+    J.attribute("element_bytes", int64_t(F.ElementBytes));
+    J.attributeArray("block", [&] {
+      J.value(F.Block.X);
+      J.value(F.Block.Y);
+      J.value(F.Block.Z);
+    });
+    J.attribute("space", model::addressSpaceName(P.Space));
+    J.attribute("pattern", model::patternName(P.Kind));
+    writeCounts(J, P, Keys);
+    writeTraffic(J, F, Keys, KernelSectors, Bandwidth);
+    if (P.LaneStrideBytes)
+      J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
+    if (P.Condition)
+      J.attribute("condition", conditionText(P));
+    if (P.Cause)
+      J.attribute("unknown_reason", unknownReasonText(P));
+    if (P.AlignmentAssumed)
+      J.attribute("alignment_assumed", true);
+    J.attribute("flagged", F.isFlagged());
+    J.attributeArray("assumptions", [&] {
+      for (const std::string &A : assumptionTexts(F))
+        J.value(A);
+    });
+    writeFixes(J, F, Keys);
+    writePlaces(J, F);
+  });
+}
+
+/// Per kernel launch: the global traffic of its accesses.
+void writeLaunches(
+    llvm::json::OStream &J,
+    const std::map<KernelLaunch, KernelLaunchTraffic> &Launches) {
+  J.attributeArray("launches", [&] {
+    for (const auto &[Launch, Sums] : Launches)
+      J.object([&] {
+        J.attribute("kernel", Launch.first);
+        J.attribute("launch", Launch.second);
+        optionalNumber(J, "sectors_per_launch", Sums.Sectors);
+        optionalNumber(J, "wasted_sectors_per_launch", Sums.WastedSectors);
+        J.attribute("accesses_with_unknown_counts",
+                    int64_t(Sums.AccessesWithUnknownCounts));
+      });
+  });
+}
+
+/// What the time estimates assume.
+void writeTimeEstimate(llvm::json::OStream &J, const JsonTotals &Totals,
+                       double Bandwidth) {
+  J.attributeObject("time_estimate", [&] {
+    J.attribute("gpu", traffic::bandwidthSource(Totals.Arch));
+    number(J, "bandwidth_bytes_per_second", Bandwidth);
+    J.attribute("note", "estimated_wasted_us is wasted bytes over the peak "
+                        "memory bandwidth: an estimate that ignores cache "
+                        "hits (data reused from L1/L2 costs less)");
+  });
 }
 
 } // namespace
@@ -117,132 +276,15 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     Launches.try_emplace(launchOf(F),
                          KernelLaunchTraffic{std::nullopt, 0.0, 0});
   double Bandwidth = traffic::bandwidthBytesPerSecond(Totals.Arch);
+  KeysByModel Keys;
   J.object([&] {
     J.attributeArray("accesses", [&] {
-      for (const Finding &F : Findings) {
-        const model::Prediction &P = F.Prediction;
-        J.object([&] {
-          writePoint(J, F.Where);
-          J.attribute("kernel", F.Kernel);
-          J.attribute("function", F.Function);
-          J.attribute("kind", accessKindName(F.Kind));
-          J.attribute("expression", F.Expression);
-          J.attribute("index", F.Index);
-          J.attribute("byte_offset", F.ByteOffset);
-          J.attribute("base", F.BaseName);
-          J.attribute("element_bytes", int64_t(F.ElementBytes));
-          J.attributeArray("block", [&] {
-            J.value(F.Block.X);
-            J.value(F.Block.Y);
-            J.value(F.Block.Z);
-          });
-          J.attribute("space", spaceName(P.Space));
-          J.attribute("pattern", model::patternName(P.Kind));
-          // Counts under the names of their unit: readers of global
-          // accesses find the fields they always had.
-          bool Shared = P.Space == model::AddressSpace::Shared;
-          const char *PerRequest =
-              Shared ? "wavefronts_per_request" : "sectors_per_request";
-          if (P.Units)
-            number(J, PerRequest, *P.Units);
-          else
-            J.attribute(PerRequest, nullptr);
-          number(J, Shared ? "wavefronts_min" : "sectors_min", P.UnitsMin);
-          number(J, Shared ? "wavefronts_max" : "sectors_max", P.UnitsMax);
-          number(J,
-                 Shared ? "ideal_wavefronts_per_request"
-                        : "ideal_sectors_per_request",
-                 P.IdealUnits);
-          if (Shared && P.Units && P.IdealUnits > 0)
-            number(J, "conflict_ways", *P.Units / P.IdealUnits);
-          if (P.Units && P.Walk.RelativeError > 0) {
-            // A sample that ran out of budget: the range it stands for.
-            number(J, Shared ? "wavefronts_low" : "sectors_low",
-                   *P.Units * (1 - P.Walk.RelativeError));
-            number(J, Shared ? "wavefronts_high" : "sectors_high",
-                   *P.Units * (1 + P.Walk.RelativeError));
-          }
-          if (!Shared)
-            number(J, "segments_per_request", P.Groups);
-          number(J, "efficiency", P.efficiency());
-          writeTraffic(J, F, Launches[launchOf(F)].Sectors, Bandwidth);
-          if (P.LaneStrideBytes)
-            J.attribute("lane_stride_bytes", *P.LaneStrideBytes);
-          if (P.Condition)
-            J.attribute("condition", conditionText(P));
-          if (P.Cause)
-            J.attribute("unknown_reason", unknownReasonText(P));
-          if (P.AlignmentAssumed)
-            J.attribute("alignment_assumed", true);
-          J.attribute("flagged", F.isFlagged());
-          J.attributeArray("assumptions", [&] {
-            for (const std::string &A : assumptionTexts(F))
-              J.value(A);
-          });
-          J.attributeArray("fixes", [&] {
-            for (const fixes::Fix &X : F.Fixes)
-              J.object([&] {
-                J.attribute("kind", fixes::fixKindName(X.Kind));
-                J.attribute("message", X.Message);
-                const char *Predicted = Shared
-                                            ? "predicted_wavefronts_per_request"
-                                            : "predicted_sectors_per_request";
-                if (X.PredictedUnits)
-                  number(J, Predicted, *X.PredictedUnits);
-                else
-                  J.attribute(Predicted, nullptr);
-                J.attributeArray("replacements", [&] {
-                  for (const fixes::Replacement &R : X.Replacements)
-                    J.object([&] {
-                      J.attribute("file", R.File);
-                      J.attribute("offset", int64_t(R.Offset));
-                      J.attribute("length", int64_t(R.Length));
-                      J.attribute("text", R.Text);
-                    });
-                });
-              });
-          });
-          J.attributeArray("call_chain", [&] {
-            for (const SourcePoint &C : F.CallChain)
-              J.object([&] { writePoint(J, C); });
-          });
-          if (!F.Trips.empty())
-            J.attributeArray("unrolled_trips", [&] {
-              for (const std::string &Trip : F.Trips)
-                J.value(Trip);
-            });
-          if (!F.AlsoFiledUnder.empty())
-            J.attributeArray("also_filed_under", [&] {
-              for (unsigned Line : F.AlsoFiledUnder)
-                J.value(int64_t(Line));
-            });
-          if (F.End.Line) {
-            J.attribute("end_line", int64_t(F.End.Line));
-            J.attribute("end_column", int64_t(F.End.Column));
-          }
-        });
-      }
+      for (const Finding &F : Findings)
+        writeAccess(J, F, keysFor(Keys, F.Prediction.model()),
+                    Launches[launchOf(F)].Sectors, Bandwidth);
     });
-    // Per kernel launch: the global traffic of its accesses, and what the
-    // time estimates assume.
-    J.attributeArray("launches", [&] {
-      for (const auto &[Launch, Sums] : Launches)
-        J.object([&] {
-          J.attribute("kernel", Launch.first);
-          J.attribute("launch", Launch.second);
-          optionalNumber(J, "sectors_per_launch", Sums.Sectors);
-          optionalNumber(J, "wasted_sectors_per_launch", Sums.WastedSectors);
-          J.attribute("accesses_with_unknown_counts",
-                      int64_t(Sums.AccessesWithUnknownCounts));
-        });
-    });
-    J.attributeObject("time_estimate", [&] {
-      J.attribute("gpu", traffic::bandwidthSource(Totals.Arch));
-      number(J, "bandwidth_bytes_per_second", Bandwidth);
-      J.attribute("note", "estimated_wasted_us is wasted bytes over the peak "
-                          "memory bandwidth: an estimate that ignores cache "
-                          "hits (data reused from L1/L2 costs less)");
-    });
+    writeLaunches(J, Launches);
+    writeTimeEstimate(J, Totals, Bandwidth);
     J.attribute("suppressed", int64_t(Totals.Suppressed));
     if (Totals.InBaseline)
       J.attribute("in_baseline", int64_t(*Totals.InBaseline));

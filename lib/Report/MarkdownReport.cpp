@@ -80,10 +80,21 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
     const model::Prediction &P = F->Prediction;
     OS << "| " << F->Where.Line << ":" << F->Where.Column << " | "
        << accessKindName(F->Kind) << " | " << code(F->Expression, true) << " | "
-       << model::patternName(P.Kind) << " | " << audit::sectorsText(P) << " | "
+       << model::patternName(P.Kind) << " | " << audit::unitsText(P) << " | "
        << formatCount(P.IdealUnits) << " | " << audit::efficiencyText(P)
        << " | " << text(audit::bestFixText(*F)) << " |\n";
   }
+}
+
+/// The line above a picture and the opening of its block: which warp, what
+/// its lanes are drawn against, and how to read it.
+void pictureHead(llvm::raw_ostream &OS, const model::WarpSnapshot &W,
+                 const char *Against, const char *Legend, const char *Columns) {
+  OS << "One warp (" << text(audit::placeText(W)) << "), lanes against "
+     << Against;
+  if (W.requests() > 1)
+    OS << ", first of " << W.requests() << " instructions";
+  OS << ": " << Legend << "\n\n```text\n" << Columns << "\n";
 }
 
 /// Bank by bank, the distinct words asked of it and the lanes asking.
@@ -93,13 +104,9 @@ void bankPicture(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
   for (const model::BankUse &B : Banks)
     for (const auto &Word : B.Words)
       Lowest = std::min(Lowest, Word.first);
-  OS << "One warp (" << text(audit::placeText(W))
-     << "), lanes against the 32 banks of 4 bytes";
-  if (W.requests() > 1)
-    OS << ", first of " << W.requests() << " instructions";
-  OS << ": a bank asked for N distinct words serves them in N passes.\n\n";
-  OS << "```text\n";
-  OS << "bank  words  word (byte offset): lanes\n";
+  pictureHead(OS, W, "the 32 banks of 4 bytes",
+              "a bank asked for N distinct words serves them in N passes.",
+              "bank  words  word (byte offset): lanes");
   for (const model::BankUse &B : Banks) {
     if (B.Words.empty())
       continue;
@@ -116,27 +123,15 @@ void bankPicture(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
 }
 
 /// Sector by sector, the bytes requested and the lanes requesting them.
-void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
-  std::string Why = audit::pictureUnavailableReason(F);
-  if (!Why.empty()) {
-    OS << "No picture of a warp: " << text(Why) << ".\n\n";
-    return;
-  }
-  const model::WarpSnapshot &W = *F.Warp;
-  if (F.Prediction.Space == model::AddressSpace::Shared)
-    return bankPicture(OS, W);
+void sectorPicture(llvm::raw_ostream &OS, const model::WarpSnapshot &W) {
   std::vector<model::SectorUse> Sectors = model::sectorsOfRequest(W, 0);
   std::vector<unsigned> Inactive;
   for (unsigned L = 0; L < W.Lanes.size(); ++L)
     if (!W.Lanes[L].Active)
       Inactive.push_back(L);
-  OS << "One warp (" << text(audit::placeText(W))
-     << "), lanes against the 32-byte sectors they touch";
-  if (W.requests() > 1)
-    OS << ", first of " << W.requests() << " instructions";
-  OS << ": `#` a byte requested, `.` a byte moved for nothing.\n\n";
-  OS << "```text\n";
-  OS << "sector   bytes 0..31 of the sector          lanes\n";
+  pictureHead(OS, W, "the 32-byte sectors they touch",
+              "`#` a byte requested, `.` a byte moved for nothing.",
+              "sector   bytes 0..31 of the sector          lanes");
   for (const model::SectorUse &S : Sectors) {
     std::string Offset =
         "+" + std::to_string((S.Sector - Sectors.front().Sector) *
@@ -154,6 +149,16 @@ void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
   OS << Sectors.size() << (Sectors.size() == 1 ? " sector" : " sectors")
      << " from byte " << Sectors.front().Sector * int64_t(model::SectorBytes)
      << " of the base on; offsets above are from there.\n\n";
+}
+
+void warpPicture(llvm::raw_ostream &OS, const Finding &F) {
+  audit::drawWarp(
+      F,
+      [&](const std::string &Why) {
+        OS << "No picture of a warp: " << text(Why) << ".\n\n";
+      },
+      [&](const model::WarpSnapshot &W) { sectorPicture(OS, W); },
+      [&](const model::WarpSnapshot &W) { bankPicture(OS, W); });
 }
 
 /// One entry per root cause: its first access with its fixes and a warp,
@@ -185,6 +190,23 @@ void causeDetails(llvm::raw_ostream &OS, const audit::RootCause &C) {
   if (!F.Fixes.empty())
     OS << "\n";
   warpPicture(OS, F);
+}
+
+/// The root causes worth fixing first, with where the first access is.
+void fixFirstList(llvm::raw_ostream &OS,
+                  const std::vector<audit::RootCause> &Causes,
+                  const RunInfo &Info) {
+  if (Causes.empty())
+    return;
+  OS << "\n## Fix these first\n\n";
+  size_t More = audit::forEachRankedCause(
+      Causes, Info.Arch,
+      [&](size_t I, const Finding &F, const std::string &Text) {
+        OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
+           << ": " << text(Text) << "\n";
+      });
+  if (More)
+    OS << "\n" << More << " more below.\n";
 }
 
 void errorsList(llvm::raw_ostream &OS, const RunInfo &Info) {
@@ -227,18 +249,7 @@ void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
 
   // The root causes across files, worst first.
   std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
-  if (!Causes.empty()) {
-    constexpr size_t Ranked = 10;
-    OS << "\n## Fix these first\n\n";
-    for (size_t I = 0; I < Causes.size() && I < Ranked; ++I) {
-      const Finding &F = Causes[I].first();
-      OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
-         << ": " << text(audit::causeText(Causes[I])) << "; "
-         << text(audit::wasteText(Causes[I], Info.Arch)) << "\n";
-    }
-    if (Causes.size() > Ranked)
-      OS << "\n" << Causes.size() - Ranked << " more below.\n";
-  }
+  fixFirstList(OS, Causes, Info);
 
   // The details, file by file, folded; each piece goes in while the
   // report stays under the limit (GitHub's for a comment), with room for

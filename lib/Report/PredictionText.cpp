@@ -13,9 +13,9 @@ using model::UnknownCause;
 namespace {
 
 std::string range(double Least, double Most,
-                  model::AddressSpace Space = model::AddressSpace::Global) {
+                  const model::CostModelDescription &Model) {
   return formatCount(Least) + " to " + formatCount(Most) + " " +
-         unitsName(Space) + "/request";
+         Model.UnitPlural + "/request";
 }
 
 std::string tried(const Assumption &A) {
@@ -27,25 +27,8 @@ std::string tried(const Assumption &A) {
 
 } // namespace
 
-const char *unitsName(model::AddressSpace Space) {
-  return Space == model::AddressSpace::Shared ? "wavefronts" : "sectors";
-}
-
-const char *spaceName(model::AddressSpace Space) {
-  switch (Space) {
-  case model::AddressSpace::Global:
-    return "global";
-  case model::AddressSpace::Shared:
-    return "shared";
-  case model::AddressSpace::Local:
-    return "local";
-  case model::AddressSpace::Constant:
-    return "constant";
-  }
-  llvm_unreachable("covered switch");
-}
-
-std::string assumptionText(const Assumption &A, model::AddressSpace Space) {
+std::string assumptionText(const Assumption &A,
+                           const model::CostModelDescription &Model) {
   switch (A.What) {
   case Assumption::Kind::MovesWholeSegments:
     return A.Names + " unknown: it moves every lane by the same whole "
@@ -59,7 +42,7 @@ std::string assumptionText(const Assumption &A, model::AddressSpace Space) {
     return A.Names + " unknown: the same result for every value in " + tried(A);
   case Assumption::Kind::SamePatternForEveryValue:
     return A.Names + " unknown: the same pattern for every value in " +
-           tried(A) + ", at " + range(A.Least, A.Most, Space) +
+           tried(A) + ", at " + range(A.Least, A.Most, Model) +
            "; the count is for multiples of 32";
   case Assumption::Kind::DataPerWarp:
     return A.Names +
@@ -67,9 +50,10 @@ std::string assumptionText(const Assumption &A, model::AddressSpace Space) {
            "warp: averaged over its alignments (values " +
            tried(A) + " per warp)";
   case Assumption::Kind::DataDependent:
-    return "data-dependent addresses: " + formatCount(A.Most) +
-           " sectors/request if every lane hits a sector of its own (random "
-           "indices); as few as 1 when lanes share sectors";
+    return "data-dependent addresses: " + formatCount(A.Most) + " " +
+           Model.UnitPlural + "/request if every lane hits a " + Model.Unit +
+           " of its own (random indices); as few as 1 when lanes share " +
+           Model.UnitPlural;
   }
   llvm_unreachable("covered switch");
 }
@@ -78,8 +62,7 @@ std::string conditionText(const model::Prediction &P) {
   if (!P.Condition)
     return "";
   const model::IdealCondition &C = *P.Condition;
-  const char *Ideal =
-      P.Space == model::AddressSpace::Shared ? "conflict-free" : "coalesced";
+  const char *Ideal = P.model().IdealPattern;
   if (C.Modulus == 0)
     return std::string(Ideal) + " iff " + C.Unknown +
            (C.UpTo ? " <= " : " == ") + std::to_string(C.Equals);
@@ -98,21 +81,21 @@ std::string unknownReasonText(const model::Prediction &P) {
   case UnknownCause::Kind::NoLaneReaches:
     return "no lane of any simulated warp reaches the access";
   case UnknownCause::Kind::DependsOnUnknowns:
-    return "depends on " + C.Names + ": " + range(C.Least, C.Most, P.Space);
+    return "depends on " + C.Names + ": " + range(C.Least, C.Most, P.model());
   case UnknownCause::Kind::GuardOnData:
     return "a guard reads " + C.Names +
            ", data: which lanes take part is not known; " +
-           range(C.Least, C.Most, P.Space) + " (one lane to all of them)";
+           range(C.Least, C.Most, P.model()) + " (one lane to all of them)";
   case UnknownCause::Kind::PredicatedOrBranched:
     return "nvcc predicates some unrolled copies of the guarded code (every "
            "warp issues them) and branches around others: " +
-           range(C.Least, C.Most, P.Space);
+           range(C.Least, C.Most, P.model());
   case UnknownCause::Kind::UnevaluableAddress:
     return "the address of some active lanes could not be evaluated (a "
            "division by zero or a value past 64 bits)";
   case UnknownCause::Kind::DataAddresses:
     return "the address depends on " + C.Names +
-           ", data loaded per lane: " + range(C.Least, C.Most, P.Space) +
+           ", data loaded per lane: " + range(C.Least, C.Most, P.model()) +
            " (every lane's word in one bank at the most, no conflict at the "
            "least)";
   }
@@ -122,7 +105,7 @@ std::string unknownReasonText(const model::Prediction &P) {
 std::vector<std::string> assumptionTexts(const Finding &F) {
   std::vector<std::string> Texts = F.Assumptions;
   for (const Assumption &A : F.Prediction.Assumptions)
-    Texts.push_back(assumptionText(A, F.Prediction.Space));
+    Texts.push_back(assumptionText(A, F.Prediction.model()));
   return Texts;
 }
 

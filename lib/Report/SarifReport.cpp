@@ -13,6 +13,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <optional>
 
@@ -26,7 +27,7 @@ struct Rule {
 };
 
 /// One rule per pattern, in the order of the log's rules array.
-const Rule Rules[] = {
+constexpr Rule Rules[] = {
     {model::Pattern::Strided, "StridedGlobalAccess",
      "Consecutive lanes of a warp access addresses far apart",
      "Lanes whose addresses are more than an element apart make the warp touch "
@@ -66,29 +67,27 @@ const Rule Rules[] = {
      "A broadcast: nothing to fix."},
 };
 
-/// The rule of a pattern: every pattern has one (a new pattern without a
-/// rule is a compile warning here, and never falls back to another's).
-size_t ruleIndex(model::Pattern P) {
-  switch (P) {
-  case model::Pattern::Strided:
-    return 0;
-  case model::Pattern::Misaligned:
-    return 1;
-  case model::Pattern::Scattered:
-    return 2;
-  case model::Pattern::Unknown:
-    return 3;
-  case model::Pattern::Coalesced:
-    return 4;
-  case model::Pattern::Uniform:
-    return 5;
-  case model::Pattern::BankConflict:
-    return 6;
-  case model::Pattern::ConflictFree:
-    return 7;
-  case model::Pattern::Broadcast:
-    return 8;
+/// Every pattern has one rule: a new pattern without one fails the build,
+/// and never falls back to another's.
+constexpr bool everyPatternHasOneRule() {
+  for (model::Pattern P : {
+#define PATTERN(Name, Spelling) model::Pattern::Name,
+#include "cuda-coalesce/Model/Patterns.def"
+       }) {
+    int N = 0;
+    for (const Rule &R : Rules)
+      N += R.Pattern == P;
+    if (N != 1)
+      return false;
   }
+  return true;
+}
+static_assert(everyPatternHasOneRule(), "one SARIF rule per pattern");
+
+size_t ruleIndex(model::Pattern P) {
+  for (size_t I = 0; I < std::size(Rules); ++I)
+    if (Rules[I].Pattern == P)
+      return I;
   llvm_unreachable("a pattern without a SARIF rule");
 }
 
@@ -160,6 +159,170 @@ std::string fingerprint(const Finding &F) {
   return llvm::toHex(Digest, /*LowerCase=*/true);
 }
 
+void writeRules(llvm::json::OStream &J) {
+  J.attributeArray("rules", [&] {
+    for (const Rule &R : Rules)
+      J.object([&] {
+        std::string Pattern = model::patternName(R.Pattern);
+        J.attribute("id", ruleId(R.Pattern));
+        J.attribute("name", R.Name);
+        J.attributeObject("shortDescription",
+                          [&] { J.attribute("text", R.Short); });
+        J.attributeObject("fullDescription",
+                          [&] { J.attribute("text", R.Help); });
+        J.attribute("helpUri", checkDocsUrl(Pattern));
+        J.attributeObject("help", [&] {
+          J.attribute("text", R.Help);
+          J.attribute("markdown", std::string(R.Help) + "\n\n[`" +
+                                      TidyCheckName.str() + "`: " + Pattern +
+                                      "](" + checkDocsUrl(Pattern) + ")");
+        });
+        J.attributeObject("defaultConfiguration", [&] {
+          bool Warn = R.Pattern != model::Pattern::Coalesced &&
+                      R.Pattern != model::Pattern::Uniform &&
+                      R.Pattern != model::Pattern::ConflictFree &&
+                      R.Pattern != model::Pattern::Broadcast;
+          J.attribute("level", Warn ? "warning" : "note");
+        });
+        J.attributeObject("properties", [&] {
+          J.attributeArray("tags", [&] {
+            J.value("performance");
+            J.value("cuda");
+          });
+        });
+      });
+  });
+}
+
+/// Files that could not be analysed: the run did not do all its job.
+void writeInvocations(llvm::json::OStream &J, const RunInfo &Info) {
+  J.attributeArray("invocations", [&] {
+    J.object([&] {
+      J.attribute("executionSuccessful", Info.Errors.empty());
+      J.attributeArray("toolExecutionNotifications", [&] {
+        for (const FileError &E : Info.Errors)
+          J.object([&] {
+            J.attribute("level", "error");
+            J.attributeObject("message", [&] {
+              J.attribute("text", Info.relative(E.File) + ": " +
+                                      Info.relativeText(E.Message));
+            });
+            J.attributeArray("locations", [&] {
+              J.object([&] {
+                J.attributeObject("physicalLocation",
+                                  [&] { artifact(J, E.File, Info); });
+              });
+            });
+          });
+      });
+    });
+  });
+}
+
+/// A related location with a message, numbered from \p Id on.
+void relatedLocation(llvm::json::OStream &J, int64_t &Id, const SourcePoint &P,
+                     const RunInfo &Info, const std::string &Message) {
+  J.object([&] {
+    J.attribute("id", Id++);
+    physicalLocation(J, P, Info);
+    J.attributeObject("message", [&] { J.attribute("text", Message); });
+  });
+}
+
+/// The notes at the access, the launches they name, the calls it is
+/// reached through.
+void writeRelatedLocations(llvm::json::OStream &J, const FindingGroup &G,
+                           const RunInfo &Info) {
+  const Finding &F = *G.Worst;
+  J.attributeArray("relatedLocations", [&] {
+    int64_t Id = 1;
+    std::vector<SourcePoint> Launches;
+    std::vector<std::string> Notes = findingNotes(F);
+    if (std::string Others = otherInstancesNote(G); !Others.empty())
+      Notes.push_back(Others);
+    for (const std::string &Note : Notes) {
+      if (std::optional<SourcePoint> L = launchIn(Note))
+        Launches.push_back(*L);
+      relatedLocation(J, Id, F.Where, Info, Info.relativeText(Note));
+    }
+    for (const SourcePoint &L : Launches)
+      relatedLocation(J, Id, L, Info, "the launch that gives the block shape");
+    for (const SourcePoint &Call : F.CallChain)
+      relatedLocation(J, Id, Call, Info, "reached through this call");
+  });
+}
+
+/// The fixes that are mechanical edits, file by file.
+void writeFixes(llvm::json::OStream &J, const Finding &F, const RunInfo &Info) {
+  J.attributeArray("fixes", [&] {
+    for (const fixes::Fix &X : F.Fixes) {
+      if (X.Replacements.empty())
+        continue;
+      std::map<std::string, std::vector<const fixes::Replacement *>> ByFile;
+      for (const fixes::Replacement &R : X.Replacements)
+        ByFile[R.File].push_back(&R);
+      J.object([&] {
+        J.attributeObject("description", [&] {
+          J.attribute("text", Info.relativeText(X.Message));
+        });
+        J.attributeArray("artifactChanges", [&] {
+          for (const auto &[File, Reps] : ByFile)
+            J.object([&] {
+              artifact(J, File, Info);
+              J.attributeArray("replacements", [&] {
+                for (const fixes::Replacement *R : Reps)
+                  J.object([&] {
+                    J.attributeObject("deletedRegion", [&] {
+                      J.attribute("charOffset", int64_t(R->Offset));
+                      J.attribute("charLength", int64_t(R->Length));
+                    });
+                    J.attributeObject("insertedContent",
+                                      [&] { J.attribute("text", R->Text); });
+                  });
+              });
+            });
+        });
+      });
+    }
+  });
+}
+
+/// One result per access as written, under its worst kernel instance or
+/// launch; a note names the others.
+void writeResult(llvm::json::OStream &J, const FindingGroup &G,
+                 const RunInfo &Info) {
+  const Finding &F = *G.Worst;
+  J.object([&] {
+    J.attribute("ruleId", ruleId(F.Prediction.Kind));
+    J.attribute("ruleIndex", int64_t(ruleIndex(F.Prediction.Kind)));
+    J.attribute("level", F.isFlagged() ? "warning" : "note");
+    J.attributeObject("message", [&] {
+      J.attribute("text", Info.relativeText(findingMessage(F)));
+    });
+    J.attributeArray("locations", [&] {
+      J.object([&] {
+        physicalLocation(J, F.Where, Info,
+                         F.End.Line && F.End.File == F.Where.File ? &F.End
+                                                                  : nullptr);
+      });
+    });
+    writeRelatedLocations(J, G, Info);
+    J.attributeObject("partialFingerprints", [&] {
+      J.attribute("cudaCoalesceAccess/v1", fingerprint(F));
+    });
+    writeFixes(J, F, Info);
+    // The counts under the names they have always had, whatever the unit.
+    J.attributeObject("properties", [&] {
+      J.attribute("kernel", F.Kernel);
+      J.attribute("accessKind", accessKindName(F.Kind));
+      J.attribute("pattern", model::patternName(F.Prediction.Kind));
+      if (F.Prediction.Units)
+        J.attribute("sectorsPerRequest", *F.Prediction.Units);
+      J.attribute("idealSectorsPerRequest", F.Prediction.IdealUnits);
+    });
+  });
+}
+
 } // namespace
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -171,6 +334,10 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const RunInfo &Info, bool ShowAll) {
+  std::vector<const Finding *> Shown;
+  for (const Finding &F : Findings)
+    if (ShowAll || F.isFlagged())
+      Shown.push_back(&F);
   llvm::json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -182,63 +349,10 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             J.attribute("name", ToolCheckName);
             J.attribute("version", CUDA_COALESCE_VERSION);
             J.attribute("informationUri", ProjectUrl);
-            J.attributeArray("rules", [&] {
-              for (const Rule &R : Rules)
-                J.object([&] {
-                  std::string Pattern = model::patternName(R.Pattern);
-                  J.attribute("id", ruleId(R.Pattern));
-                  J.attribute("name", R.Name);
-                  J.attributeObject("shortDescription",
-                                    [&] { J.attribute("text", R.Short); });
-                  J.attributeObject("fullDescription",
-                                    [&] { J.attribute("text", R.Help); });
-                  J.attribute("helpUri", checkDocsUrl(Pattern));
-                  J.attributeObject("help", [&] {
-                    J.attribute("text", R.Help);
-                    J.attribute("markdown", std::string(R.Help) + "\n\n[`" +
-                                                TidyCheckName.str() +
-                                                "`: " + Pattern + "](" +
-                                                checkDocsUrl(Pattern) + ")");
-                  });
-                  J.attributeObject("defaultConfiguration", [&] {
-                    bool Warn = R.Pattern != model::Pattern::Coalesced &&
-                                R.Pattern != model::Pattern::Uniform &&
-                                R.Pattern != model::Pattern::ConflictFree &&
-                                R.Pattern != model::Pattern::Broadcast;
-                    J.attribute("level", Warn ? "warning" : "note");
-                  });
-                  J.attributeObject("properties", [&] {
-                    J.attributeArray("tags", [&] {
-                      J.value("performance");
-                      J.value("cuda");
-                    });
-                  });
-                });
-            });
+            writeRules(J);
           });
         });
-        // Files that could not be analysed: the run did not do all its job.
-        J.attributeArray("invocations", [&] {
-          J.object([&] {
-            J.attribute("executionSuccessful", Info.Errors.empty());
-            J.attributeArray("toolExecutionNotifications", [&] {
-              for (const FileError &E : Info.Errors)
-                J.object([&] {
-                  J.attribute("level", "error");
-                  J.attributeObject("message", [&] {
-                    J.attribute("text", Info.relative(E.File) + ": " +
-                                            Info.relativeText(E.Message));
-                  });
-                  J.attributeArray("locations", [&] {
-                    J.object([&] {
-                      J.attributeObject("physicalLocation",
-                                        [&] { artifact(J, E.File, Info); });
-                    });
-                  });
-                });
-            });
-          });
-        });
+        writeInvocations(J, Info);
         // Where relative paths start; its place on the machine that ran the
         // tool is not written (code scanning takes the repository's root).
         J.attributeObject("originalUriBaseIds", [&] {
@@ -248,113 +362,9 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             });
           });
         });
-        // One result per access as written, under its worst kernel
-        // instance or launch; a note names the others.
-        std::vector<const Finding *> Shown;
-        for (const Finding &F : Findings)
-          if (ShowAll || F.isFlagged())
-            Shown.push_back(&F);
         J.attributeArray("results", [&] {
-          for (const FindingGroup &G : groupBySourceAccess(Shown)) {
-            const Finding &F = *G.Worst;
-            bool Flagged = F.isFlagged();
-            size_t Rule = ruleIndex(F.Prediction.Kind);
-            J.object([&] {
-              J.attribute("ruleId", ruleId(F.Prediction.Kind));
-              J.attribute("ruleIndex", int64_t(Rule));
-              J.attribute("level", Flagged ? "warning" : "note");
-              J.attributeObject("message", [&] {
-                J.attribute("text", Info.relativeText(findingMessage(F)));
-              });
-              J.attributeArray("locations", [&] {
-                J.object([&] {
-                  physicalLocation(J, F.Where, Info,
-                                   F.End.Line && F.End.File == F.Where.File
-                                       ? &F.End
-                                       : nullptr);
-                });
-              });
-              J.attributeArray("relatedLocations", [&] {
-                int64_t Id = 1;
-                std::vector<SourcePoint> Launches;
-                std::vector<std::string> Notes = findingNotes(F);
-                if (std::string Others = otherInstancesNote(G); !Others.empty())
-                  Notes.push_back(Others);
-                for (const std::string &Note : Notes) {
-                  if (std::optional<SourcePoint> L = launchIn(Note))
-                    Launches.push_back(*L);
-                  J.object([&] {
-                    J.attribute("id", Id++);
-                    physicalLocation(J, F.Where, Info);
-                    J.attributeObject("message", [&] {
-                      J.attribute("text", Info.relativeText(Note));
-                    });
-                  });
-                }
-                for (const SourcePoint &L : Launches)
-                  J.object([&] {
-                    J.attribute("id", Id++);
-                    physicalLocation(J, L, Info);
-                    J.attributeObject("message", [&] {
-                      J.attribute("text",
-                                  "the launch that gives the block shape");
-                    });
-                  });
-                for (const SourcePoint &Call : F.CallChain)
-                  J.object([&] {
-                    J.attribute("id", Id++);
-                    physicalLocation(J, Call, Info);
-                    J.attributeObject("message", [&] {
-                      J.attribute("text", "reached through this call");
-                    });
-                  });
-              });
-              J.attributeObject("partialFingerprints", [&] {
-                J.attribute("cudaCoalesceAccess/v1", fingerprint(F));
-              });
-              J.attributeArray("fixes", [&] {
-                for (const fixes::Fix &X : F.Fixes) {
-                  if (X.Replacements.empty())
-                    continue;
-                  std::map<std::string, std::vector<const fixes::Replacement *>>
-                      ByFile;
-                  for (const fixes::Replacement &R : X.Replacements)
-                    ByFile[R.File].push_back(&R);
-                  J.object([&] {
-                    J.attributeObject("description", [&] {
-                      J.attribute("text", Info.relativeText(X.Message));
-                    });
-                    J.attributeArray("artifactChanges", [&] {
-                      for (const auto &[File, Reps] : ByFile)
-                        J.object([&] {
-                          artifact(J, File, Info);
-                          J.attributeArray("replacements", [&] {
-                            for (const fixes::Replacement *R : Reps)
-                              J.object([&] {
-                                J.attributeObject("deletedRegion", [&] {
-                                  J.attribute("charOffset", int64_t(R->Offset));
-                                  J.attribute("charLength", int64_t(R->Length));
-                                });
-                                J.attributeObject("insertedContent", [&] {
-                                  J.attribute("text", R->Text);
-                                });
-                              });
-                          });
-                        });
-                    });
-                  });
-                }
-              });
-              J.attributeObject("properties", [&] {
-                J.attribute("kernel", F.Kernel);
-                J.attribute("accessKind", accessKindName(F.Kind));
-                J.attribute("pattern", model::patternName(F.Prediction.Kind));
-                if (F.Prediction.Units)
-                  J.attribute("sectorsPerRequest", *F.Prediction.Units);
-                J.attribute("idealSectorsPerRequest", F.Prediction.IdealUnits);
-              });
-            });
-          }
+          for (const FindingGroup &G : groupBySourceAccess(Shown))
+            writeResult(J, G, Info);
         });
       });
     });

@@ -22,12 +22,32 @@ namespace cudacoalesce {
 namespace {
 
 std::string subject(const Finding &F) {
-  std::string S =
-      std::string(spaceName(F.Prediction.Space)) + " " + accessKindName(F.Kind);
+  std::string S = std::string(model::addressSpaceName(F.Prediction.Space)) +
+                  " " + accessKindName(F.Kind);
   if (F.BaseName.empty())
     return S;
   return S + (F.Kind == AccessKind::Load ? " from '" : " to '") + F.BaseName +
          "'";
+}
+
+/// Where the lanes of the first warp fall in the model's terms, after their
+/// distance: the banks between them, lane 0's place in the model's period,
+/// the groups a request touches.
+std::string laneSpacingText(const model::Prediction &P) {
+  const model::CostModelDescription &Model = P.model();
+  std::string S;
+  if (Model.BankBytes && *P.LaneStrideBytes % Model.BankBytes == 0)
+    S += ": " +
+         std::to_string(*P.LaneStrideBytes / Model.BankBytes % Model.Banks) +
+         " banks apart (" + std::to_string(Model.Banks) + " banks of " +
+         std::to_string(Model.BankBytes) + " bytes)";
+  if (Model.Period && P.FirstLaneOffsetInPeriod)
+    S += "; lane 0 starts " + std::to_string(*P.FirstLaneOffsetInPeriod) +
+         " bytes into a " + Model.Period;
+  if (Model.GroupsKey)
+    S += std::string("; ") + Model.Groups +
+         " per request: " + formatCount(P.Groups);
+  return S;
 }
 
 } // namespace
@@ -36,7 +56,8 @@ std::string findingMessage(const Finding &F) {
   const model::Prediction &P = F.Prediction;
   std::string Subject = subject(F);
   std::string Ideal = formatCount(P.IdealUnits);
-  std::string PerRequest = std::string(" ") + unitsName(P.Space) + "/request";
+  const model::CostModelDescription &Model = P.model();
+  std::string PerRequest = std::string(" ") + Model.UnitPlural + "/request";
   if (P.Kind == model::Pattern::Unknown) {
     // The range is the compiler's choice, not the values'.
     if (P.Cause &&
@@ -56,9 +77,9 @@ std::string findingMessage(const Finding &F) {
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
   }
-  double Sectors = P.Units ? *P.Units : 0;
+  double Units = P.Units ? *P.Units : 0;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
-                     ": " + formatCount(Sectors) + PerRequest;
+                     ": " + formatCount(Units) + PerRequest;
   switch (P.Kind) {
   case model::Pattern::Coalesced:
   case model::Pattern::ConflictFree:
@@ -67,11 +88,12 @@ std::string findingMessage(const Finding &F) {
     return Head + ", every active lane accesses the same address";
   case model::Pattern::Broadcast:
     return Head + ", the lanes of a warp row read one word";
-  case model::Pattern::BankConflict:
-    return Head + " where " + Ideal + " would do (" +
-           formatCount(std::round(Sectors / P.IdealUnits * 100) / 100) +
-           "-way bank conflict)";
   default:
+    // The units over the ideal, as the model counts them.
+    if (Model.Conflict)
+      return Head + " where " + Ideal + " would do (" +
+             formatCount(std::round(Units / P.IdealUnits * 100) / 100) +
+             "-way " + Model.Conflict + ")";
     return Head + " where " + Ideal + " would do (" +
            formatCount(std::round(P.efficiency() * 1000) / 10) +
            "% efficiency)";
@@ -80,6 +102,7 @@ std::string findingMessage(const Finding &F) {
 
 std::vector<std::string> findingNotes(const Finding &F) {
   const model::Prediction &P = F.Prediction;
+  const model::CostModelDescription &Model = P.model();
   std::vector<std::string> Notes;
   Notes.push_back("index " + F.Index + " (" + std::to_string(F.ElementBytes) +
                   "-byte elements); byte offset " + F.ByteOffset);
@@ -92,39 +115,27 @@ std::vector<std::string> findingNotes(const Finding &F) {
                   std::to_string(limits::FirstValueTried) + ", "
             : "";
     Lanes += "lanes 0 and 1 are " + std::to_string(*P.LaneStrideBytes) +
-             " bytes apart";
-    if (P.Space == model::AddressSpace::Shared) {
-      if (*P.LaneStrideBytes % model::BankBytes == 0)
-        Lanes += ": " +
-                 std::to_string(*P.LaneStrideBytes / model::BankBytes %
-                                model::SharedBanks) +
-                 " banks apart (32 banks of 4 bytes)";
-    } else {
-      if (P.FirstLaneOffsetInPeriod)
-        Lanes += "; lane 0 starts " +
-                 std::to_string(*P.FirstLaneOffsetInPeriod) +
-                 " bytes into a 128-byte segment";
-      Lanes += "; 128-byte segments per request: " + formatCount(P.Groups);
-    }
+             " bytes apart" + laneSpacingText(P);
     Notes.push_back(Lanes);
   }
   if (P.Kind == model::Pattern::Scattered)
     Notes.push_back(P.DependsOnLaneData
-                        ? "the address depends on data loaded per lane: each "
-                          "lane touches a sector of its own"
+                        ? std::string("the address depends on data loaded "
+                                      "per lane: each lane touches a ") +
+                              Model.Unit + " of its own"
                         : "the index is not linear in the thread index: the "
                           "lanes' addresses are irregularly spaced");
   if (P.Units && P.UnitsMin != P.UnitsMax)
-    Notes.push_back("averaged over the warps of the launch: " +
-                    formatCount(P.UnitsMin) + " to " + formatCount(P.UnitsMax) +
-                    " " + unitsName(P.Space) + "/request");
+    Notes.push_back(
+        "averaged over the warps of the launch: " + formatCount(P.UnitsMin) +
+        " to " + formatCount(P.UnitsMax) + " " + Model.UnitPlural + "/request");
   if (P.Units && P.Walk.RelativeError > 0)
     Notes.push_back(
         "a sample of " + std::to_string(P.Walk.Visits) + " of " +
         formatCount(P.Walk.LaunchVisits) +
         " warp visits: " + formatCount(*P.Units * (1 - P.Walk.RelativeError)) +
         " to " + formatCount(*P.Units * (1 + P.Walk.RelativeError)) + " " +
-        unitsName(P.Space) + "/request at three standard errors");
+        Model.UnitPlural + "/request at three standard errors");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
   // The message gives the range; why it is a range is the data's.

@@ -8,8 +8,7 @@ namespace cudacoalesce {
 namespace traffic {
 
 double bytesPerUnit(const Finding &F) {
-  return F.Prediction.Space == model::AddressSpace::Global ? model::SectorBytes
-                                                           : 0;
+  return F.Prediction.model().DeviceBytesPerUnit;
 }
 
 namespace {

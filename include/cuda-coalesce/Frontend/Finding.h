@@ -78,9 +78,10 @@ struct Finding {
     std::optional<std::pair<double, double>> UnitsRange, WastedRange;
   };
   LaunchTraffic launchTraffic() const;
-  /// Global bytes moved per launch over the ideal (the least of the range
-  /// where the count per request is one); nullopt for shared memory and
-  /// where how often the access runs is not known.
+  /// Device-memory bytes moved per launch over the ideal (the least of the
+  /// range where the count per request is one); nullopt where the model's
+  /// units move none (shared memory) and where how often the access runs is
+  /// not known.
   std::optional<double> wastedBytesPerLaunch() const;
 };
 
@@ -89,8 +90,9 @@ using KernelLaunch = std::pair<std::string, std::string>;
 inline KernelLaunch launchOf(const Finding &F) {
   return {F.Kernel, F.BlockOrigin};
 }
-/// The global traffic of a kernel launch's accesses, summed: sectors and
-/// wasted sectors per launch, unset where one access's is not known.
+/// The global traffic of a kernel launch's accesses (those whose models
+/// count sectors), summed: sectors and wasted sectors per launch, unset
+/// where one access's is not known.
 struct KernelLaunchTraffic {
   std::optional<double> Sectors = 0.0, WastedSectors = 0.0;
   size_t AccessesWithUnknownCounts = 0;

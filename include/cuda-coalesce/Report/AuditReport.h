@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,18 +21,29 @@
 namespace cudacoalesce {
 namespace audit {
 
+/// The accesses of one cost model whose units are not sectors
+/// (CostModelDescription::SummedApartAs: shared memory's wavefronts), summed
+/// apart.
+struct ApartSum {
+  const model::CostModelDescription *Model = nullptr;
+  size_t Accesses = 0;
+  double Units = 0, Ideal = 0;
+};
+
 /// Sums over accesses of one request each: how often an access runs is not
 /// known statically, so every access weighs the same.
 struct Totals {
   size_t Accesses = 0, Flagged = 0;
   /// Accesses whose count depends on unknown values; left out of the sums.
   size_t Undecided = 0;
+  /// Sectors of the models that count in them (global memory's).
   double Sectors = 0, Ideal = 0;
-  /// Shared-memory accesses, summed apart: wavefronts are not sectors.
-  size_t SharedAccesses = 0;
-  double Wavefronts = 0, IdealWavefronts = 0;
+  /// The other models' sums, in the order their first access came.
+  std::vector<ApartSum> Apart;
   double wasted() const { return Sectors - Ideal; }
   double efficiency() const { return Sectors > 0 ? Ideal / Sectors : 1.0; }
+  /// Accesses summed apart.
+  size_t apartAccesses() const;
   void add(const Finding &F);
 };
 
@@ -88,6 +100,19 @@ std::string causeText(const RootCause &C);
 /// sectors/request wasted".
 std::string wasteText(const RootCause &C, llvm::StringRef Arch);
 
+/// The root causes the reports rank at the top ("Fix these first"), the
+/// first ten: \p Item(I, First, Text) for each, with its first access and
+/// its causeText and wasteText in one line. Returns how many are left.
+template <class ItemFn>
+size_t forEachRankedCause(const std::vector<RootCause> &Causes,
+                          llvm::StringRef Arch, ItemFn Item) {
+  size_t Ranked = std::min<size_t>(Causes.size(), 10);
+  for (size_t I = 0; I < Ranked; ++I)
+    Item(I, Causes[I].first(),
+         causeText(Causes[I]) + "; " + wasteText(Causes[I], Arch));
+  return Causes.size() - Ranked;
+}
+
 /// \p Findings with every path that lies under \p Root shown relative to
 /// it, in places and in texts (notes, launch sites).
 std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,
@@ -105,8 +130,9 @@ std::string totalsText(const Totals &T);
 /// What the tables list and what they leave to the totals.
 std::string listingText(bool ShowAll);
 
-/// "8", or "4 to 32" when the count depends on unknown values.
-std::string sectorsText(const model::Prediction &P);
+/// "8", or "4 to 32" when the count depends on unknown values; the unit
+/// after it where the model's is not the tables' sector ("2 wavefronts").
+std::string unitsText(const model::Prediction &P);
 /// "50%", or "12.5% to 100%" when the count depends on unknown values.
 std::string efficiencyText(const model::Prediction &P);
 /// A share as a percentage with one decimal: "66.7%".
@@ -121,6 +147,24 @@ std::string laneRanges(const std::vector<unsigned> &Lanes);
 /// What the picture of \p F shows, or why there is none: a gather, an
 /// access no simulated warp reaches.
 std::string pictureUnavailableReason(const Finding &F);
+/// Draws the picture of \p F's warp that its model names, with \p Sectors
+/// or \p Banks (each given the warp), or says why there is none with
+/// \p NoPicture (given pictureUnavailableReason).
+template <class NoPictureFn, class SectorsFn, class BanksFn>
+void drawWarp(const Finding &F, NoPictureFn NoPicture, SectorsFn Sectors,
+              BanksFn Banks) {
+  std::string Why = pictureUnavailableReason(F);
+  if (!Why.empty())
+    return NoPicture(Why);
+  switch (F.Prediction.model().Picture) {
+  case model::WarpPicture::Sectors:
+    return Sectors(*F.Warp);
+  case model::WarpPicture::Banks:
+    return Banks(*F.Warp);
+  case model::WarpPicture::None:
+    return; // pictureUnavailableReason says so
+  }
+}
 /// The bits of a sector's used-byte mask as 32 characters: '#' for a byte
 /// requested, '.' for one moved for nothing.
 std::string byteMap(uint32_t UsedBytes);

@@ -2,7 +2,8 @@
 //
 // The warp model keeps what it assumed, its condition for the ideal and why
 // a pattern is unknown as data; these put them in the words every report
-// prints.
+// prints, the unit and the ideal in the words of the cost model that priced
+// the prediction (Model/CostModelDescription.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_REPORT_PREDICTIONTEXT_H
@@ -15,14 +16,9 @@
 
 namespace cudacoalesce {
 
-/// "sectors" (global memory) or "wavefronts" (shared memory): the unit of
-/// a prediction's counts.
-const char *unitsName(model::AddressSpace Space);
-/// "global", "shared": as the JSON's "space" and the messages name it.
-const char *spaceName(model::AddressSpace Space);
-std::string
-assumptionText(const model::Assumption &A,
-               model::AddressSpace Space = model::AddressSpace::Global);
+/// \p A in words, counts in the unit of \p Model.
+std::string assumptionText(const model::Assumption &A,
+                           const model::CostModelDescription &Model);
 /// "coalesced iff W % 8 == 0"; empty when the prediction has no condition.
 std::string conditionText(const model::Prediction &P);
 /// Why the pattern is unknown; empty when it is known.

@@ -19,8 +19,8 @@
 namespace cudacoalesce {
 namespace traffic {
 
-/// Bytes one wasted unit costs: a 32-byte sector; shared-memory wavefronts
-/// move no DRAM bytes (0).
+/// Bytes one wasted unit costs (CostModelDescription::DeviceBytesPerUnit):
+/// a 32-byte sector; shared-memory wavefronts move no DRAM bytes (0).
 double bytesPerUnit(const Finding &F);
 
 /// Device-memory bandwidth of \p Arch ("sm_90", "sm_80", ...) in bytes per
