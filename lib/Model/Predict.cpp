@@ -352,6 +352,19 @@ void takeRange(const std::vector<CostTotals> &Results,
                    std::move(UnknownNames), Together.Lowest, Together.Highest};
 }
 
+/// Only a range of \p P's count is known, from \p Least to its most units
+/// per request: the pattern is unknown for \p Why (naming \p Names), which
+/// says what the assumption \p Replaced said.
+void keepOnlyRange(Prediction &P, double Least, UnknownCause::Kind Why,
+                   std::string Names, Assumption::Kind Replaced) {
+  P.Kind = Pattern::Unknown;
+  P.UnitsMin = Least;
+  P.Units.reset();
+  P.Cause = UnknownCause{Why, std::move(Names), P.UnitsMin, P.UnitsMax};
+  llvm::erase_if(P.Assumptions,
+                 [&](const Assumption &A) { return A.What == Replaced; });
+}
+
 Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
                          const RequestCostModel &Model, LaunchWalker &Walker) {
   using limits::FirstValueTried;
@@ -456,15 +469,9 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   }
   if (P.DependsOnLaneData && P.Units && !Model.gatherCountIsDefinite()) {
     // Only the worst case is known: every lane's word in one bank.
-    P.Kind = Pattern::Unknown;
-    P.UnitsMin = 1;
-    P.Units.reset();
-    P.Cause =
-        UnknownCause{UnknownCause::Kind::DataAddresses,
-                     names(Ctx, Walker.dataAtoms()), P.UnitsMin, P.UnitsMax};
-    llvm::erase_if(P.Assumptions, [](const Assumption &A) {
-      return A.What == Assumption::Kind::DataDependent;
-    });
+    keepOnlyRange(P, 1, UnknownCause::Kind::DataAddresses,
+                  names(Ctx, Walker.dataAtoms()),
+                  Assumption::Kind::DataDependent);
     return P;
   }
   // A guard on data decides which lanes take part: the count is that of
@@ -476,16 +483,10 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
     return P;
   bool Predicated =
       llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
-  P.Kind = Pattern::Unknown;
-  P.UnitsMin = Predicated ? 0 : std::min(1.0, P.UnitsMin);
-  P.Units.reset();
   P.AlignmentAssumed = false;
-  P.Cause =
-      UnknownCause{UnknownCause::Kind::GuardOnData,
-                   names(Ctx, Walker.guardData()), P.UnitsMin, P.UnitsMax};
-  llvm::erase_if(P.Assumptions, [](const Assumption &A) {
-    return A.What == Assumption::Kind::GuardUnknown;
-  });
+  keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
+                UnknownCause::Kind::GuardOnData, names(Ctx, Walker.guardData()),
+                Assumption::Kind::GuardUnknown);
   return P;
 }
 

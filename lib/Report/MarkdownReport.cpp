@@ -199,13 +199,11 @@ void fixFirstList(llvm::raw_ostream &OS,
   if (Causes.empty())
     return;
   OS << "\n## Fix these first\n\n";
-  size_t More = audit::forEachRankedCause(
-      Causes, Info.Arch,
-      [&](size_t I, const Finding &F, const std::string &Text) {
-        OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
-           << ": " << text(Text) << "\n";
-      });
-  if (More)
+  auto Item = [&](size_t I, const Finding &F, const std::string &Text) {
+    OS << I + 1 << ". " << code(F.Where.File, false) << ":" << F.Where.Line
+       << ": " << text(Text) << "\n";
+  };
+  if (size_t More = audit::forEachRankedCause(Causes, Info.Arch, Item))
     OS << "\n" << More << " more below.\n";
 }
 
