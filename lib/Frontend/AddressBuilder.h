@@ -186,6 +186,14 @@ private:
 
   SymValue rvalue(const clang::Expr *E);
   LValue lvalue(const clang::Expr *E);
+  /// The lvalues of lvalue()'s kinds of expression, each filling in \p LV
+  /// (its type set): a variable, `a[i]`, `c ? a : b`, `s.f` and `p->f`, and
+  /// a call that returns a reference.
+  LValue variableLValue(const clang::DeclRefExpr *Ref, LValue LV);
+  LValue subscriptLValue(const clang::ArraySubscriptExpr *S, LValue LV);
+  LValue chosenLValue(const clang::ConditionalOperator *C, LValue LV);
+  LValue memberLValue(const clang::MemberExpr *M, LValue LV);
+  LValue returnedLValue(const clang::CallExpr *Call, LValue LV);
   SymValue opaqueFor(const clang::Expr *E, sym::Variation Varies);
   /// The value of a static constant data member named through an object.
   std::optional<int64_t> staticConstantMember(const clang::MemberExpr *M) const;
@@ -337,6 +345,25 @@ private:
   void loop(const clang::Stmt *Loop, const clang::Stmt *Init,
             const clang::Expr *Cond, const clang::Expr *Inc,
             const clang::Stmt *Body);
+  /// The steps of loop() (AddressBuilderLoop.cpp), over the loop's state.
+  struct LoopState;
+  /// The step of \p E where it is an induction update (`v += step`, ++v,
+  /// `v = v + step`) of \p V by a step the loop does not change.
+  std::optional<sym::Poly> inductionStep(const LoopState &L,
+                                         const clang::Expr *E,
+                                         const clang::VarDecl *&V);
+  /// The bits \p E shifts \p V by, positive to the left, where it multiplies
+  /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
+  std::optional<int> inductionShift(const clang::Expr *E,
+                                    const clang::VarDecl *&V) const;
+  void findInductions(LoopState &L);
+  /// The variables the loop changes at the top of trip L.Iteration: each
+  /// induction variable at its value there, any other an opaque value that
+  /// varies as \p Varying says.
+  void enterLoop(
+      const LoopState &L,
+      const llvm::DenseMap<const clang::VarDecl *, sym::Variation> &Varying);
+  void walkLoopBody(LoopState &L);
   void declStmt(const clang::DeclStmt *D);
   bool guardsFor(const clang::Expr *Cond, bool Negate,
                  std::vector<model::Guard> &Out);

@@ -232,69 +232,12 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     Inner.Type = E->getType();
     return Inner;
   }
-
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-    if (!V)
-      return LV;
-    if (V->getType()->isReferenceType()) {
-      if (const VarDecl *Local = ReferenceTo.lookup(V)) {
-        LV.Kind = LValue::Variable;
-        LV.Var = Local;
-        return LV;
-      }
-      auto It = Vars.find(V);
-      if (It != Vars.end() && It->second.IsPointer) {
-        LV.Kind = LValue::Memory;
-        LV.Address = It->second;
-      }
-      return LV;
-    }
-    // Globals, __shared__ and static locals, and local arrays are objects in
-    // memory; other locals are values the walk tracks.
-    bool InMemory = V->hasGlobalStorage() || V->hasAttr<CUDASharedAttr>() ||
-                    (V->getType()->isArrayType() && !isa<ParmVarDecl>(V));
-    if (InMemory) {
-      LV.Kind = LValue::Memory;
-      LV.Address = pointerTo(baseFor(V));
-      return LV;
-    }
-    LV.Kind = LValue::Variable;
-    LV.Var = V;
-    return LV;
-  }
-
-  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E)) {
-    SymValue Base = rvalue(S->getBase());
-    SymValue Idx = rvalue(S->getIdx());
-    LV.Kind = LValue::Memory;
-    LV.Address = Base;
-    LV.Address.IsPointer = true;
-    LV.Address.P = Base.P + Idx.P.scaled(sizeOf(S->getType()));
-    LV.Index = Idx.P;
-    LV.HasIndex = true;
-    LV.ElementType = S->getType();
-    const Expr *Array = S->getBase()->IgnoreParenImpCasts();
-    if (isa<MemberExpr>(Array) && Array->getType()->isConstantArrayType())
-      if (std::optional<int64_t> Start = Base.P.asConstant())
-        LV.ArrayMember = {{*Start, sizeOf(Array->getType())}};
-    return LV;
-  }
-
-  // `flag ? tile_a : tile_b`: arrays of one type choose as lvalues.
-  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-    SymValue Cond = rvalue(C->getCond());
-    if (std::optional<bool> Taken = decided(C->getCond(), Cond))
-      return lvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
-    LValue T = lvalue(C->getTrueExpr()), F = lvalue(C->getFalseExpr());
-    if (T.Kind != LValue::Memory || F.Kind != LValue::Memory ||
-        T.Address.Base < 0 || F.Address.Base < 0)
-      return LV;
-    LV.Kind = LValue::Memory;
-    LV.Address = pointerChoice(C, Cond.P, T.Address, F.Address);
-    return LV;
-  }
-
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return variableLValue(Ref, LV);
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return subscriptLValue(S, LV);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return chosenLValue(C, LV);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (U->getOpcode() == UO_Deref) {
       LV.Kind = LValue::Memory;
@@ -303,71 +246,142 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     }
     return LV;
   }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return memberLValue(M, LV);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return returnedLValue(Call, LV);
+  return LV;
+}
 
-  if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl())
-      return LV;
-    int64_t Offset = AST.getFieldOffset(Field) / AST.getCharWidth();
-    if (M->isArrow()) {
-      LV.Kind = LValue::Memory;
-      LV.Address = rvalue(M->getBase());
-      LV.Address.IsPointer = true;
-      LV.ElementType = M->getBase()->getType()->getPointeeType();
-    } else {
-      LValue Outer = lvalue(M->getBase());
-      if (Outer.Kind == LValue::Value) {
-        // A member of what an opaque call refers to.
-        LV.Kind = LValue::Value;
-        LV.Computed = opaqueFor(E, Syms.variationOf(Outer.Computed.P));
-        return LV;
-      }
-      if (Outer.Kind == LValue::Variable) {
-        // An array or struct member of a local object is in that object
-        // (thread-private), as is a field the walk kept (set by its
-        // constructor); other scalar members are values it does not track.
-        QualType ObjectType = Outer.Var->getType().getNonReferenceType();
-        if (!ObjectType->isRecordType() || !hasLayout(ObjectType))
-          return LV;
-        bool InPlace =
-            E->getType()->isArrayType() || E->getType()->isRecordType();
-        auto It = BaseOfVar.find(Outer.Var);
-        if (!InPlace &&
-            (It == BaseOfVar.end() || !Fields.count({It->second, Offset})))
-          return LV;
-        Outer.Kind = LValue::Memory;
-        Outer.Address = pointerTo(objectBase(Outer.Var));
-      }
-      if (Outer.Kind != LValue::Memory)
-        return LV;
-      LV = Outer;
-      LV.Type = E->getType();
-    }
-    LV.Address.P = LV.Address.P + Poly::constant(Offset);
-    LV.OffsetInElement += Offset;
-    LV.MemberOffset = Offset;
-    const RecordDecl *Parent = Field->getParent();
-    LV.MemberOf = AST.getASTRecordLayout(Parent).getAlignment().getQuantity();
-    LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
+AddressBuilder::LValue AddressBuilder::variableLValue(const DeclRefExpr *Ref,
+                                                      LValue LV) {
+  const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+  if (!V)
     return LV;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // A call that returns a reference: a walked function returns the
-    // object's address; any other gives the value it refers to, evaluated
-    // once here.
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    std::optional<SymValue> Walked =
-        Callee ? inlineCall(Callee, Call) : std::nullopt;
-    if (Walked && Walked->IsPointer &&
-        Callee->getReturnType()->isReferenceType()) {
-      LV.Kind = LValue::Memory;
-      LV.Address = *Walked;
+  if (V->getType()->isReferenceType()) {
+    if (const VarDecl *Local = ReferenceTo.lookup(V)) {
+      LV.Kind = LValue::Variable;
+      LV.Var = Local;
       return LV;
     }
-    LV.Kind = LValue::Value;
-    LV.Computed = Walked ? *Walked : call(Call);
+    auto It = Vars.find(V);
+    if (It != Vars.end() && It->second.IsPointer) {
+      LV.Kind = LValue::Memory;
+      LV.Address = It->second;
+    }
     return LV;
   }
+  // Globals, __shared__ and static locals, and local arrays are objects in
+  // memory; other locals are values the walk tracks.
+  bool InMemory = V->hasGlobalStorage() || V->hasAttr<CUDASharedAttr>() ||
+                  (V->getType()->isArrayType() && !isa<ParmVarDecl>(V));
+  if (InMemory) {
+    LV.Kind = LValue::Memory;
+    LV.Address = pointerTo(baseFor(V));
+    return LV;
+  }
+  LV.Kind = LValue::Variable;
+  LV.Var = V;
+  return LV;
+}
+
+AddressBuilder::LValue
+AddressBuilder::subscriptLValue(const ArraySubscriptExpr *S, LValue LV) {
+  SymValue Base = rvalue(S->getBase());
+  SymValue Idx = rvalue(S->getIdx());
+  LV.Kind = LValue::Memory;
+  LV.Address = Base;
+  LV.Address.IsPointer = true;
+  LV.Address.P = Base.P + Idx.P.scaled(sizeOf(S->getType()));
+  LV.Index = Idx.P;
+  LV.HasIndex = true;
+  LV.ElementType = S->getType();
+  const Expr *Array = S->getBase()->IgnoreParenImpCasts();
+  if (isa<MemberExpr>(Array) && Array->getType()->isConstantArrayType())
+    if (std::optional<int64_t> Start = Base.P.asConstant())
+      LV.ArrayMember = {{*Start, sizeOf(Array->getType())}};
+  return LV;
+}
+
+AddressBuilder::LValue
+AddressBuilder::chosenLValue(const ConditionalOperator *C, LValue LV) {
+  SymValue Cond = rvalue(C->getCond());
+  if (std::optional<bool> Taken = decided(C->getCond(), Cond))
+    return lvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
+  LValue T = lvalue(C->getTrueExpr()), F = lvalue(C->getFalseExpr());
+  if (T.Kind != LValue::Memory || F.Kind != LValue::Memory ||
+      T.Address.Base < 0 || F.Address.Base < 0)
+    return LV;
+  LV.Kind = LValue::Memory;
+  LV.Address = pointerChoice(C, Cond.P, T.Address, F.Address);
+  return LV;
+}
+
+AddressBuilder::LValue AddressBuilder::memberLValue(const MemberExpr *M,
+                                                    LValue LV) {
+  const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!Field || Field->isBitField() || Field->getParent()->isInvalidDecl())
+    return LV;
+  int64_t Offset = AST.getFieldOffset(Field) / AST.getCharWidth();
+  if (M->isArrow()) {
+    LV.Kind = LValue::Memory;
+    LV.Address = rvalue(M->getBase());
+    LV.Address.IsPointer = true;
+    LV.ElementType = M->getBase()->getType()->getPointeeType();
+  } else {
+    LValue Outer = lvalue(M->getBase());
+    if (Outer.Kind == LValue::Value) {
+      // A member of what an opaque call refers to.
+      LV.Kind = LValue::Value;
+      LV.Computed = opaqueFor(M, Syms.variationOf(Outer.Computed.P));
+      return LV;
+    }
+    if (Outer.Kind == LValue::Variable) {
+      // An array or struct member of a local object is in that object
+      // (thread-private), as is a field the walk kept (set by its
+      // constructor); other scalar members are values it does not track.
+      QualType ObjectType = Outer.Var->getType().getNonReferenceType();
+      if (!ObjectType->isRecordType() || !hasLayout(ObjectType))
+        return LV;
+      bool InPlace =
+          M->getType()->isArrayType() || M->getType()->isRecordType();
+      auto It = BaseOfVar.find(Outer.Var);
+      if (!InPlace &&
+          (It == BaseOfVar.end() || !Fields.count({It->second, Offset})))
+        return LV;
+      Outer.Kind = LValue::Memory;
+      Outer.Address = pointerTo(objectBase(Outer.Var));
+    }
+    if (Outer.Kind != LValue::Memory)
+      return LV;
+    LV = Outer;
+    LV.Type = M->getType();
+  }
+  LV.Address.P = LV.Address.P + Poly::constant(Offset);
+  LV.OffsetInElement += Offset;
+  LV.MemberOffset = Offset;
+  const RecordDecl *Parent = Field->getParent();
+  LV.MemberOf = AST.getASTRecordLayout(Parent).getAlignment().getQuantity();
+  LV.FieldPath += (LV.FieldPath.empty() ? "" : ".") + Field->getName().str();
+  return LV;
+}
+
+AddressBuilder::LValue AddressBuilder::returnedLValue(const CallExpr *Call,
+                                                      LValue LV) {
+  // A call that returns a reference: a walked function returns the
+  // object's address; any other gives the value it refers to, evaluated
+  // once here.
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  std::optional<SymValue> Walked =
+      Callee ? inlineCall(Callee, Call) : std::nullopt;
+  if (Walked && Walked->IsPointer &&
+      Callee->getReturnType()->isReferenceType()) {
+    LV.Kind = LValue::Memory;
+    LV.Address = *Walked;
+    return LV;
+  }
+  LV.Kind = LValue::Value;
+  LV.Computed = Walked ? *Walked : call(Call);
   return LV;
 }
 

@@ -251,126 +251,167 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
   }
 }
 
-void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
-                          const Expr *Inc, const Stmt *Body) {
-  stmt(Init);
+/// A loop being walked: its parts, what its updates do to the variables it
+/// changes, what held before it.
+struct AddressBuilder::LoopState {
+  using VariationMap = llvm::DenseMap<const VarDecl *, Variation>;
+
+  const Stmt *Loop;
+  const Expr *Cond, *Inc;
+  const Stmt *Body;
   VariableWrites Mod;
-  Mod.add(Cond);
-  Mod.add(Inc);
-  Mod.add(Body);
   std::vector<const VarDecl *> Changed;
-  for (const auto &Write : Mod.all())
-    Changed.push_back(Write.first);
-
-  // Induction variables: changed only by `v += step` (or ++, --, -=, v = v +
-  // step) in the increment or at the top level of the body, with a step the
-  // loop does not change. Such a v is v0 + iteration * step, with the
-  // iteration counter the same in every lane.
+  /// Induction variables: changed only by `v += step` (or ++, --, -=, v = v
+  /// + step) in the increment or at the top level of the body, with a step
+  /// the loop does not change. Such a v is v0 + iteration * step, with the
+  /// iteration counter the same in every lane.
   llvm::DenseMap<const VarDecl *, Poly> Steps;
+  /// Geometric induction variables (`s *= 2`, `s >>= 1`: reductions and
+  /// scans): changed only by a constant power-of-two factor, v0 shifted by
+  /// iteration * bits. The bits, positive to the left.
+  llvm::DenseMap<const VarDecl *, int> Shifts;
+  /// Changed by updates of both kinds, or in another way too.
   llvm::DenseSet<const VarDecl *> NotInduction;
-  auto StepOf = [&](const Expr *E, const VarDecl *&V) -> std::optional<Poly> {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-      if (!U->isIncrementDecrementOp())
-        return std::nullopt;
-      V = VariableWrites::directTarget(U->getSubExpr());
-      if (!V) // ++a[0]: memory, not a variable
-        return std::nullopt;
-      return Poly::constant(U->isIncrementOp() ? 1 : -1);
-    }
-    const auto *B = dyn_cast<BinaryOperator>(E);
-    if (!B || !B->isAssignmentOp())
-      return std::nullopt;
-    V = VariableWrites::directTarget(B->getLHS());
-    const Expr *StepExpr = nullptr;
-    bool Negative = false;
-    if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
-      StepExpr = B->getRHS();
-      Negative = B->getOpcode() == BO_SubAssign;
-    } else if (B->getOpcode() == BO_Assign) {
-      const auto *Sum =
-          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-      if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
-        return std::nullopt;
-      if (VariableWrites::directTarget(Sum->getLHS()) == V) {
-        StepExpr = Sum->getRHS();
-        Negative = Sum->getOpcode() == BO_Sub;
-      } else if (Sum->getOpcode() == BO_Add &&
-                 VariableWrites::directTarget(Sum->getRHS()) == V) {
-        StepExpr = Sum->getLHS();
-      }
-    }
-    if (!StepExpr || !V)
-      return std::nullopt;
-    // The step must not read anything the loop changes.
-    for (const VarDecl *M : Changed)
-      if (usesOf(StepExpr, M))
-        return std::nullopt;
-    llvm::SaveAndRestore Silent(Recording, false);
-    Poly Step = rvalue(StepExpr).P;
-    return Negative ? -Step : Step;
-  };
+  /// A step of more than one in unsigned arithmetic (`i += warp.size()`)
+  /// may wrap: LLVM cannot count the trips, and nvcc does not unroll the
+  /// loop, unless the bound is small enough that a constant step cannot.
+  bool WrappingStep = false;
+  std::string CounterName = "loop";
+  sym::AtomId Iteration;
+  llvm::DenseMap<const VarDecl *, SymValue> Before;
+  UnrolledLoop Remainder;
+  bool FullyUnrolled = false;
+  size_t BodyGuards = 0; // the guards of the body's own statements
 
-  // Geometric induction variables (`s *= 2`, `s >>= 1`: reductions and
-  // scans): changed only by a constant power-of-two factor, v0 shifted by
-  // iteration * bits. The bits, positive to the left.
-  auto ShiftOf = [&](const Expr *E, const VarDecl *&V) -> std::optional<int> {
-    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-    if (!B || !B->isAssignmentOp())
+  LoopState(const Stmt *Loop, const Expr *Cond, const Expr *Inc,
+            const Stmt *Body)
+      : Loop(Loop), Cond(Cond), Inc(Inc), Body(Body) {
+    Mod.add(Cond);
+    Mod.add(Inc);
+    Mod.add(Body);
+    for (const auto &Write : Mod.all())
+      Changed.push_back(Write.first);
+  }
+
+  bool isInduction(const VarDecl *V) const { return !NotInduction.count(V); }
+
+  /// How \p V varies across lanes once the loop has run.
+  Variation carried(const sym::Context &Syms, const VariationMap &Varying,
+                    const VarDecl *V) const {
+    auto It = Before.find(V);
+    Variation Varies = Varying.lookup(V);
+    if (It != Before.end())
+      Varies = std::max(Varies, Syms.variationOf(It->second.P));
+    return Varies;
+  }
+};
+
+std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
+                                                  const Expr *E,
+                                                  const VarDecl *&V) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (!U->isIncrementDecrementOp())
       return std::nullopt;
-    V = VariableWrites::directTarget(B->getLHS());
-    BinaryOperatorKind Op = B->getOpcode();
-    const Expr *Amount = B->getRHS();
-    if (Op == BO_Assign) {
-      // v = v * 2, v = v >> 1
-      const auto *R =
-          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-      if (!R || VariableWrites::directTarget(R->getLHS()) != V)
-        return std::nullopt;
-      switch (R->getOpcode()) {
-      case BO_Mul:
-        Op = BO_MulAssign;
-        break;
-      case BO_Div:
-        Op = BO_DivAssign;
-        break;
-      case BO_Shl:
-        Op = BO_ShlAssign;
-        break;
-      case BO_Shr:
-        Op = BO_ShrAssign;
-        break;
-      default:
-        return std::nullopt;
-      }
-      Amount = R->getRHS();
+    V = VariableWrites::directTarget(U->getSubExpr());
+    if (!V) // ++a[0]: memory, not a variable
+      return std::nullopt;
+    return Poly::constant(U->isIncrementOp() ? 1 : -1);
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || !B->isAssignmentOp())
+    return std::nullopt;
+  V = VariableWrites::directTarget(B->getLHS());
+  const Expr *StepExpr = nullptr;
+  bool Negative = false;
+  if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
+    StepExpr = B->getRHS();
+    Negative = B->getOpcode() == BO_SubAssign;
+  } else if (B->getOpcode() == BO_Assign) {
+    const auto *Sum =
+        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
+      return std::nullopt;
+    if (VariableWrites::directTarget(Sum->getLHS()) == V) {
+      StepExpr = Sum->getRHS();
+      Negative = Sum->getOpcode() == BO_Sub;
+    } else if (Sum->getOpcode() == BO_Add &&
+               VariableWrites::directTarget(Sum->getRHS()) == V) {
+      StepExpr = Sum->getLHS();
     }
-    Expr::EvalResult R;
-    if (!V || !Amount->EvaluateAsInt(R, AST))
+  }
+  if (!StepExpr || !V)
+    return std::nullopt;
+  // The step must not read anything the loop changes.
+  for (const VarDecl *M : L.Changed)
+    if (usesOf(StepExpr, M))
       return std::nullopt;
-    int64_t N = R.Val.getInt().getExtValue();
-    auto Log2 = [](int64_t X) -> std::optional<int> {
-      if (X < 2 || (X & (X - 1)))
-        return std::nullopt;
-      return llvm::Log2_64(X);
-    };
-    switch (Op) {
-    case BO_MulAssign:
-      return Log2(N);
-    case BO_DivAssign:
-      if (auto Bits = Log2(N))
-        return -*Bits;
+  llvm::SaveAndRestore Silent(Recording, false);
+  Poly Step = rvalue(StepExpr).P;
+  return Negative ? -Step : Step;
+}
+
+std::optional<int> AddressBuilder::inductionShift(const Expr *E,
+                                                  const VarDecl *&V) const {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B || !B->isAssignmentOp())
+    return std::nullopt;
+  V = VariableWrites::directTarget(B->getLHS());
+  BinaryOperatorKind Op = B->getOpcode();
+  const Expr *Amount = B->getRHS();
+  if (Op == BO_Assign) {
+    // v = v * 2, v = v >> 1
+    const auto *R =
+        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+    if (!R || VariableWrites::directTarget(R->getLHS()) != V)
       return std::nullopt;
-    case BO_ShlAssign:
-      return N > 0 && N < 32 ? std::optional<int>(int(N)) : std::nullopt;
-    case BO_ShrAssign:
-      return N > 0 && N < 32 ? std::optional<int>(-int(N)) : std::nullopt;
+    switch (R->getOpcode()) {
+    case BO_Mul:
+      Op = BO_MulAssign;
+      break;
+    case BO_Div:
+      Op = BO_DivAssign;
+      break;
+    case BO_Shl:
+      Op = BO_ShlAssign;
+      break;
+    case BO_Shr:
+      Op = BO_ShrAssign;
+      break;
     default:
       return std::nullopt;
     }
+    Amount = R->getRHS();
+  }
+  Expr::EvalResult R;
+  if (!V || !Amount->EvaluateAsInt(R, AST))
+    return std::nullopt;
+  int64_t N = R.Val.getInt().getExtValue();
+  auto Log2 = [](int64_t X) -> std::optional<int> {
+    if (X < 2 || (X & (X - 1)))
+      return std::nullopt;
+    return llvm::Log2_64(X);
   };
-  llvm::DenseMap<const VarDecl *, int> Shifts;
+  switch (Op) {
+  case BO_MulAssign:
+    return Log2(N);
+  case BO_DivAssign:
+    if (auto Bits = Log2(N))
+      return -*Bits;
+    return std::nullopt;
+  case BO_ShlAssign:
+    return N > 0 && N < 32 ? std::optional<int>(int(N)) : std::nullopt;
+  case BO_ShrAssign:
+    return N > 0 && N < 32 ? std::optional<int>(-int(N)) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
 
+/// The updates that may step an induction variable: the increment's
+/// (comma-separated, last first) and the body's top-level expressions.
+static std::vector<const Expr *> loopUpdates(const Expr *Inc,
+                                             const Stmt *Body) {
   std::vector<const Expr *> Updates;
   if (Inc) {
     const Expr *E = Inc->IgnoreParens();
@@ -389,150 +430,145 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   } else if (const auto *E = dyn_cast_or_null<Expr>(Body)) {
     Updates.push_back(E);
   }
+  return Updates;
+}
+
+void AddressBuilder::findInductions(LoopState &L) {
   // The variable each update steps (nullptr where it is no step), in the
-  // order of Updates.
+  // order of the updates.
   std::vector<const VarDecl *> Stepped;
-  // A step of more than one in unsigned arithmetic (`i += warp.size()`) may
-  // wrap: LLVM cannot count the trips, and nvcc does not unroll the loop,
-  // unless the bound is small enough that a constant step cannot wrap.
-  bool WrappingStep = false;
-  for (const Expr *U : Updates) {
+  for (const Expr *U : loopUpdates(L.Inc, L.Body)) {
     const VarDecl *V = nullptr;
-    if (auto Step = StepOf(U, V)) {
+    if (auto Step = inductionStep(L, U, V)) {
       std::optional<int64_t> Constant = Step->asConstant();
-      WrappingStep |= (!Constant || std::abs(*Constant) != 1) &&
-                      isUnsignedArithmetic(U->IgnoreParenImpCasts()) &&
-                      !(Constant && boundKeepsStepFromWrapping(Cond, V));
+      L.WrappingStep |= (!Constant || std::abs(*Constant) != 1) &&
+                        isUnsignedArithmetic(U->IgnoreParenImpCasts()) &&
+                        !(Constant && boundKeepsStepFromWrapping(L.Cond, V));
       Stepped.push_back(V);
-      Steps[V] = Steps.count(V) ? Steps[V] + *Step : *Step;
+      L.Steps[V] = L.Steps.count(V) ? L.Steps[V] + *Step : *Step;
       continue;
     }
-    auto Shift = ShiftOf(U, V);
+    auto Shift = inductionShift(U, V);
     Stepped.push_back(Shift ? V : nullptr);
     if (Shift)
-      Shifts[V] += *Shift;
+      L.Shifts[V] += *Shift;
   }
   // Every modification of an induction variable must be one recognised, and
   // of one kind.
-  for (const VarDecl *V : Changed)
-    if ((Steps.count(V) || Shifts.count(V)) &&
-        (Mod.count(V) != unsigned(llvm::count(Stepped, V)) ||
-         (Steps.count(V) && Shifts.count(V)) ||
-         (Shifts.count(V) && Shifts.lookup(V) == 0)))
-      NotInduction.insert(V);
+  for (const VarDecl *V : L.Changed)
+    if ((L.Steps.count(V) || L.Shifts.count(V)) &&
+        (L.Mod.count(V) != unsigned(llvm::count(Stepped, V)) ||
+         (L.Steps.count(V) && L.Shifts.count(V)) ||
+         (L.Shifts.count(V) && L.Shifts.lookup(V) == 0)))
+      L.NotInduction.insert(V);
 
   // Named after the first induction variable in source order of its
   // updates (the loop's own increment first): Steps is keyed by pointer, and
   // its order would change the name from run to run.
-  std::string CounterName = "loop";
   for (const VarDecl *V : Stepped)
-    if (V && !NotInduction.count(V)) {
-      CounterName = V->getName().str();
+    if (V && L.isInduction(V)) {
+      L.CounterName = V->getName().str();
       break;
     }
-  sym::AtomId Iteration = Syms.loopIteration(CounterName);
+}
 
-  auto Before = Vars;
+void AddressBuilder::enterLoop(const LoopState &L,
+                               const LoopState::VariationMap &Varying) {
+  const Poly TripIndex = Poly::atom(L.Iteration);
+  for (const VarDecl *V : L.Changed) {
+    auto It = L.Before.find(V);
+    auto StepIt = L.Steps.find(V);
+    if (StepIt != L.Steps.end() && L.isInduction(V) && It != L.Before.end()) {
+      SymValue Start = It->second;
+      // The increment at the end of the body runs before the next test:
+      // the body sees v0 + i*step (steps inside the body apply in order).
+      Start.P = Start.P + TripIndex * StepIt->second;
+      Vars[V] = Start;
+      continue;
+    }
+    auto ShiftIt = L.Shifts.find(V);
+    if (ShiftIt != L.Shifts.end() && L.isInduction(V) && It != L.Before.end() &&
+        !It->second.IsPointer) {
+      SymValue Start = It->second;
+      int Bits = ShiftIt->second;
+      Start.P = Syms.op(Bits > 0 ? sym::OpKind::Shl : sym::OpKind::Shr, Start.P,
+                        TripIndex * Poly::constant(std::abs(Bits)));
+      Vars[V] = Start;
+      continue;
+    }
+    Vars[V] = SymValue{V->getType()->isPointerType(), -1,
+                       Poly::atom(Syms.opaque(V->getName().str(),
+                                              L.carried(Syms, Varying, V)))};
+  }
+}
+
+void AddressBuilder::walkLoopBody(LoopState &L) {
+  std::vector<Guard> CondGuards;
+  if (L.Cond && !isa<DoStmt>(L.Loop)) {
+    rvalue(L.Cond);
+    CondGuards = conditionGuards(L.Cond, false);
+  }
+  GuardScope WhileCondHolds(Guards, CondGuards);
+  L.BodyGuards = Guards.size();
+  size_t NotesBefore = LoweringNotes.size();
+  size_t LoweringsBefore = Lowerings.size();
+  if (L.Remainder.Lowering) {
+    LoweringNotes.push_back(L.Remainder.Note);
+    Lowerings.push_back(*L.Remainder.Lowering);
+  }
+  LoopLines.push_back(lineOf(L.Loop));
+  if (L.FullyUnrolled)
+    UnrolledLoopLines.push_back(LoopLines.back());
+  llvm::scope_exit DropNote([&] {
+    LoweringNotes.resize(NotesBefore);
+    Lowerings.resize(LoweringsBefore);
+    LoopLines.pop_back();
+    if (L.FullyUnrolled)
+      UnrolledLoopLines.pop_back();
+  });
+  llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
+  // The next trip follows the body's last statement, not the exit.
+  llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
+  stmt(L.Body);
+  if (L.Inc)
+    rvalue(L.Inc);
+}
+
+void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                          const Expr *Inc, const Stmt *Body) {
+  stmt(Init);
+  LoopState L(Loop, Cond, Inc, Body);
+  findInductions(L);
+  L.Iteration = Syms.loopIteration(L.CounterName);
+  L.Before = Vars;
   auto FieldsBefore = Fields;
   unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
-  bool FullyUnrolled =
-      std::exchange(PendingFullUnroll, false) || UnrollPragma > 1;
-  UnrolledLoop Remainder;
-  if (Shifts.empty() && !WrappingStep)
-    Remainder = lowerUnrolledLoop(Loop, Cond, Body, UnrollPragma, CounterName,
-                                  Changed, Steps, NotInduction, Iteration);
-  const Poly TripIndex = Poly::atom(Iteration);
-  // How each changed variable varies across lanes once the loop has run.
-  using VariationMap = llvm::DenseMap<const VarDecl *, Variation>;
-  auto Carried = [&](const VariationMap &Varying, const VarDecl *V) {
-    auto It = Before.find(V);
-    Variation Varies = Varying.lookup(V);
-    if (It != Before.end())
-      Varies = std::max(Varies, Syms.variationOf(It->second.P));
-    return Varies;
-  };
-  auto EnterLoop = [&](const VariationMap &VaryingVars) {
-    for (const VarDecl *V : Changed) {
-      auto It = Before.find(V);
-      auto StepIt = Steps.find(V);
-      if (StepIt != Steps.end() && !NotInduction.count(V) &&
-          It != Before.end()) {
-        SymValue Start = It->second;
-        // The increment at the end of the body runs before the next test:
-        // the body sees v0 + i*step (steps inside the body apply in order).
-        Start.P = Start.P + TripIndex * StepIt->second;
-        Vars[V] = Start;
-        continue;
-      }
-      auto ShiftIt = Shifts.find(V);
-      if (ShiftIt != Shifts.end() && !NotInduction.count(V) &&
-          It != Before.end() && !It->second.IsPointer) {
-        SymValue Start = It->second;
-        int Bits = ShiftIt->second;
-        Start.P =
-            Syms.op(Bits > 0 ? sym::OpKind::Shl : sym::OpKind::Shr, Start.P,
-                    Poly::atom(Iteration) * Poly::constant(std::abs(Bits)));
-        Vars[V] = Start;
-        continue;
-      }
-      Vars[V] = SymValue{
-          V->getType()->isPointerType(), -1,
-          Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
-    }
-  };
-  size_t BodyGuards = 0; // the guards of the body's own statements
-  auto WalkBody = [&]() {
-    std::vector<Guard> CondGuards;
-    if (Cond && !isa<DoStmt>(Loop)) {
-      rvalue(Cond);
-      CondGuards = conditionGuards(Cond, false);
-    }
-    GuardScope WhileCondHolds(Guards, CondGuards);
-    BodyGuards = Guards.size();
-    size_t NotesBefore = LoweringNotes.size();
-    size_t LoweringsBefore = Lowerings.size();
-    if (Remainder.Lowering) {
-      LoweringNotes.push_back(Remainder.Note);
-      Lowerings.push_back(*Remainder.Lowering);
-    }
-    LoopLines.push_back(lineOf(Loop));
-    if (FullyUnrolled)
-      UnrolledLoopLines.push_back(LoopLines.back());
-    llvm::scope_exit DropNote([&] {
-      LoweringNotes.resize(NotesBefore);
-      Lowerings.resize(LoweringsBefore);
-      LoopLines.pop_back();
-      if (FullyUnrolled)
-        UnrolledLoopLines.pop_back();
-    });
-    llvm::SaveAndRestore Inside(LoopDepth, LoopDepth + 1);
-    // The next trip follows the body's last statement, not the exit.
-    llvm::SaveAndRestore NotAtTail(AtKernelTail, false);
-    stmt(Body);
-    if (Inc)
-      rvalue(Inc);
-  };
+  L.FullyUnrolled = std::exchange(PendingFullUnroll, false) || UnrollPragma > 1;
+  if (L.Shifts.empty() && !L.WrappingStep)
+    L.Remainder =
+        lowerUnrolledLoop(Loop, Cond, Body, UnrollPragma, L.CounterName,
+                          L.Changed, L.Steps, L.NotInduction, L.Iteration);
 
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.
-  VariationMap VaryingVars;
+  LoopState::VariationMap VaryingVars;
   unsigned WritesBefore = MemoryWrites;
   bool BodyMayWrite = true;
   if (LoopDepth < limits::MaxLoopNestingWalkedTwice) {
     {
       llvm::SaveAndRestore Silent(Recording, false);
-      EnterLoop(VaryingVars);
-      WalkBody();
+      enterLoop(L, VaryingVars);
+      walkLoopBody(L);
     }
     enterLoopFields(FieldsBefore);
     BodyMayWrite = MemoryWrites != WritesBefore;
-    for (const VarDecl *V : Changed) {
+    for (const VarDecl *V : L.Changed) {
       auto It = Vars.find(V);
       if (It != Vars.end())
         VaryingVars[V] = Syms.variationOf(It->second.P);
     }
   } else {
-    for (const VarDecl *V : Changed)
+    for (const VarDecl *V : L.Changed)
       VaryingVars[V] = Variation::LaneComputed;
     forgetFieldsChangedIn(Loop);
   }
@@ -544,20 +580,21 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<HeldValue> HeldBefore = Held;
   size_t SitesBefore = Sites.size();
   unsigned WritesBeforeWalk = MemoryWrites;
-  EnterLoop(VaryingVars);
-  WalkBody();
+  enterLoop(L, VaryingVars);
+  walkLoopBody(L);
   Held = std::move(HeldBefore);
   if (MemoryWrites == WritesBeforeWalk)
-    hoistInvariantLoads(Loop, SitesBefore, BodyGuards, Iteration,
-                        Remainder.Lowering ? Remainder.Note : "");
+    hoistInvariantLoads(Loop, SitesBefore, L.BodyGuards, L.Iteration,
+                        L.Remainder.Lowering ? L.Remainder.Note : "");
 
   // A field the body changed may hold either value after the loop.
   joinFields(FieldsBefore);
   // After the loop a changed variable holds a value we do not track.
-  for (const VarDecl *V : Changed) {
-    Vars[V] = SymValue{
-        V->getType()->isPointerType(), -1,
-        Poly::atom(Syms.opaque(V->getName().str(), Carried(VaryingVars, V)))};
+  for (const VarDecl *V : L.Changed) {
+    Vars[V] =
+        SymValue{V->getType()->isPointerType(), -1,
+                 Poly::atom(Syms.opaque(V->getName().str(),
+                                        L.carried(Syms, VaryingVars, V)))};
   }
 }
 

@@ -357,112 +357,111 @@ private:
   size_t LastDone = 0;
 };
 
-} // namespace
-
-int main(int Argc, const char **Argv) {
-  // A large file's analysis allocates and frees buffers of hundreds of
-  // kilobytes (its findings, their reports): glibc hands each back to the
-  // kernel and faults it in again when the next is taken, and a page fault
-  // costs about 10 us on the virtual machines CI runs on (a fifth of the
-  // process on 2000 kernels; docs/performance.md). The process is one run:
-  // it keeps what it frees for the next allocation instead.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
-    return runVerifyCommand(Argc, Argv);
-
-  // Everything after `--` is the compile command's flags.
-  int ToolArgc = Argc;
-  std::optional<std::vector<std::string>> ExtraFlags;
+/// Everything after `--` is the compile command's flags: the tool's own
+/// arguments end there.
+int toolArguments(int Argc, const char **Argv,
+                  std::optional<std::vector<std::string>> &ExtraFlags) {
   for (int I = 1; I < Argc; ++I)
     if (std::strcmp(Argv[I], "--") == 0) {
-      ToolArgc = I;
       ExtraFlags.emplace(Argv + I + 1, Argv + Argc);
-      break;
+      return I;
     }
+  return Argc;
+}
 
+bool parseToolOptions(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
   std::string ParseError;
-  if (!parseOptions(ToolArgc, Argv,
-                    "Predicts the memory coalescing of every global access "
-                    "in CUDA kernels\n",
-                    ParseError)) {
-    if (!ParseError.empty())
-      error(ParseError);
+  if (parseOptions(Argc, Argv,
+                   "Predicts the memory coalescing of every global access "
+                   "in CUDA kernels\n",
+                   ParseError))
+    return true;
+  if (!ParseError.empty())
+    error(ParseError);
+  return false;
+}
+
+/// --export-compile-commands: the -p database translated, nothing analysed.
+int exportCommands() {
+  if (BuildDir.empty()) {
+    error("--export-compile-commands needs -p BUILD_DIR (the database to "
+          "translate)");
     return ExitError;
   }
-  if (!ExportCompileCommands.empty()) {
-    if (BuildDir.empty()) {
-      error("--export-compile-commands needs -p BUILD_DIR (the database to "
-            "translate)");
+  ToolchainSetup Setup;
+  Setup.Arch = Arch;
+  Setup.ResourceDir = defaultResourceDir();
+  if (!NoCudaToolkit) {
+    std::string CudaError;
+    Setup.CudaPath = findCudaToolkit(CudaPath, CudaError);
+    if (!CudaError.empty()) {
+      error(CudaError);
       return ExitError;
     }
-    ToolchainSetup Setup;
-    Setup.Arch = Arch;
-    Setup.ResourceDir = defaultResourceDir();
-    if (!NoCudaToolkit) {
-      std::string CudaError;
-      Setup.CudaPath = findCudaToolkit(CudaPath, CudaError);
-      if (!CudaError.empty()) {
-        error(CudaError);
-        return ExitError;
-      }
-    }
-    std::string Error;
-    auto DB = loadCompileDatabase(BuildDir, Error);
-    size_t Written = 0;
-    if (!DB || !exportCompileCommands(*DB, ExportCompileCommands, Setup,
-                                      Written, Error)) {
-      error(Error);
-      return ExitError;
-    }
-    note("wrote " + counted(Written, "compile command") + " to " +
-         ExportCompileCommands + "/compile_commands.json");
-    return ExitClean;
   }
-  // -p without files: every CUDA file of the database, as run-clang-tidy
-  // runs every file.
-  std::vector<std::string> Inputs(Files.begin(), Files.end());
+  std::string Error;
+  auto DB = loadCompileDatabase(BuildDir, Error);
+  size_t Written = 0;
+  if (!DB || !exportCompileCommands(*DB, ExportCompileCommands, Setup, Written,
+                                    Error)) {
+    error(Error);
+    return ExitError;
+  }
+  note("wrote " + counted(Written, "compile command") + " to " +
+       ExportCompileCommands + "/compile_commands.json");
+  return ExitClean;
+}
+
+/// The files named, or with -p and none, every CUDA file of the database
+/// (as run-clang-tidy runs every file). False where there are none.
+bool inputFiles(std::vector<std::string> &Inputs) {
+  Inputs.assign(Files.begin(), Files.end());
   if (Inputs.empty() && !BuildDir.empty()) {
     std::string Error;
     size_t Others = 0;
     if (!databaseSources(BuildDir, Inputs, Others, Error)) {
       error(Error);
-      return ExitError;
+      return false;
     }
     if (Others)
       note(counted(Others, "file") + " of the compile database " +
            (Others == 1 ? "is" : "are") + " not CUDA (host code): left out");
     if (Inputs.empty()) {
       error("the compile database in '" + BuildDir + "' has no CUDA file");
-      return ExitError;
+      return false;
     }
   }
   if (Inputs.empty()) {
     error("no input files (usage: cuda-coalesce [options] FILE... [-- FLAGS], "
           "or -p BUILD_DIR for every file of its compile database; see "
           "--help)");
-    return ExitError;
+    return false;
   }
+  return true;
+}
+
+/// The run the options ask for, less what reports its progress. False
+/// where they contradict each other or name what is not there.
+bool runOptions(const std::vector<std::string> &Inputs,
+                const std::optional<std::vector<std::string>> &ExtraFlags,
+                RunOptions &Opts) {
   if (UpdateBaseline && Baseline.empty()) {
     error("--update-baseline needs --baseline=FILE");
-    return ExitError;
+    return false;
   }
-
-  RunOptions Opts;
   Opts.ExtraFlags = ExtraFlags;
   std::string FlagError;
   if (!applyAnalysisFlags(
           {Inputs, BuildDir, Arch, BlockDim, CudaPath, NoCudaToolkit, Jobs},
           Opts, FlagError)) {
     error(FlagError);
-    return ExitError;
+    return false;
   }
-
   Opts.ParseOnly = ParseOnly;
   Opts.Isolate = !InProcess;
   Opts.Limits.TimeoutSeconds = Timeout;
@@ -471,7 +470,7 @@ int main(int Argc, const char **Argv) {
       (Timeout.getNumOccurrences() || MaxMemory.getNumOccurrences())) {
     error("--timeout and --max-memory need each file in a process of its "
           "own; drop --in-process");
-    return ExitError;
+    return false;
   }
   Opts.SharePreamble = !NoSharedPreamble;
   if (PrintPreambleStats)
@@ -483,16 +482,6 @@ int main(int Argc, const char **Argv) {
                              " files have headers of the same names"
                        : std::string()));
     };
-  ProgressLine Progress;
-  ProgressLog Log;
-  if (Inputs.size() > 1)
-    Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
-      if (llvm::errs().is_displayed())
-        Progress.update(Done, Total, File);
-      else
-        Log.update(Done, Total);
-    };
-
   if (PrintPhaseTimes)
     Opts.PassDone = [](llvm::StringRef Pass, const FileOutcome &O) {
       if (!O.Failed)
@@ -502,12 +491,15 @@ int main(int Argc, const char **Argv) {
             O.File.c_str(), O.ParseSeconds, O.AnalysisSeconds,
             Pass.str().c_str());
     };
-  // Text goes out file by file as each is final (a long run in CI shows its
-  // findings as it goes); a baseline needs every file's findings first.
-  // A header's access reached from several files is shown once, again only
-  // where a later file reaches it clearly worse.
-  std::map<std::string, double> ShownAt;
-  auto PrintText = [&](const FileOutcome &O) {
+  return true;
+}
+
+/// The text output, file by file. A header's access reached from several
+/// files is shown once, again only where a later file reaches it clearly
+/// worse.
+class TextOutput {
+public:
+  void print(const FileOutcome &O) {
     for (const ReportedFinding &F : O.Findings) {
       std::string Key = sourceAccessKey(F.Data, absoluteFindingPath(O, F.Data));
       double Severity = severity(F.Data);
@@ -519,78 +511,74 @@ int main(int Argc, const char **Argv) {
     }
     llvm::outs() << O.Remarks;
     llvm::outs().flush();
-  };
-  bool Streamed = Format == OutputFormat::Text && Baseline.empty();
-  if (Streamed)
-    Opts.FileDone = [&](const FileOutcome &O) {
-      Progress.clear();
-      PrintText(O);
-    };
-  Printer Out(llvm::outs().has_colors());
-  std::string SetupError;
-  std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
-  Progress.clear();
-  if (!SetupError.empty()) {
-    error(SetupError);
-    return ExitError;
   }
-  bool AnyFailed = false;
-  BaselineResult Base;
-  if (!Baseline.empty()) {
-    std::string BaselineError;
-    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline, Base,
-                       BaselineError)) {
-      error(BaselineError);
-      AnyFailed = true;
-    }
-  }
+
+private:
+  std::map<std::string, double> ShownAt;
+};
+
+/// What the reports of the whole run take.
+struct RunFindings {
   std::vector<Finding> All;
-  bool AnyFlagged = false;
+  bool AnyFlagged = false; // that fails the run
   JsonTotals Totals;
   RunInfo Info;
-  {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    Info.SourceRoot = std::string(Cwd);
-  }
+};
+
+/// The findings of every outcome, moved out of them, with the run's totals;
+/// the text of those not streamed printed on the way.
+RunFindings collectFindings(std::vector<FileOutcome> &Outcomes,
+                            const BaselineResult &Base, bool Streamed,
+                            TextOutput &Text) {
+  RunFindings R;
+  llvm::SmallString<256> Cwd;
+  llvm::sys::fs::current_path(Cwd);
+  R.Info.SourceRoot = std::string(Cwd);
   size_t Findings = 0;
   for (const FileOutcome &O : Outcomes)
     Findings += O.Findings.size();
-  All.reserve(Findings);
+  R.All.reserve(Findings);
   for (FileOutcome &O : Outcomes) {
-    Totals.Suppressed += O.Suppressed.size();
+    R.Totals.Suppressed += O.Suppressed.size();
     if (O.Failed)
-      Info.Errors.push_back({O.File, O.Error});
+      R.Info.Errors.push_back({O.File, O.Error});
     if (!Streamed)
-      PrintText(O);
+      Text.print(O);
     // From here on the findings are All's (the outcomes' are moved from).
     for (ReportedFinding &F : O.Findings) {
-      All.push_back(std::move(F.Data));
-      AnyFlagged |= F.FailsRun;
+      R.All.push_back(std::move(F.Data));
+      R.AnyFlagged |= F.FailsRun;
     }
   }
   for (const BaselineEntry &E : Base.Stale)
-    Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
+    R.Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
   if (!Baseline.empty())
-    Totals.InBaseline = Base.Known;
-  Totals.Errors = Info.Errors;
-  Totals.Arch = Arch;
-  Info.Arch = Arch;
-  Totals.Stale = Info.Stale;
+    R.Totals.InBaseline = Base.Known;
+  R.Totals.Errors = R.Info.Errors;
+  R.Totals.Arch = Arch;
+  R.Info.Arch = Arch;
+  R.Totals.Stale = R.Info.Stale;
+  return R;
+}
+
+/// The report --format names, after the text (which goes out file by file).
+void writeReport(const RunFindings &R) {
   // A report of thousands of findings is megabytes: written in large
   // pieces, not in the stream's 4 KiB ones (a system call each).
   if (Format != OutputFormat::Text)
     llvm::outs().SetBufferSize(1 << 20);
   if (Format == OutputFormat::Json)
-    writeJson(llvm::outs(), All, Totals);
+    writeJson(llvm::outs(), R.All, R.Totals);
   if (Format == OutputFormat::Sarif)
-    writeSarif(llvm::outs(), All, Info, ShowAll);
+    writeSarif(llvm::outs(), R.All, R.Info, ShowAll);
   if (Format == OutputFormat::Markdown)
-    writeMarkdown(llvm::outs(), All, ShowAll, Info);
+    writeMarkdown(llvm::outs(), R.All, ShowAll, R.Info);
   if (Format == OutputFormat::Html)
-    writeHtml(llvm::outs(), All, ShowAll, Info);
+    writeHtml(llvm::outs(), R.All, ShowAll, R.Info);
   llvm::outs().flush();
+}
 
+void printBaselineNotes(const BaselineResult &Base) {
   if (!Base.Stale.empty()) {
     note(counted(Base.Stale.size(), "baseline entry") +
          (Base.Stale.size() == 1 ? " matches" : " match") +
@@ -610,11 +598,17 @@ int main(int Argc, const char **Argv) {
   if (Base.Written)
     note("wrote " + counted(Base.Recorded, "finding") + " to the baseline " +
          Baseline);
+}
+
+/// --export-fixes and --fix; false where one of them failed.
+bool exportAndApplyFixes(const std::vector<Finding> &All,
+                         const RunOptions &Opts) {
+  bool Succeeded = true;
   if (!ExportFixes.empty()) {
     std::string ExportError;
     if (!exportFixes(All, ExportFixes, ExportError)) {
       error(ExportError);
-      AnyFailed = true;
+      Succeeded = false;
     }
   }
   if (Fix)
@@ -625,11 +619,18 @@ int main(int Argc, const char **Argv) {
         continue;
       }
       error(F.File + ": " + F.Error);
-      AnyFailed = true;
+      Succeeded = false;
     }
+  return Succeeded;
+}
+
+/// A line per file that failed or was not analysed as itself; false where
+/// one failed.
+bool printFileNotes(const std::vector<FileOutcome> &Outcomes) {
+  bool AllAnalysed = true;
   for (const FileOutcome &O : Outcomes) {
     if (O.Failed) {
-      AnyFailed = true;
+      AllAnalysed = false;
       error(O.File + ": " + O.Error);
       continue;
     }
@@ -654,12 +655,79 @@ int main(int Argc, const char **Argv) {
            (O.HostErrors == 1 ? " error, " : " errors, first ") +
            O.FirstHostError + "); the kernels were analysed");
   }
+  return AllAnalysed;
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  // A large file's analysis allocates and frees buffers of hundreds of
+  // kilobytes (its findings, their reports): glibc hands each back to the
+  // kernel and faults it in again when the next is taken, and a page fault
+  // costs about 10 us on the virtual machines CI runs on (a fifth of the
+  // process on 2000 kernels; docs/performance.md). The process is one run:
+  // it keeps what it frees for the next allocation instead.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+
+  if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
+    return runVerifyCommand(Argc, Argv);
+  std::optional<std::vector<std::string>> ExtraFlags;
+  if (!parseToolOptions(toolArguments(Argc, Argv, ExtraFlags), Argv))
+    return ExitError;
+  if (!ExportCompileCommands.empty())
+    return exportCommands();
+  std::vector<std::string> Inputs;
+  RunOptions Opts;
+  if (!inputFiles(Inputs) || !runOptions(Inputs, ExtraFlags, Opts))
+    return ExitError;
+  ProgressLine Progress;
+  ProgressLog Log;
+  if (Inputs.size() > 1)
+    Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
+      if (llvm::errs().is_displayed())
+        Progress.update(Done, Total, File);
+      else
+        Log.update(Done, Total);
+    };
+  // Text goes out file by file as each is final (a long run in CI shows its
+  // findings as it goes); a baseline needs every file's findings first.
+  TextOutput Text;
+  bool Streamed = Format == OutputFormat::Text && Baseline.empty();
+  if (Streamed)
+    Opts.FileDone = [&](const FileOutcome &O) {
+      Progress.clear();
+      Text.print(O);
+    };
+  Printer Out(llvm::outs().has_colors());
+  std::string SetupError;
+  std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
+  Progress.clear();
+  if (!SetupError.empty()) {
+    error(SetupError);
+    return ExitError;
+  }
+  bool AnyFailed = false;
+  BaselineResult Base;
+  if (!Baseline.empty()) {
+    std::string BaselineError;
+    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline, Base,
+                       BaselineError)) {
+      error(BaselineError);
+      AnyFailed = true;
+    }
+  }
+  RunFindings R = collectFindings(Outcomes, Base, Streamed, Text);
+  writeReport(R);
+  printBaselineNotes(Base);
+  AnyFailed |= !exportAndApplyFixes(R.All, Opts);
+  AnyFailed |= !printFileNotes(Outcomes);
   if (Outcomes.size() > 1) {
-    printSummary(llvm::errs(), Outcomes, All);
-    printCostliest(llvm::errs(), All, Arch);
-  } else if (Totals.Suppressed)
-    note(counted(Totals.Suppressed, "finding") + " suppressed by NOLINT");
+    printSummary(llvm::errs(), Outcomes, R.All);
+    printCostliest(llvm::errs(), R.All, Arch);
+  } else if (R.Totals.Suppressed)
+    note(counted(R.Totals.Suppressed, "finding") + " suppressed by NOLINT");
   if (AnyFailed)
     return ExitError;
-  return AnyFlagged ? ExitFindings : ExitClean;
+  return R.AnyFlagged ? ExitFindings : ExitClean;
 }

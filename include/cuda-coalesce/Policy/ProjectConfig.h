@@ -15,7 +15,7 @@
 //
 // Globs are llvm::GlobPattern's: `*` (any characters, `/` included), `?`,
 // `[abc]`, `{a,b}`. A kernel glob is tried as kernelGlobMatches (in
-// Frontend/KernelAnalysis.h) says. `fail-on` takes misaligned, strided,
+// Policy/LaunchShapes.h) says. `fail-on` takes misaligned, strided,
 // scattered and unknown; without it every flagged pattern fails the run.
 //
 //===----------------------------------------------------------------------===//
