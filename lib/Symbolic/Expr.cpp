@@ -2,7 +2,6 @@
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include "cuda-coalesce/Support/EnumNames.h"
-#include <atomic>
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -157,8 +156,6 @@ Poly Poly::coefficientOf(AtomId A) const {
 //===----------------------------------------------------------------------===//
 
 Context::Context() {
-  static std::atomic<uint64_t> Contexts{0};
-  Id = ++Contexts;
   const AtomKind Kinds[4] = {AtomKind::ThreadIdx, AtomKind::BlockIdx,
                              AtomKind::BlockDim, AtomKind::GridDim};
   for (unsigned K = 0; K < 4; ++K)
@@ -169,6 +166,8 @@ Context::Context() {
       Builtins[K][D] = add(std::move(A));
     }
 }
+
+Context::~Context() = default;
 
 AtomId Context::add(Atom A) {
   AtomId Id = Atoms.size();
@@ -546,29 +545,20 @@ static std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,
   return V;
 }
 
-namespace {
-/// The storage of the Envs of this thread that are not in use.
-std::vector<std::unique_ptr<Env::Storage>> &idleEnvStorage() {
-  thread_local std::vector<std::unique_ptr<Env::Storage>> Idle;
-  return Idle;
-}
-} // namespace
-
-Env::Env(unsigned NumAtoms) {
-  std::vector<std::unique_ptr<Env::Storage>> &Idle = idleEnvStorage();
-  if (Idle.empty()) {
-    S = new Storage;
+Env::Env(const Context &Ctx) : Owner(Ctx) {
+  if (Ctx.IdleEnvs.empty()) {
+    S = std::make_unique<EnvStorage>();
   } else {
-    S = Idle.back().release();
-    Idle.pop_back();
+    S = std::move(Ctx.IdleEnvs.back());
+    Ctx.IdleEnvs.pop_back();
   }
-  if (S->Values.size() < NumAtoms)
-    S->Values.resize(NumAtoms);
+  if (S->Values.size() < Ctx.size())
+    S->Values.resize(Ctx.size());
   Epoch = ++S->Clock;
   Generation = ++S->Clock;
 }
 
-Env::~Env() { idleEnvStorage().emplace_back(S); }
+Env::~Env() { Owner.IdleEnvs.push_back(std::move(S)); }
 
 std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
                                 const Env &E) {

@@ -92,7 +92,7 @@ TEST(EvaluateTest, EvaluatesThroughOperations) {
   Poly X = Poly::atom(Tx);
   Poly P = Ctx.op(OpKind::Rem, X, Poly::atom(W)) +
            Ctx.op(OpKind::Div, X, Poly::atom(W)).scaled(100);
-  Env E(Ctx.size());
+  Env E(Ctx);
   E.set(Tx, 23);
   EXPECT_FALSE(evaluate(Ctx, P, E).has_value()) << "W is unknown";
   E.set(W, 10);
@@ -106,15 +106,15 @@ TEST(EvaluateTest, AnEnvStartsEmptyOnReusedStorage) {
   AtomId Tx = Ctx.threadIdx(0), W = Ctx.param("W");
   Poly Quotient = Ctx.op(OpKind::Div, Poly::atom(Tx), Poly::atom(W));
   {
-    Env Earlier(Ctx.size());
+    Env Earlier(Ctx);
     Earlier.set(Tx, 40);
     Earlier.set(W, 4);
     ASSERT_EQ(*evaluate(Ctx, Quotient, Earlier), 10);
   }
   {
-    Env Nested(Ctx.size()); // in use beside the next: storage of its own
+    Env Nested(Ctx); // in use beside the next: storage of its own
     Nested.set(W, 8);
-    Env E(Ctx.size());
+    Env E(Ctx);
     EXPECT_FALSE(E.get(Tx).has_value()) << "a value of an earlier Env";
     EXPECT_FALSE(evaluate(Ctx, Quotient, E).has_value())
         << "an operation kept by an earlier Env";
@@ -126,11 +126,34 @@ TEST(EvaluateTest, AnEnvStartsEmptyOnReusedStorage) {
     EXPECT_FALSE(evaluate(Ctx, Quotient, E).has_value());
   }
   // An atom made after the Env: no value until set.
-  Env E(Ctx.size());
+  Env E(Ctx);
   AtomId Later = Ctx.param("later");
   EXPECT_FALSE(E.get(Later).has_value());
   E.set(Later, 3);
   EXPECT_EQ(*E.get(Later), 3);
+}
+
+// The storage an Env borrows is its context's: it goes back to that
+// context's pool, never to another's, and a new context starts with none.
+TEST(EvaluateTest, EnvStorageIsItsContextsOwn) {
+  Context First;
+  {
+    Env A(First), B(First);
+    EXPECT_EQ(First.idleEnvStorage(), 0u) << "both in use";
+  }
+  EXPECT_EQ(First.idleEnvStorage(), 2u);
+  Context Second;
+  EXPECT_EQ(Second.idleEnvStorage(), 0u) << "another context's pool";
+  {
+    Env C(Second);
+    EXPECT_EQ(First.idleEnvStorage(), 2u);
+  }
+  EXPECT_EQ(Second.idleEnvStorage(), 1u);
+  {
+    Env D(First);
+    EXPECT_EQ(First.idleEnvStorage(), 1u) << "reused, not made";
+  }
+  EXPECT_EQ(First.idleEnvStorage(), 2u);
 }
 
 TEST(PrintTest, ReadsLikeSource) {
@@ -223,13 +246,13 @@ TEST(EvaluateTest, BatchedEvaluationIsEvaluationPerPoint) {
   }
   unsigned Known = 0, Unknown = 0;
   for (const Poly &P : Exprs) {
-    Env Batch(Ctx.size());
+    Env Batch(Ctx);
     Batch.set(Ctx.blockIdx(0), 5);
     Batch.set(Ctx.param("W"), 3);
     std::optional<int64_t> Out[32];
     evaluateAtPoints(Ctx, P, Batch, At, Out);
     for (unsigned L = 0; L < 32; ++L) {
-      Env One(Ctx.size());
+      Env One(Ctx);
       One.set(Ctx.blockIdx(0), 5);
       One.set(Ctx.param("W"), 3);
       for (unsigned D = 0; D < 3; ++D)
@@ -277,14 +300,14 @@ TEST(EvaluateTest, BatchedEvaluationWithLeavesOfEachPoint) {
   }
   unsigned Known = 0, Unknown = 0;
   for (const Poly &P : Exprs) {
-    Env Batch(Ctx.size());
+    Env Batch(Ctx);
     Batch.set(Ctx.blockIdx(0), 5);
     Batch.set(Ctx.param("W"), 3);
     Batch.set(Trip, 1000); // not the points' values: theirs are their own
     std::optional<int64_t> Out[32];
     evaluateAtPoints(Ctx, P, Batch, At, Out);
     for (unsigned L = 0; L < At.Count; ++L) {
-      Env One(Ctx.size());
+      Env One(Ctx);
       One.set(Ctx.blockIdx(0), 5);
       One.set(Ctx.param("W"), 3);
       for (unsigned D = 0; D < 3; ++D)
@@ -311,7 +334,7 @@ TEST(EvaluateTest, BatchedEvaluationOfFewerPoints) {
   At.Index[0][0] = 0;
   At.Index[0][1] = 4;
   At.Index[0][2] = 7;
-  Env E(Ctx.size());
+  Env E(Ctx);
   std::optional<int64_t> Out[32];
   evaluateAtPoints(Ctx, P, E, At, Out);
   EXPECT_FALSE(Out[0].has_value()) << "60 / 0";

@@ -19,6 +19,7 @@
 #include <cassert>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -142,13 +143,32 @@ struct Atom {
   bool ReadsLaneData = false, ReadsLaneComputed = false, ReadsPerWarp = false;
 };
 
-/// Owns and uniques atoms. One context per analysed translation unit.
+/// The slots of an Env (below), reused by the Envs of one context, one Env
+/// at a time. Every stamp is drawn from Clock, so a slot an earlier Env
+/// wrote never matches.
+struct EnvStorage {
+  struct Value {
+    uint64_t Stamp = 0;
+    int64_t Value = 0;
+  };
+  struct KeptOp {
+    uint64_t Stamp = 0;
+    std::optional<int64_t> Value;
+  };
+  std::vector<Value> Values;
+  std::vector<KeptOp> Ops;
+  uint64_t Clock = 0;
+};
+
+/// Owns and uniques atoms. One context per analysed translation unit; it
+/// also keeps the storage its Envs reuse, as ScalarEvolution keeps its
+/// caches as members: what it keeps dies with it.
 class Context {
 public:
   Context();
-  /// Distinct for every context a process creates: what is derived from a
-  /// context's atoms may be kept under it.
-  uint64_t id() const { return Id; }
+  ~Context();
+  Context(const Context &) = delete;
+  Context &operator=(const Context &) = delete;
   AtomId threadIdx(unsigned Dim) const { return Builtins[0][Dim]; }
   AtomId blockIdx(unsigned Dim) const { return Builtins[1][Dim]; }
   AtomId blockDim(unsigned Dim) const { return Builtins[2][Dim]; }
@@ -212,16 +232,22 @@ public:
   std::string str(const Poly &P) const;
   std::string str(AtomId A) const;
 
+  /// The storage of this context's Envs that none uses now.
+  size_t idleEnvStorage() const { return IdleEnvs.size(); }
+
 private:
+  friend class Env;
   /// Stores \p A with its derived facts.
   AtomId add(Atom A);
   Poly rewrite(const Poly &P, const std::map<AtomId, Poly> &With,
                std::map<AtomId, Poly> &Rewritten);
   std::vector<Atom> Atoms;
-  uint64_t Id;
   AtomId Builtins[4][3];
   std::map<std::pair<const void *, std::string>, AtomId> Params;
   std::map<std::pair<unsigned, std::vector<Poly>>, AtomId> Ops;
+  /// Lent to an Env while it lives: Envs are made where the context is read
+  /// only (a walk), so the pool is not part of its value.
+  mutable std::vector<std::unique_ptr<EnvStorage>> IdleEnvs;
 };
 
 /// Values for atoms while evaluating: indexed by AtomId; unset = unknown.
@@ -230,13 +256,14 @@ private:
 /// counts, pieces) recur in many terms of an address and of its guards.
 ///
 /// An Env costs O(1) to make: its slots (one per atom of the context) come
-/// from storage that the Envs of a thread reuse, and a slot counts only when
-/// its stamp is this Env's. A zero fill per Env made the analysis of a
+/// from storage that the Envs of its context reuse, and a slot counts only
+/// when its stamp is this Env's. A zero fill per Env made the analysis of a
 /// translation unit quadratic in its kernels: the context holds the atoms of
 /// all of them, and each access walks with an Env of its own.
 class Env {
 public:
-  explicit Env(unsigned NumAtoms);
+  /// An Env for the atoms of \p Ctx, which must outlive it.
+  explicit Env(const Context &Ctx);
   ~Env();
   Env(const Env &) = delete;
   Env &operator=(const Env &) = delete;
@@ -270,24 +297,9 @@ public:
     S->Ops[Op] = {Generation, V};
   }
 
-  /// Slots of the Envs of one thread, one Env at a time. Every stamp is
-  /// drawn from Clock, so a slot an earlier Env wrote never matches.
-  struct Storage {
-    struct Value {
-      uint64_t Stamp = 0;
-      int64_t Value = 0;
-    };
-    struct KeptOp {
-      uint64_t Stamp = 0;
-      std::optional<int64_t> Value;
-    };
-    std::vector<Value> Values;
-    std::vector<KeptOp> Ops;
-    uint64_t Clock = 0;
-  };
-
 private:
-  Storage *S;
+  const Context &Owner; // whose pool S goes back to
+  std::unique_ptr<EnvStorage> S;
   uint64_t Epoch;      // the stamp of this Env's values
   uint64_t Generation; // the stamp of the operations kept under them
 };
