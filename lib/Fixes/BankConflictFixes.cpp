@@ -12,7 +12,8 @@
 namespace cudacoalesce {
 namespace fixes {
 
-void addBankConflictFixes(sym::Context &Syms,
+void addBankConflictFixes(sym::Context &Syms, model::ModelCaches &Model,
+                          FixCaches &Kept,
                           const std::vector<SharedArray> &Arrays,
                           std::vector<KernelAccess> &Accesses,
                           const model::LaunchShape &Launch) {
@@ -27,8 +28,8 @@ void addBankConflictFixes(sym::Context &Syms,
       Shapes.push_back(Accesses[I].Shape);
       Before.push_back(Accesses[I].Before);
     }
-    std::vector<std::vector<Fix>> Fixes =
-        suggestSharedFixes(Syms, Arrays[Array], Shapes, Before, Launch);
+    std::vector<std::vector<Fix>> Fixes = suggestSharedFixes(
+        Syms, Model, Kept, Arrays[Array], Shapes, Before, Launch);
     for (size_t K = 0; K < Members.size(); ++K)
       Accesses[Members[K]].Fixes = std::move(Fixes[K]);
   }

@@ -41,9 +41,10 @@ double worstBefore(const model::Prediction &P) {
 namespace {
 
 /// The predicted sectors of a rewritten access, when definite.
-std::optional<double> sectorsOf(const sym::Context &Ctx, const AccessShape &A,
+std::optional<double> sectorsOf(const sym::Context &Ctx,
+                                model::ModelCaches &Model, const AccessShape &A,
                                 const model::LaunchShape &L) {
-  model::Prediction P = model::predict(Ctx, A, L);
+  model::Prediction P = model::predict(Ctx, Model, A, L);
   return P.Units;
 }
 
@@ -63,8 +64,8 @@ std::string joined(const std::vector<std::string> &Names) {
 
 class Advisor {
 public:
-  Advisor(sym::Context &Ctx, const FixInput &In)
-      : Ctx(Ctx), In(In), Before(worstBefore(In.Before)) {}
+  Advisor(sym::Context &Ctx, model::ModelCaches &Model, const FixInput &In)
+      : Ctx(Ctx), Model(Model), In(In), Before(worstBefore(In.Before)) {}
 
   std::vector<Fix> run() {
     // Lanes that the unrolled loop runs apart read what lanes in step
@@ -150,7 +151,7 @@ private:
       return false;
     AccessShape InStep = In.Access;
     InStep.Lowerings.clear();
-    model::Prediction P = model::predict(Ctx, InStep, In.Launch);
+    model::Prediction P = model::predict(Ctx, Model, InStep, In.Launch);
     if (!P.Units)
       return false;
     if (improves(P.Units))
@@ -195,7 +196,7 @@ private:
     if (In.Launch.Block.Y > 1 ||
         In.Access.ByteOffset.mentions(Ctx.threadIdx(1))) {
       AccessShape Swapped = swapThreadMapping(Ctx, In.Access);
-      auto After = sectorsOf(Ctx, Swapped, In.Launch);
+      auto After = sectorsOf(Ctx, Model, Swapped, In.Launch);
       if (improves(After)) {
         std::string What =
             !In.VariableAlongX.empty() && !In.VariableAlongY.empty()
@@ -242,7 +243,7 @@ private:
       return false;
     AccessShape Contiguous = In.Access;
     Contiguous.ByteOffset = Rewritten;
-    auto After = sectorsOf(Ctx, Contiguous, In.Launch);
+    auto After = sectorsOf(Ctx, Model, Contiguous, In.Launch);
     if (!improves(After))
       return false;
     add(FixKind::ThreadMapping,
@@ -267,7 +268,7 @@ private:
         (Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
          Poly::atom(Ctx.threadIdx(0)))
             .scaled(In.Access.WidthBytes);
-    auto After = sectorsOf(Ctx, Contiguous, In.Launch);
+    auto After = sectorsOf(Ctx, Model, Contiguous, In.Launch);
     if (!improves(After))
       return;
     const auto &Cause = In.Before.Cause;
@@ -311,7 +312,7 @@ private:
     if (Elements) {
       AccessShape Soa = In.Access;
       Soa.ByteOffset = Elements->scaled(M.FieldBytes);
-      SoaAfter = sectorsOf(Ctx, Soa, In.Launch);
+      SoaAfter = sectorsOf(Ctx, Model, Soa, In.Launch);
     }
     if (EveryField && M.RecordBytes != 8 && M.RecordBytes != 16) {
       add(FixKind::AosToSoa,
@@ -331,7 +332,7 @@ private:
       if (Elements) {
         Whole.ByteOffset = Elements->scaled(M.RecordBytes);
         Whole.WidthBytes = Whole.ChunkBytes = M.RecordBytes;
-        After = sectorsOf(Ctx, Whole, In.Launch);
+        After = sectorsOf(Ctx, Model, Whole, In.Launch);
       }
       add(FixKind::WholeStructLoad,
           "every field of '" + M.Record +
@@ -373,7 +374,7 @@ private:
       AccessShape Wide = In.Access;
       Wide.ByteOffset = In.Access.ByteOffset - Poly::atom(J).scaled(Elem);
       Wide.WidthBytes = Wide.ChunkBytes = unsigned(K * Elem);
-      auto After = sectorsOf(Ctx, Wide, In.Launch);
+      auto After = sectorsOf(Ctx, Model, Wide, In.Launch);
       std::string Vec = Elem == 4 ? (K == 4 ? "float4" : "float2")
                                   : std::to_string(K * Elem) + "-byte vector";
       add(FixKind::VectorLoad,
@@ -412,7 +413,7 @@ private:
         [&](const sym::Term &T) -> std::optional<int64_t> {
           return T.Coeff == Row ? Pitch : T.Coeff;
         });
-    auto After = sectorsOf(Ctx, Pitched, In.Launch);
+    auto After = sectorsOf(Ctx, Model, Pitched, In.Launch);
     if (improves(After))
       add(FixKind::PitchedRows,
           "rows are " + std::to_string(std::llabs(Row)) +
@@ -431,7 +432,7 @@ private:
       return;
     AccessShape Shifted = In.Access;
     Shifted.ByteOffset = In.Access.ByteOffset - Poly::constant(Off);
-    auto After = sectorsOf(Ctx, Shifted, In.Launch);
+    auto After = sectorsOf(Ctx, Model, Shifted, In.Launch);
     if (improves(After))
       add(FixKind::MisalignedStart,
           "the warp starts " + std::to_string(Off) +
@@ -465,7 +466,7 @@ private:
     Aligned = Aligned - Poly::constant(((C % 128) + 128) % 128);
     AccessShape Staged = In.Access;
     Staged.ByteOffset = Aligned;
-    auto After = sectorsOf(Ctx, Staged, In.Launch);
+    auto After = sectorsOf(Ctx, Model, Staged, In.Launch);
     if (improves(After))
       add(FixKind::MisalignedStart,
           "the loop slides the warp's start across sector boundaries (a window "
@@ -488,7 +489,7 @@ private:
       return;
     AccessShape AllLanes = In.Access;
     AllLanes.Guards.clear();
-    if (model::predict(Ctx, AllLanes, In.Launch).Kind !=
+    if (model::predict(Ctx, Model, AllLanes, In.Launch).Kind !=
         model::Pattern::Coalesced)
       return;
     std::optional<double> After = In.Before.IdealUnits;
@@ -503,6 +504,7 @@ private:
   }
 
   sym::Context &Ctx;
+  model::ModelCaches &Model;
   const FixInput &In;
   double Before;
   std::vector<Fix> Fixes;
@@ -529,15 +531,17 @@ AccessShape swapThreadMapping(sym::Context &Ctx, const AccessShape &Access) {
   return Out;
 }
 
-std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In) {
+std::vector<Fix> suggestFixes(sym::Context &Ctx, model::ModelCaches &Model,
+                              FixCaches &Kept, const FixInput &In) {
+  KeptSubstitutions &Substituted = Kept.substitutions();
   FixInput Concrete = In;
   Concrete.Access.ByteOffset =
-      withKnownValues(Ctx, In.Launch, In.Access.ByteOffset);
+      withKnownValues(Ctx, Substituted, In.Launch, In.Access.ByteOffset);
   for (model::Guard &G : Concrete.Access.Guards)
-    G.Diff = withKnownValues(Ctx, In.Launch, G.Diff);
+    G.Diff = withKnownValues(Ctx, Substituted, In.Launch, G.Diff);
   for (model::LoopLowering &L : Concrete.Access.Lowerings)
-    L.TripCount = withKnownValues(Ctx, In.Launch, L.TripCount);
-  return Advisor(Ctx, Concrete).run();
+    L.TripCount = withKnownValues(Ctx, Substituted, In.Launch, L.TripCount);
+  return Advisor(Ctx, Model, Concrete).run();
 }
 
 } // namespace fixes

@@ -1,5 +1,6 @@
 //===- Fixes/KnownValues.cpp - An access's polynomials at its launch ------===//
 #include "KnownValues.h"
+#include "cuda-coalesce/Fixes/Fixes.h"
 
 #include "cuda-coalesce/Limits.h"
 
@@ -11,25 +12,18 @@
 namespace cudacoalesce {
 namespace fixes {
 
-namespace {
+FixCaches::FixCaches() : Substitutions(std::make_unique<KeptSubstitutions>()) {}
 
-struct KeptSubstitutions {
-  uint64_t ContextId = 0;
-  std::map<sym::AtomId, int64_t> Known;
-  std::map<sym::AtomId, sym::Poly> With;
-  std::map<sym::Poly, sym::Poly> Done;
-  std::vector<sym::AtomId> Leaves; // reused
-};
+FixCaches::~FixCaches() = default;
 
-} // namespace
+size_t FixCaches::entries() const { return Substitutions->entries(); }
 
-sym::Poly withKnownValues(sym::Context &Ctx, const model::LaunchShape &Launch,
+sym::Poly withKnownValues(sym::Context &Ctx, KeptSubstitutions &Kept,
+                          const model::LaunchShape &Launch,
                           const sym::Poly &P) {
   if (Launch.Known.empty())
     return P;
-  thread_local KeptSubstitutions Kept;
-  if (Kept.ContextId != Ctx.id() || Kept.Known != Launch.Known) {
-    Kept.ContextId = Ctx.id();
+  if (Kept.Known != Launch.Known) {
     Kept.Known = Launch.Known;
     Kept.With.clear();
     for (const auto &[Atom, Value] : Launch.Known)

@@ -12,15 +12,29 @@
 #include "cuda-coalesce/Model/Launch.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
 
+#include <map>
+#include <vector>
+
 namespace cudacoalesce {
 namespace fixes {
 
-/// \p P with the values \p Launch knows substituted. The accesses of a
-/// kernel share their guards: what was substituted is kept, per thread, for
-/// the translation unit and the launch's values, and each guard is
+/// What withKnownValues() substituted, for the launch values it was last
+/// given: the accesses of a kernel share their guards, and each guard is
 /// substituted once rather than once per access.
-sym::Poly withKnownValues(sym::Context &Ctx, const model::LaunchShape &Launch,
-                          const sym::Poly &P);
+struct KeptSubstitutions {
+  /// Polynomials kept.
+  size_t entries() const { return Done.size(); }
+
+  std::map<sym::AtomId, int64_t> Known;
+  std::map<sym::AtomId, sym::Poly> With;
+  std::map<sym::Poly, sym::Poly> Done;
+  std::vector<sym::AtomId> Leaves; // reused
+};
+
+/// \p P with the values \p Launch knows substituted; what was substituted
+/// is kept in \p Kept, which serves \p Ctx.
+sym::Poly withKnownValues(sym::Context &Ctx, KeptSubstitutions &Kept,
+                          const model::LaunchShape &Launch, const sym::Poly &P);
 
 } // namespace fixes
 } // namespace cudacoalesce

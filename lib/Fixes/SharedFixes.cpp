@@ -54,12 +54,13 @@ struct Layout {
 
 class SharedAdvisor {
 public:
-  SharedAdvisor(sym::Context &Ctx, const SharedArray &Array,
+  SharedAdvisor(sym::Context &Ctx, model::ModelCaches &Model,
+                const SharedArray &Array,
                 const std::vector<AccessShape> &Accesses,
                 const std::vector<model::Prediction> &Before,
                 const model::LaunchShape &Launch)
-      : Ctx(Ctx), Array(Array), Accesses(Accesses), Before(Before),
-        Launch(Launch), Out(Accesses.size()) {}
+      : Ctx(Ctx), Model(Model), Array(Array), Accesses(Accesses),
+        Before(Before), Launch(Launch), Out(Accesses.size()) {}
 
   std::vector<std::vector<Fix>> run() {
     if (std::none_of(Before.begin(), Before.end(), hasConflict))
@@ -157,7 +158,7 @@ private:
     for (const AccessShape &A : Accesses) {
       AccessShape Moved = A;
       Moved.ByteOffset = L.Move(A.ByteOffset);
-      After.push_back(model::predict(Ctx, Moved, Launch));
+      After.push_back(model::predict(Ctx, Model, Moved, Launch));
     }
     bool Resolves = true;
     for (size_t I = 0; I < Accesses.size(); ++I)
@@ -203,8 +204,8 @@ private:
     for (size_t I = 0; I < Accesses.size(); ++I) {
       if (!hasConflict(Before[I]))
         continue;
-      model::Prediction After =
-          model::predict(Ctx, swapThreadMapping(Ctx, Accesses[I]), Launch);
+      model::Prediction After = model::predict(
+          Ctx, Model, swapThreadMapping(Ctx, Accesses[I]), Launch);
       double Was = worstBefore(Before[I]);
       if (!After.Units || *After.Units + 1e-9 >= Was)
         continue;
@@ -222,6 +223,7 @@ private:
   }
 
   sym::Context &Ctx;
+  model::ModelCaches &Model;
   const SharedArray &Array;
   const std::vector<AccessShape> &Accesses;
   const std::vector<model::Prediction> &Before;
@@ -232,17 +234,19 @@ private:
 } // namespace
 
 std::vector<std::vector<Fix>>
-suggestSharedFixes(sym::Context &Ctx, const SharedArray &Array,
+suggestSharedFixes(sym::Context &Ctx, model::ModelCaches &Model,
+                   FixCaches &Kept, const SharedArray &Array,
                    const std::vector<model::AccessShape> &Accesses,
                    const std::vector<model::Prediction> &Before,
                    const model::LaunchShape &Launch) {
+  KeptSubstitutions &Substituted = Kept.substitutions();
   std::vector<AccessShape> Concrete = Accesses;
   for (AccessShape &A : Concrete) {
-    A.ByteOffset = withKnownValues(Ctx, Launch, A.ByteOffset);
+    A.ByteOffset = withKnownValues(Ctx, Substituted, Launch, A.ByteOffset);
     for (model::Guard &G : A.Guards)
-      G.Diff = withKnownValues(Ctx, Launch, G.Diff);
+      G.Diff = withKnownValues(Ctx, Substituted, Launch, G.Diff);
   }
-  return SharedAdvisor(Ctx, Array, Concrete, Before, Launch).run();
+  return SharedAdvisor(Ctx, Model, Array, Concrete, Before, Launch).run();
 }
 
 } // namespace fixes

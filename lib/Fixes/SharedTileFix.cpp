@@ -35,7 +35,8 @@ Fix tileFix(const KernelAccess &Strided, const KernelAccess &Coalesced,
 
 } // namespace
 
-void addSharedTileFixes(sym::Context &Syms, std::vector<KernelAccess> &Accesses,
+void addSharedTileFixes(sym::Context &Syms, model::ModelCaches &Model,
+                        std::vector<KernelAccess> &Accesses,
                         const model::LaunchShape &Launch) {
   if (Launch.Block.Y == 1)
     return; // one-dimensional blocks: no rows and columns to exchange
@@ -52,7 +53,7 @@ void addSharedTileFixes(sym::Context &Syms, std::vector<KernelAccess> &Accesses,
           G.Before.Kind != model::Pattern::Coalesced)
         continue;
       model::Prediction Broken =
-          model::predict(Syms, swapThreadMapping(Syms, G.Shape), Launch);
+          model::predict(Syms, Model, swapThreadMapping(Syms, G.Shape), Launch);
       if (Broken.Kind == model::Pattern::Coalesced)
         continue;
       F.Fixes.insert(F.Fixes.begin(), tileFix(F, G, *Swap));

@@ -19,8 +19,8 @@ bool swapKeepsIndexPairs(const model::LaunchShape &Launch) {
          Launch.Grid->X == Launch.Grid->Y && Launch.Block.Z == 1;
 }
 
-bool swapLowersSectors(sym::Context &Syms, const sym::Poly &AlongX,
-                       const sym::Poly &AlongY,
+bool swapLowersSectors(sym::Context &Syms, model::ModelCaches &Model,
+                       const sym::Poly &AlongX, const sym::Poly &AlongY,
                        const std::vector<KernelAccess> &Accesses,
                        const model::LaunchShape &Launch) {
   std::vector<sym::AtomId> Leaves;
@@ -41,7 +41,7 @@ bool swapLowersSectors(sym::Context &Syms, const sym::Poly &AlongX,
     if (P.Space != model::AddressSpace::Global)
       continue; // sectors are the currency of the comparison
     model::Prediction Q =
-        model::predict(Syms, swapThreadMapping(Syms, A.Shape), Launch);
+        model::predict(Syms, Model, swapThreadMapping(Syms, A.Shape), Launch);
     if (!P.Units || !Q.Units)
       return false;
     Before += *P.Units;

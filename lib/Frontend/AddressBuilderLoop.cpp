@@ -85,7 +85,7 @@ bool AddressBuilder::sameInEveryWarp(const Poly &Trips,
   Syms.collectLeafAtoms(Trips, Leaves);
   if (Leaves.size() != 1 || Leaves[0] != Syms.threadIdx(0))
     return false;
-  sym::Env Lane(Syms.size());
+  sym::Env Lane(Syms);
   constexpr int64_t MaxThreadsX = 1024;
   for (int64_t Warp = 0; Warp < MaxThreadsX; Warp += 32) {
     std::optional<int64_t> First;

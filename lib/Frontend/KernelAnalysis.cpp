@@ -3,6 +3,7 @@
 #include "ExprSemantics.h"
 
 #include "AddressBuilder.h"
+#include "AnalysisSession.h"
 #include "DeviceBuiltins.h"
 #include "EnclosingFunction.h"
 #include "HostEvaluator.h"
@@ -231,9 +232,9 @@ fixes::Replacement replacement(const ASTContext &AST, SourceRange R,
 /// initialisers of the x and y index variables \p X and \p Y, where the
 /// source allows it: both never changed after, outside macros, in one file.
 void addSwapFixIt(ASTContext &AST, sym::Context &Syms,
-                  const AddressBuilder &Builder, const FunctionDecl *Kernel,
-                  const VarDecl *X, const VarDecl *Y,
-                  std::vector<fixes::KernelAccess> &Accesses,
+                  model::ModelCaches &Model, const AddressBuilder &Builder,
+                  const FunctionDecl *Kernel, const VarDecl *X,
+                  const VarDecl *Y, std::vector<fixes::KernelAccess> &Accesses,
                   const model::LaunchShape &Launch) {
   if (!X || !Y || !fixes::swapKeepsIndexPairs(Launch))
     return;
@@ -247,7 +248,8 @@ void addSwapFixIt(ASTContext &AST, sym::Context &Syms,
       SM.getFileID(RX.getBegin()) != SM.getFileID(RY.getBegin()))
     return;
   auto PX = Builder.valueOf(X), PY = Builder.valueOf(Y);
-  if (!PX || !PY || !fixes::swapLowersSectors(Syms, *PX, *PY, Accesses, Launch))
+  if (!PX || !PY ||
+      !fixes::swapLowersSectors(Syms, Model, *PX, *PY, Accesses, Launch))
     return;
   std::string TX = sourceText(X->getInit(), AST),
               TY = sourceText(Y->getInit(), AST);
@@ -414,9 +416,11 @@ private:
       Accesses.push_back({Shapes[I], F.Prediction, F.Fixes, F.BaseName,
                           int(F.Kind), ArrayOf[I]});
     }
-    fixes::addSharedTileFixes(Syms, Accesses, Shape);
-    fixes::addBankConflictFixes(Syms, Arrays, Accesses, Shape);
-    addSwapFixIt(AST, Syms, Builder, Kernel, VarX, VarY, Accesses, Shape);
+    fixes::addSharedTileFixes(Syms, Session.Model, Accesses, Shape);
+    fixes::addBankConflictFixes(Syms, Session.Model, Session.Fixes, Arrays,
+                                Accesses, Shape);
+    addSwapFixIt(AST, Syms, Session.Model, Builder, Kernel, VarX, VarY,
+                 Accesses, Shape);
   }
 
   /// The access \p S under the launch \p Launch: where it is, what the
@@ -450,7 +454,7 @@ private:
         F.AlsoFiledUnder.push_back(Line);
     llvm::sort(F.AlsoFiledUnder);
 
-    F.Prediction = model::predict(Syms, Access, Launch);
+    F.Prediction = model::predict(Syms, Session.Model, Access, Launch);
     fixes::FixInput Fix;
     Fix.Access = Access;
     Fix.Launch = Launch;
@@ -460,9 +464,9 @@ private:
     Fix.VariableAlongX = VarX ? VarX->getNameAsString() : "";
     Fix.VariableAlongY = VarY ? VarY->getNameAsString() : "";
     if (S.Space == model::AddressSpace::Global)
-      F.Fixes = fixes::suggestFixes(Syms, Fix);
+      F.Fixes = fixes::suggestFixes(Syms, Session.Model, Session.Fixes, Fix);
     if (F.isFlagged())
-      F.Warp = model::firstActiveWarp(Syms, Access, Launch);
+      F.Warp = model::firstActiveWarp(Syms, Session.Model, Access, Launch);
 
     F.Assumptions.push_back(Origin);
     llvm::append_range(F.Assumptions, S.LoweringNotes);
@@ -479,7 +483,9 @@ private:
   const AnalysisOptions &Opts;
   const std::vector<SourceLocation> &CompileErrors;
   KernelCollector Collector;
-  sym::Context Syms;
+  // Declared before the builder, which keeps a reference to its context.
+  AnalysisSession Session;
+  sym::Context &Syms = Session.Symbols;
   AddressBuilder Builder;
   TranslationUnitResult Result;
 };

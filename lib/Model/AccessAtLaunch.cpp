@@ -27,8 +27,7 @@ AccessAtLaunch::AccessAtLaunch(const sym::Context &Ctx,
                                const AccessShape &Access,
                                const LaunchShape &Launch,
                                const RequestCostModel &Model)
-    : Ctx(Ctx), Access(Access), Launch(Launch), Model(Model),
-      Values(Ctx.size()) {
+    : Ctx(Ctx), Access(Access), Launch(Launch), Model(Model), Values(Ctx) {
   assert(Access.ChunkBytes > 0 && Access.ChunkBytes <= 16 &&
          "an instruction moves 1 to 16 bytes per lane");
   assert(Launch.Block.volume() > 0 && "a block has threads");
@@ -42,7 +41,7 @@ bool AccessAtLaunch::loadedOncePerWarp(const sym::Atom &Loaded) const {
   const sym::Poly &Address = Loaded.LoadedFrom.front();
   // What the lanes of a warp share does not change the question: the block
   // index and unknowns are fixed at 0 and 32, the launch's values set.
-  sym::Env Scratch(Ctx.size());
+  sym::Env Scratch(Ctx);
   std::vector<AtomId> Leaves;
   Ctx.collectLeafAtoms(Address, Leaves);
   for (AtomId A : Leaves) {

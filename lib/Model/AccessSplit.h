@@ -62,6 +62,10 @@ public:
   template <class Fn>
   const std::vector<sym::AtomId> *reads(GuardMaskCache::ListId List,
                                         Fn Compute);
+  /// Settings, parts and reads kept.
+  size_t entries() const {
+    return Settings.size() + Parts.size() + Reads.size();
+  }
 
 private:
   /// What \p In keeps under \p Key, made by \p Make the first time; null

@@ -23,7 +23,6 @@
 
 #include <cstdint>
 #include <map>
-#include <memory>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
@@ -58,6 +57,8 @@ public:
   /// Keeps \p M under \p Key; past limits::GuardMaskSetsKept, what was kept
   /// is dropped first.
   void keep(llvm::ArrayRef<int64_t> Key, const GuardMasks &M);
+  /// Lists and masks kept.
+  size_t entries() const { return Roots.size() + Lists.size() + Kept; }
 
 private:
   /// An open-addressing table per list: a lookup per warp visit is the
@@ -102,19 +103,6 @@ private:
   size_t Kept = 0;
   ListId NextList = 0;
 };
-
-/// The calling thread's \p Cache for the context with id \p ContextId (a
-/// context is one translation unit; atoms of two contexts are not
-/// comparable): a new one when the thread moves on to another. Shared: a
-/// walker of the previous context keeps the cache it points into (the list
-/// ids of a GuardMaskCache, the parts of a LaunchWalker::SplitCache).
-template <class Cache>
-std::shared_ptr<Cache> cacheOfContext(uint64_t ContextId) {
-  thread_local std::pair<uint64_t, std::shared_ptr<Cache>> Kept;
-  if (!Kept.second || Kept.first != ContextId)
-    Kept = {ContextId, std::make_shared<Cache>()};
-  return Kept.second;
-}
 
 } // namespace model
 } // namespace cudacoalesce

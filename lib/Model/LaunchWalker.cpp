@@ -13,11 +13,11 @@ namespace model {
 using sym::AtomId;
 using sym::AtomKind;
 
-LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
-                           const LaunchShape &Launch,
+LaunchWalker::LaunchWalker(const sym::Context &Ctx, ModelCaches &Caches,
+                           const AccessShape &Access, const LaunchShape &Launch,
                            const RequestCostModel &Model)
     : AL(Ctx, Access, Launch, Model), Trips(AL), Split(AL, Trips),
-      Lanes(AL, Split, Trips), Pricer(AL, Split) {
+      Lanes(AL, Split, Trips), Pricer(AL, Split), Caches(Caches) {
   Strategies.push_back(makeHistogramWalk());
   Strategies.push_back(makeRunWalk());
   Strategies.push_back(makeEveryWarpWalk());
@@ -27,14 +27,16 @@ LaunchWalker::LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
 
 void LaunchWalker::takeCaches() {
   if (Split.anyGuardReadsTrip()) {
-    Masks = std::make_shared<GuardMaskCache>();
-    Splits = std::make_shared<SplitCache>();
+    OwnMasks = std::make_unique<GuardMaskCache>();
+    OwnSplits = std::make_unique<SplitCache>();
+    Masks = OwnMasks.get();
+    Splits = OwnSplits.get();
   } else {
-    Masks = cacheOfContext<GuardMaskCache>(AL.Ctx.id());
-    Splits = cacheOfContext<SplitCache>(AL.Ctx.id());
+    Masks = &Caches.guardMasks();
+    Splits = &Caches.guardSplits();
   }
   Lanes.keepMasksIn(*Masks);
-  Pricer.keepCostsIn(RequestCostCache::forThread());
+  Pricer.keepCostsIn(Caches.requestCosts());
 }
 
 void LaunchWalker::prepareSplits() {

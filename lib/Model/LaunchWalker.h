@@ -12,7 +12,8 @@
 // uniform parts), LaneEvaluator (a warp's lanes and those that pass the
 // guards) and WarpPricer (what a visit costs); and asks its WalkStrategy
 // list in turn how to walk: counting where the access allows it, else every
-// warp, else a sample.
+// warp, else a sample. What outlives a walker is kept in the ModelCaches it
+// is given: the translation unit's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_LIB_MODEL_LAUNCHWALKER_H
@@ -26,6 +27,7 @@
 #include "WalkStrategy.h"
 #include "WarpPricer.h"
 
+#include "cuda-coalesce/Model/ModelCaches.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -56,12 +58,14 @@ private:
 
 class LaunchWalker {
 public:
-  LaunchWalker(const sym::Context &Ctx, const AccessShape &Access,
-               const LaunchShape &Launch, const RequestCostModel &Model);
+  /// \p Caches serve \p Ctx (ModelCaches.h) and outlive the walker.
+  LaunchWalker(const sym::Context &Ctx, ModelCaches &Caches,
+               const AccessShape &Access, const LaunchShape &Launch,
+               const RequestCostModel &Model);
   /// The walker keeps a reference to the launch shape: a temporary one (a
   /// LaunchShape::at() result) would die before it.
-  LaunchWalker(const sym::Context &, const AccessShape &, LaunchShape &&,
-               const RequestCostModel &) = delete;
+  LaunchWalker(const sym::Context &, ModelCaches &, const AccessShape &,
+               LaunchShape &&, const RequestCostModel &) = delete;
 
   /// The address is data loaded per lane (a gather): no lane's address is
   /// computed, each request is priced as a gather.
@@ -145,7 +149,7 @@ private:
   void prepareSplits();
   /// Takes the caches that outlive the walker: the translation unit's, or
   /// its own where a guard reads the trip of a loop nvcc splits. The one
-  /// place that knows where they come from.
+  /// place that knows which.
   void takeCaches();
   /// Forgets what holds for one walk only: the lanes' relative addresses
   /// may read the unknowns, which change between walks.
@@ -159,8 +163,11 @@ private:
   AccessSplit Split;
   LaneEvaluator Lanes;
   WarpPricer Pricer;
-  std::shared_ptr<GuardMaskCache> Masks;
-  std::shared_ptr<SplitCache> Splits;
+  ModelCaches &Caches;
+  GuardMaskCache *Masks = nullptr; // Caches' or OwnMasks
+  SplitCache *Splits = nullptr;    // Caches' or OwnSplits
+  std::unique_ptr<GuardMaskCache> OwnMasks;
+  std::unique_ptr<SplitCache> OwnSplits;
   std::vector<std::unique_ptr<WalkStrategy>> Strategies;
   const WalkStrategy *Answered = nullptr;
   bool CountingAllowed = true;

@@ -428,8 +428,8 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
 
 } // namespace
 
-Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
-                       const LaunchShape &Launch,
+Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
+                       const AccessShape &Access, const LaunchShape &Launch,
                        const RequestCostModel &Model) {
   if (llvm::any_of(Access.Guards,
                    [](const Guard &G) { return G.MaybePredicated; })) {
@@ -440,8 +440,8 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
       Predicated.Guards[G].MaybePredicated = false;
       Predicated.Guards[G].Predicated |= Access.Guards[G].MaybePredicated;
     }
-    Prediction B = predictWith(Ctx, Branched, Launch, Model);
-    Prediction P = predictWith(Ctx, Predicated, Launch, Model);
+    Prediction B = predictWith(Ctx, Caches, Branched, Launch, Model);
+    Prediction P = predictWith(Ctx, Caches, Predicated, Launch, Model);
     if (!B.Units || !P.Units || std::fabs(*B.Units - *P.Units) < 1e-9)
       return B;
     Prediction Either = B;
@@ -455,7 +455,7 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
                                 Either.UnitsMin, Either.UnitsMax};
     return Either;
   }
-  LaunchWalker Walker(Ctx, Access, Launch, Model);
+  LaunchWalker Walker(Ctx, Caches, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Model, Walker);
   P.Space = Access.Space;
   P.Model = &Model.description();
@@ -490,7 +490,7 @@ Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
   return P;
 }
 
-Prediction predictAcrossExtents(const sym::Context &Ctx,
+Prediction predictAcrossExtents(const sym::Context &Ctx, ModelCaches &Caches,
                                 const AccessShape &Access,
                                 const LaunchShape &Launch) {
   using limits::FirstValueTried;
@@ -511,7 +511,7 @@ Prediction predictAcrossExtents(const sym::Context &Ctx,
     if (At.Block.volume() > MaxThreadsPerBlock)
       continue;
     Tried.push_back(V);
-    Results.push_back(predict(Ctx, Access, At));
+    Results.push_back(predict(Ctx, Caches, Access, At));
   }
   assert(!Results.empty() && "the first value makes a block");
   Prediction P = Results[0];

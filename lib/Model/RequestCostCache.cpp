@@ -8,11 +8,6 @@
 namespace cudacoalesce {
 namespace model {
 
-RequestCostCache &RequestCostCache::forThread() {
-  thread_local RequestCostCache Cache;
-  return Cache;
-}
-
 size_t
 RequestCostCache::VectorHash::operator()(const std::vector<int64_t> &V) const {
   uint64_t H = 0x9e3779b97f4a7c15ULL ^ V.size();

@@ -5,10 +5,10 @@
 // bytes each lane moves, the active lanes' addresses relative to the first
 // and their rows, and where the first starts within the model's period: of
 // nothing that names an access, a launch or a value tried for an unknown. So
-// the costs are kept by that shape for every walk a thread makes, and
-// accesses that differ only in where their lanes start (a pitch tried at 64
-// values, the fix candidates of one access, kernels written from one
-// pattern) price each shape and start once.
+// the costs are kept by that shape for every walk of a translation unit
+// (ModelCaches), and accesses that differ only in where their lanes start (a
+// pitch tried at 64 values, the fix candidates of one access, kernels
+// written from one pattern) price each shape and start once.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_LIB_MODEL_REQUESTCOSTCACHE_H
@@ -35,9 +35,6 @@ struct WarpCost {
 
 class RequestCostCache {
 public:
-  /// The calling thread's cache.
-  static RequestCostCache &forThread();
-
   /// An id, from 1, for lanes at \p Addresses in rows \p Rows (unset: a
   /// lane whose address is not known), relative to the first known one,
   /// each moving \p ChunkBytes in \p Requests requests under \p Model. A
@@ -53,6 +50,8 @@ public:
   /// Keeps \p Cost under that key; returns what is kept.
   const WarpCost &keep(uint64_t Shape, uint32_t Active, int64_t Residue,
                        WarpCost Cost);
+  /// Shapes and costs kept.
+  size_t entries() const { return Shapes.size() + CostsUsed; }
 
 private:
   struct VectorHash {

@@ -124,34 +124,26 @@ private:
 
 } // namespace
 
-Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
-                   const LaunchShape &Launch) {
+Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
+                   const AccessShape &Access, const LaunchShape &Launch) {
   if (!Launch.ExtentParams.empty())
-    return predictAcrossExtents(Ctx, Access, Launch);
+    return predictAcrossExtents(Ctx, Caches, Access, Launch);
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
   // The same access under the same launch is predicted again and again:
   // by each fix candidate that leaves it unchanged, by the swap fix-it for
   // every access of the kernel, and in every kernel of a file written from
   // one pattern. A prediction is a function of the key and of the context's
-  // atoms, which never change once made: kept per context, for the thread's
-  // last context only (a context is one translation unit).
-  struct Memo {
-    uint64_t ContextId = 0;
-    std::unordered_map<std::string, Prediction> ByKey;
-  };
-  thread_local Memo Kept;
-  if (Kept.ContextId != Ctx.id()) {
-    Kept.ByKey.clear();
-    Kept.ContextId = Ctx.id();
-  }
+  // atoms, which never change once made: kept in the caches of the context
+  // (a translation unit).
+  std::unordered_map<std::string, Prediction> &Kept = Caches.predictions();
   PredictionKey Key(Ctx, Access, Launch);
-  auto It = Kept.ByKey.find(Key.bytes());
-  if (It != Kept.ByKey.end())
+  auto It = Kept.find(Key.bytes());
+  if (It != Kept.end())
     return It->second;
-  Prediction P = predictWith(Ctx, Access, Launch, *Model);
-  if (Kept.ByKey.size() < limits::PredictionsKept)
-    Kept.ByKey.emplace(Key.bytes(), P);
+  Prediction P = predictWith(Ctx, Caches, Access, Launch, *Model);
+  if (Kept.size() < limits::PredictionsKept)
+    Kept.emplace(Key.bytes(), P);
   return P;
 }
 
@@ -160,13 +152,14 @@ unsigned WarpSnapshot::requests() const {
 }
 
 std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
+                                            ModelCaches &Caches,
                                             const AccessShape &Access,
                                             const LaunchShape &Launch) {
   const RequestCostModel *Model = costModelFor(Access.Space);
   assert(Model && "no cost model for this address space");
   // The trial the reported count is for: every unknown at the aligned value.
   const LaunchShape Shape = Launch.at(limits::FirstValueTried);
-  LaunchWalker Walker(Ctx, Access, Shape, *Model);
+  LaunchWalker Walker(Ctx, Caches, Access, Shape, *Model);
   for (sym::AtomId U : Walker.unknowns())
     Walker.set(U, limits::FirstValueTried);
   return Walker.firstActiveWarp();

@@ -75,6 +75,7 @@ public:
 /// would do.
 Finding pricedByLines(const RequestCostModel &Model) {
   sym::Context Ctx;
+  ModelCaches Caches;
   sym::Poly Thread =
       sym::Poly::atom(Ctx.blockIdx(0)) * sym::Poly::atom(Ctx.blockDim(0)) +
       sym::Poly::atom(Ctx.threadIdx(0));
@@ -92,7 +93,7 @@ Finding pricedByLines(const RequestCostModel &Model) {
   F.Index = F.ByteOffset = "2*threadIdx.x";
   F.ElementBytes = 4;
   F.BlockOrigin = "block (256,1,1) from the launch at k.cu:20:3";
-  F.Prediction = predictWith(Ctx, A, L, Model);
+  F.Prediction = predictWith(Ctx, Caches, A, L, Model);
   F.Warp = WarpSnapshot(); // flagged: the front end takes one
   return F;
 }
@@ -112,13 +113,14 @@ TEST(CostModelSeamTest, PredictionsCarryTheModelThatPricedThem) {
 
   // The memories' own models, as predict() picks them.
   sym::Context Ctx;
+  ModelCaches Caches;
   AccessShape A;
   A.ByteOffset = sym::Poly::atom(Ctx.threadIdx(0)).scaled(4);
   LaunchShape L;
   L.Block = {64, 1, 1};
-  EXPECT_EQ(&predict(Ctx, A, L).model(), &GlobalSectorDescription);
+  EXPECT_EQ(&predict(Ctx, Caches, A, L).model(), &GlobalSectorDescription);
   A.Space = AddressSpace::Shared;
-  EXPECT_EQ(&predict(Ctx, A, L).model(), &SharedBankDescription);
+  EXPECT_EQ(&predict(Ctx, Caches, A, L).model(), &SharedBankDescription);
   EXPECT_EQ(&costModelFor(AddressSpace::Shared)->description(),
             &SharedBankDescription);
 }

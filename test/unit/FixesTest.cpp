@@ -13,6 +13,8 @@ namespace {
 
 struct Fixture {
   sym::Context Ctx;
+  model::ModelCaches Caches;
+  FixCaches Kept;
   Poly atom(sym::AtomId A) { return Poly::atom(A); }
   /// blockIdx.x * blockDim.x + threadIdx.x
   Poly gtid() {
@@ -28,10 +30,10 @@ struct Fixture {
     In.Access.WidthBytes = In.Access.ChunkBytes = Width;
     In.Launch.Block = Block;
     In.Launch.Grid = Grid;
-    In.Before = model::predict(Ctx, In.Access, In.Launch);
+    In.Before = model::predict(Ctx, Caches, In.Access, In.Launch);
     In.BaseName = "a";
     In.Member = Member;
-    return suggestFixes(Ctx, In);
+    return suggestFixes(Ctx, Caches, Kept, In);
   }
 };
 
@@ -175,16 +177,17 @@ TEST(FixesTest, SwapThreadMappingExchangesEveryAxis) {
 // given back as it is.
 TEST(KnownValuesTest, SubstitutesTheLaunchValuesAnOperationReads) {
   sym::Context Ctx;
+  KeptSubstitutions Kept;
   Poly Tx = Poly::atom(Ctx.threadIdx(0));
   Poly N = Poly::atom(Ctx.param("n")), M = Poly::atom(Ctx.param("m"));
   model::LaunchShape L;
   L.Block = {256, 1, 1};
   L.Known[Ctx.param("n")] = 8;
   Poly ThroughOp = Ctx.op(sym::OpKind::Rem, Tx, N) * Poly::constant(4);
-  EXPECT_EQ(withKnownValues(Ctx, L, ThroughOp),
+  EXPECT_EQ(withKnownValues(Ctx, Kept, L, ThroughOp),
             Ctx.op(sym::OpKind::Rem, Tx, Poly::constant(8)) *
                 Poly::constant(4));
-  EXPECT_EQ(withKnownValues(Ctx, L, N * Tx), Tx * Poly::constant(8));
+  EXPECT_EQ(withKnownValues(Ctx, Kept, L, N * Tx), Tx * Poly::constant(8));
   Poly Unread = Ctx.op(sym::OpKind::Div, Tx, M) + Tx;
-  EXPECT_EQ(withKnownValues(Ctx, L, Unread), Unread);
+  EXPECT_EQ(withKnownValues(Ctx, Kept, L, Unread), Unread);
 }

@@ -83,19 +83,4 @@ TEST(GuardMaskCacheTest, GrowsAndEmptiesAtItsCap) {
   EXPECT_EQ(Cache.find({8, 0})->Active, 42u);
 }
 
-TEST(GuardMaskCacheTest, OneCachePerContextAndThread) {
-  sym::Context First, Second;
-  std::shared_ptr<GuardMaskCache> A =
-      cacheOfContext<GuardMaskCache>(First.id());
-  GuardMasks M;
-  M.Active = 5;
-  A->keep({3}, M);
-  EXPECT_EQ(cacheOfContext<GuardMaskCache>(First.id())->find({3})->Active, 5u);
-  // Another context's lists are not this one's: moving to it starts empty,
-  // and the first context's cache lives on with whoever holds it.
-  EXPECT_FALSE(
-      cacheOfContext<GuardMaskCache>(Second.id())->find({3}).has_value());
-  EXPECT_EQ(A->find({3})->Active, 5u);
-}
-
 } // namespace

@@ -78,6 +78,7 @@ TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
   SharedBankModel Shared;
   for (int Case = 0; Case < 300; ++Case) {
     sym::Context Ctx;
+    ModelCaches Caches;
     Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
     Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
     Poly Bdx = Poly::atom(Ctx.blockDim(0));
@@ -117,7 +118,8 @@ TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
     A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
-    LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    LaunchWalker Counting(Ctx, Caches, A, L, Model),
+        Visiting(Ctx, Caches, A, L, Model);
     Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
@@ -201,6 +203,7 @@ TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
   const int Cases = 300;
   for (int Case = 0; Case < Cases; ++Case) {
     sym::Context Ctx;
+    ModelCaches Caches;
     Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
     Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
     Poly Bdx = Poly::atom(Ctx.blockDim(0));
@@ -229,7 +232,8 @@ TEST(LaunchWalkerTest, BlockShiftedLanesEqualVisitingEveryWarp) {
     LaunchShape L;
     L.Block = Blocks[Pick(0, 3)];
     L.Grid = Dim3{Pick(1, 40), Pick(1, 3), 1};
-    LaunchWalker Counting(Ctx, A, L, Global), Visiting(Ctx, A, L, Global);
+    LaunchWalker Counting(Ctx, Caches, A, L, Global),
+        Visiting(Ctx, Caches, A, L, Global);
     Counting.walkWith(thenVisiting(makeHistogramWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
@@ -261,6 +265,7 @@ TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
   const int Cases = 240;
   for (int Case = 0; Case < Cases; ++Case) {
     sym::Context Ctx;
+    ModelCaches Caches;
     Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
     Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
     Poly Gtid = Bx * Bdx + Tx;
@@ -318,7 +323,8 @@ TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
     A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
     const RequestCostModel &Model =
         SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
-    LaunchWalker Counting(Ctx, A, L, Model), Visiting(Ctx, A, L, Model);
+    LaunchWalker Counting(Ctx, Caches, A, L, Model),
+        Visiting(Ctx, Caches, A, L, Model);
     Counting.walkWith(thenVisiting(makeRunWalk()));
     Visiting.allowCounting(false);
     SCOPED_TRACE(testing::Message()
@@ -346,16 +352,18 @@ TEST(LaunchWalkerTest, KeptGuardLanesChangeNoPrediction) {
     L.Block = Blocks[Case % 4];
     L.Grid = Dim3{int64_t(Case % 7 + 1), 2, 1};
     sym::Context Warm;
+    ModelCaches WarmCaches;
     std::vector<AccessShape> Accesses = guardedAccesses(Warm, Case);
     for (size_t I = 0; I < Accesses.size(); ++I) {
       // Twice in the warm context: the second walk meets every list kept.
       CostTotals First =
-          LaunchWalker(Warm, Accesses[I], L, Model).walk(1 << 16);
+          LaunchWalker(Warm, WarmCaches, Accesses[I], L, Model).walk(1 << 16);
       CostTotals Again =
-          LaunchWalker(Warm, Accesses[I], L, Model).walk(1 << 16);
+          LaunchWalker(Warm, WarmCaches, Accesses[I], L, Model).walk(1 << 16);
       sym::Context Cold;
+      ModelCaches ColdCaches;
       AccessShape Alone = guardedAccesses(Cold, Case)[I];
-      LaunchWalker Evaluating(Cold, Alone, L, Model);
+      LaunchWalker Evaluating(Cold, ColdCaches, Alone, L, Model);
       Evaluating.allowKeptGuardLanes(false);
       SCOPED_TRACE(testing::Message() << "case " << Case << " access " << I);
       CostTotals Expected = Evaluating.walk(1 << 16);
@@ -414,11 +422,12 @@ TEST(LaunchWalkerTest, SharedGuardSplitsChangeNoPrediction) {
       AloneFlags.emplace_back();
       for (size_t I = 0;; ++I) {
         sym::Context Cold;
+        ModelCaches ColdCaches;
         std::vector<AccessShape> Shapes = Accesses(Cold, Case);
         if (I == Shapes.size())
           break;
         LaunchShape L = LaunchOf(Cold, Setting);
-        LaunchWalker Own(Cold, Shapes[I], L, Model);
+        LaunchWalker Own(Cold, ColdCaches, Shapes[I], L, Model);
         Own.allowCounting(Counting(Setting));
         Alone.back().push_back(Own.walk(1 << 16));
         AloneFlags.back().push_back(
@@ -428,13 +437,15 @@ TEST(LaunchWalkerTest, SharedGuardSplitsChangeNoPrediction) {
     // Then every walk in one context, the settings in reverse, so that a
     // part split under n = 48 would be met again under 40.
     sym::Context Warm;
+    ModelCaches WarmCaches;
     std::vector<AccessShape> Shapes = Accesses(Warm, Case);
     std::vector<LaunchShape> Launches;
     for (unsigned Setting = 0; Setting < Settings; ++Setting)
       Launches.push_back(LaunchOf(Warm, Setting));
     for (unsigned Setting = Settings; Setting-- > 0;)
       for (size_t I = 0; I < Shapes.size(); ++I) {
-        LaunchWalker Shared(Warm, Shapes[I], Launches[Setting], Model);
+        LaunchWalker Shared(Warm, WarmCaches, Shapes[I], Launches[Setting],
+                            Model);
         Shared.allowCounting(Counting(Setting));
         SCOPED_TRACE(testing::Message() << "case " << Case << " access " << I
                                         << " setting " << Setting);
@@ -453,6 +464,7 @@ TEST(LaunchWalkerTest, GuardsOfLanesTurnedAwayAreNotEvaluated) {
   GlobalSectorModel Model;
   for (bool Predicated : {false, true}) {
     sym::Context Ctx;
+    ModelCaches Caches;
     Poly Tx = Poly::atom(Ctx.threadIdx(0));
     Guard Outer;
     Outer.Diff = Tx - Poly::constant(4);
@@ -469,7 +481,7 @@ TEST(LaunchWalkerTest, GuardsOfLanesTurnedAwayAreNotEvaluated) {
     LaunchShape L;
     L.Block = Dim3{32, 1, 1};
     L.Grid = Dim3{1, 1, 1};
-    LaunchWalker Walker(Ctx, A, L, Model);
+    LaunchWalker Walker(Ctx, Caches, A, L, Model);
     CostTotals T = Walker.walk(1 << 16);
     SCOPED_TRACE(Predicated ? "predicated" : "branched");
     EXPECT_EQ(Walker.guardUnknown(), Predicated);
@@ -496,6 +508,7 @@ private:
 /// over \p Blocks blocks of 128 threads.
 struct GuardedRow {
   sym::Context Ctx;
+  ModelCaches Caches;
   AccessShape A;
   LaunchShape L;
   explicit GuardedRow(int64_t Blocks) {
@@ -515,12 +528,12 @@ TEST(LaunchWalkerTest, WalkFallsBackWhenAStrategyDeclines) {
   GlobalSectorModel Model;
   GuardedRow Row(9);
   int Asked = 0;
-  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  LaunchWalker Walker(Row.Ctx, Row.Caches, Row.A, Row.L, Model);
   Walker.walkWith(thenVisiting(std::make_unique<DecliningWalk>(true, Asked)));
   CostTotals T = Walker.walk(1 << 16);
   EXPECT_EQ(Asked, 1);
   EXPECT_EQ(Walker.answeredBy(), EveryWarp);
-  LaunchWalker Plain(Row.Ctx, Row.A, Row.L, Model);
+  LaunchWalker Plain(Row.Ctx, Row.Caches, Row.A, Row.L, Model);
   Plain.allowCounting(false);
   expectSameTotals(T, Plain.walk(1 << 16));
   EXPECT_EQ(Plain.answeredBy(), EveryWarp);
@@ -534,7 +547,7 @@ TEST(LaunchWalkerTest, CountingOffSkipsTheStrategiesThatCount) {
   GlobalSectorModel Model;
   GuardedRow Row(9);
   int AskedCounting = 0, AskedVisiting = 0;
-  LaunchWalker Walker(Row.Ctx, Row.A, Row.L, Model);
+  LaunchWalker Walker(Row.Ctx, Row.Caches, Row.A, Row.L, Model);
   std::vector<std::unique_ptr<WalkStrategy>> Order;
   Order.push_back(std::make_unique<DecliningWalk>(true, AskedCounting));
   Order.push_back(std::make_unique<DecliningWalk>(false, AskedVisiting));
@@ -552,10 +565,10 @@ TEST(LaunchWalkerTest, CountingOffSkipsTheStrategiesThatCount) {
 TEST(LaunchWalkerTest, EveryWarpDeclinesPastTheBudget) {
   GlobalSectorModel Model;
   GuardedRow Row(4096); // 16384 visits
-  LaunchWalker Counting(Row.Ctx, Row.A, Row.L, Model);
+  LaunchWalker Counting(Row.Ctx, Row.Caches, Row.A, Row.L, Model);
   Counting.walk(1024);
   EXPECT_EQ(Counting.answeredBy(), makeHistogramWalk()->name());
-  LaunchWalker Visiting(Row.Ctx, Row.A, Row.L, Model);
+  LaunchWalker Visiting(Row.Ctx, Row.Caches, Row.A, Row.L, Model);
   Visiting.allowCounting(false);
   CostTotals Whole = Visiting.walk(1 << 16);
   EXPECT_EQ(Visiting.answeredBy(), EveryWarp);
@@ -570,6 +583,7 @@ TEST(LaunchWalkerTest, EveryWarpDeclinesPastTheBudget) {
 TEST(LaunchWalkerTest, HistogramsDeclineSplitLoopsForRuns) {
   GlobalSectorModel Model;
   sym::Context Ctx;
+  ModelCaches Caches;
   Poly Tx = Poly::atom(Ctx.threadIdx(0));
   LoopLowering Loop;
   Loop.Trip = Ctx.loopIteration("j");
@@ -584,10 +598,10 @@ TEST(LaunchWalkerTest, HistogramsDeclineSplitLoopsForRuns) {
   LaunchShape L;
   L.Block = Dim3{64, 1, 1};
   L.Grid = Dim3{2, 1, 1};
-  LaunchWalker Walker(Ctx, A, L, Model);
+  LaunchWalker Walker(Ctx, Caches, A, L, Model);
   CostTotals Counted = Walker.walk(1 << 16);
   EXPECT_EQ(Walker.answeredBy(), makeRunWalk()->name());
-  LaunchWalker Visiting(Ctx, A, L, Model);
+  LaunchWalker Visiting(Ctx, Caches, A, L, Model);
   Visiting.allowCounting(false);
   expectSameTotals(Counted, Visiting.walk(1 << 16));
 }
@@ -604,6 +618,7 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
   int Compared = 0;
   for (int Case = 0; Case < 80; ++Case) {
     sym::Context Ctx;
+    ModelCaches Caches;
     Poly Tx = Poly::atom(Ctx.threadIdx(0));
     Poly Gtid = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) + Tx;
     AccessShape A;

@@ -81,6 +81,8 @@ TEST(SharedBankModelTest, SixteenByteLanesGoByQuarterWarps) {
 
 struct Tile {
   sym::Context Ctx;
+  ModelCaches Caches;
+  fixes::FixCaches Kept;
   Poly tx() { return Poly::atom(Ctx.threadIdx(0)); }
   Poly ty() { return Poly::atom(Ctx.threadIdx(1)); }
   /// tile[Row][Col] of a tile with Columns floats a row.
@@ -94,7 +96,7 @@ struct Tile {
     LaunchShape L;
     L.Block = Block;
     L.Grid = Dim3{64, 64, 1};
-    return predict(Ctx, A, L);
+    return predict(Ctx, Caches, A, L);
   }
 };
 
@@ -122,9 +124,10 @@ TEST(SharedBankModelTest, PaddingIsJudgedOnEveryAccessOfTheArray) {
   L.Grid = Dim3{64, 64, 1};
   std::vector<Prediction> Before;
   for (const AccessShape &A : Accesses)
-    Before.push_back(predict(T.Ctx, A, L));
+    Before.push_back(predict(T.Ctx, T.Caches, A, L));
   fixes::SharedArray Array{"tile", "float", {32, 32}, 4};
-  auto Fixes = fixes::suggestSharedFixes(T.Ctx, Array, Accesses, Before, L);
+  auto Fixes = fixes::suggestSharedFixes(T.Ctx, T.Caches, T.Kept, Array,
+                                         Accesses, Before, L);
   ASSERT_EQ(Fixes.size(), 2u);
   EXPECT_TRUE(Fixes[0].empty()); // the row store has no conflict
   ASSERT_GE(Fixes[1].size(), 2u);

@@ -13,6 +13,7 @@ namespace {
 
 struct Fixture {
   sym::Context Ctx;
+  ModelCaches Caches;
   Poly tx() { return Poly::atom(Ctx.threadIdx(0)); }
   Poly ty() { return Poly::atom(Ctx.threadIdx(1)); }
   Poly bx() { return Poly::atom(Ctx.blockIdx(0)); }
@@ -32,7 +33,7 @@ struct Fixture {
     A.ChunkBytes = Chunk ? Chunk : Width;
     LaunchShape L;
     L.Block = Block;
-    return predict(Ctx, A, L);
+    return predict(Ctx, Caches, A, L);
   }
 };
 
@@ -69,9 +70,9 @@ TEST(WarpModelTest, StructMembers) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   A.ByteOffset = F.gtidX().scaled(12);
-  expectCounts(predict(F.Ctx, A, L), 12, 4, 3, Pattern::Strided);
+  expectCounts(predict(F.Ctx, F.Caches, A, L), 12, 4, 3, Pattern::Strided);
   A.ByteOffset = F.gtidX().scaled(32);
-  expectCounts(predict(F.Ctx, A, L), 32, 4, 8, Pattern::Strided);
+  expectCounts(predict(F.Ctx, F.Caches, A, L), 32, 4, 8, Pattern::Strided);
 }
 
 TEST(WarpModelTest, TwoDimensionalBlocks) {
@@ -95,7 +96,7 @@ TEST(WarpModelTest, PartialLastWarpIsAveragedOverTheLaunch) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{4, 1, 1};
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   // 31 full warps (4 sectors) and one of 8 lanes (1 sector).
   EXPECT_DOUBLE_EQ(*P.Units, (31 * 4 + 1) / 32.0);
@@ -119,7 +120,7 @@ TEST(WarpModelTest, TriangularLoopIsAveragedOverEveryTrip) {
   LaunchShape L;
   L.Block = {32, 1, 1};
   L.Grid = Dim3{4, 1, 1};
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   // Warp w: 32 lanes for 32w trips, then 32, 31, .., 1.
   double Sectors = 0, Trips = 0;
@@ -149,7 +150,7 @@ TEST(WarpModelTest, LongTriangularLoopIsCountedOverEveryTrip) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{M / 256, 1, 1};
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   // Every (warp, trip) with a lane left: the 32-byte sectors its lanes touch.
   double Sectors = 0, Requests = 0;
@@ -191,7 +192,7 @@ TEST(WarpModelTest, SampledLoopWithPredicatedGuardKeepsItsAverage) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{64, 1, 1};
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   // Warp w: lane l is on while c <= 32w + l; a sector per lane.
   double Sectors = 0, Requests = 0;
@@ -344,7 +345,7 @@ TEST(WarpModelTest, SectorCounterMatchesBruteForceOnRandomAffineAccesses) {
     LaunchShape L;
     L.Block = Block;
     L.Grid = Dim3{3, 1, 1};
-    Prediction P = predict(F.Ctx, A, L);
+    Prediction P = predict(F.Ctx, F.Caches, A, L);
     BruteForce B = bruteForce(C0, Cx, Cy, Cz, Cb, Width, Block, 3);
     ASSERT_TRUE(P.Units.has_value());
     SCOPED_TRACE("case " + std::to_string(Case));
@@ -397,8 +398,8 @@ TEST(WarpModelTest, HashedThreadIndexIsScattered) {
 
 namespace {
 
-// predict() keeps what it predicted for the thread's current context: the
-// same atom number means another value in another context, and a second
+// predict() keeps what it predicted in the caches of its context's session:
+// the same atom number means another value in another context, and a second
 // prediction of one access is the first.
 TEST(WarpModelTest, KeptPredictionsBelongToTheirContext) {
   LaunchShape L;
@@ -410,19 +411,21 @@ TEST(WarpModelTest, KeptPredictionsBelongToTheirContext) {
     return Access;
   };
   sym::Context First;
+  ModelCaches FirstCaches;
   sym::AtomId N = First.param("n");
-  Prediction ByParam = predict(First, Scaled(First, N), L);
+  Prediction ByParam = predict(First, FirstCaches, Scaled(First, N), L);
   EXPECT_EQ(ByParam.Kind, Pattern::Unknown); // a stride known by name only
-  Prediction Again = predict(First, Scaled(First, N), L);
+  Prediction Again = predict(First, FirstCaches, Scaled(First, N), L);
   EXPECT_EQ(Again.Kind, ByParam.Kind);
   EXPECT_EQ(Again.Units, ByParam.Units);
   EXPECT_EQ(Again.UnitsMin, ByParam.UnitsMin);
   EXPECT_EQ(Again.UnitsMax, ByParam.UnitsMax);
 
   sym::Context Second;
+  ModelCaches SecondCaches;
   sym::AtomId Loaded = Second.opaque("idx", sym::Variation::LaneData);
   ASSERT_EQ(Loaded, N); // the same number, another value
-  Prediction ByData = predict(Second, Scaled(Second, Loaded), L);
+  Prediction ByData = predict(Second, SecondCaches, Scaled(Second, Loaded), L);
   EXPECT_TRUE(ByData.DependsOnLaneData);
   EXPECT_FALSE(ByParam.DependsOnLaneData);
 }
@@ -434,12 +437,13 @@ TEST(WarpModelTest, KeptPredictionsNameTheirParameters) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   sym::Context Ctx;
+  ModelCaches Caches;
   int First, Second, Third;
   auto StrideOf = [&](sym::AtomId Stride) {
     AccessShape A;
     A.ByteOffset =
         (Poly::atom(Ctx.threadIdx(0)) * Poly::atom(Stride)).scaled(4);
-    return predict(Ctx, A, L);
+    return predict(Ctx, Caches, A, L);
   };
   Prediction W1 = StrideOf(Ctx.param("w", &First));
   Prediction W2 = StrideOf(Ctx.param("w", &Second));
@@ -495,7 +499,7 @@ TEST(WarpSnapshotTest, StrideTwoFloatsPutsFourLanesInEachOfEightSectors) {
   Fixture F;
   // a[2*t], t = blockIdx.x*256 + threadIdx.x: lane k of block 0 reads bytes
   // 8k..8k+3, so sector s holds lanes 4s..4s+3 at bytes 0, 8, 16 and 24.
-  auto W = firstActiveWarp(F.Ctx, floatAccess(F.gtidX().scaled(2)),
+  auto W = firstActiveWarp(F.Ctx, F.Caches, floatAccess(F.gtidX().scaled(2)),
                            launch({256, 1, 1}, Dim3{4, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->Warp, 0);
@@ -526,7 +530,7 @@ TEST(WarpSnapshotTest, OneElementOffsetSpillsLaneThirtyOneIntoAFifthSector) {
   Fixture F;
   // a[t+1]: lane k at byte 4k+4. Sector 0 holds bytes 4..31 (lanes 0..6),
   // sector 4 only byte 128..131 (lane 31).
-  auto W = firstActiveWarp(F.Ctx, floatAccess(F.gtidX() + F.c(1)),
+  auto W = firstActiveWarp(F.Ctx, F.Caches, floatAccess(F.gtidX() + F.c(1)),
                            launch({256, 1, 1}, Dim3{4, 1, 1}));
   ASSERT_TRUE(W);
   std::vector<SectorUse> Sectors = sectorsOfRequest(*W, 0);
@@ -545,7 +549,7 @@ TEST(WarpSnapshotTest, GuardedOffLanesAreInactiveWithoutAddress) {
   // sector 2 holds bytes 64..79 of lanes 16..19.
   AccessShape A = floatAccess(F.tx());
   A.Guards.push_back({F.tx() - F.c(20), Cmp::LT});
-  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  auto W = firstActiveWarp(F.Ctx, F.Caches, A, launch({256, 1, 1}));
   ASSERT_TRUE(W);
   ASSERT_EQ(W->Lanes.size(), 32u);
   for (unsigned K = 0; K < 32; ++K) {
@@ -564,7 +568,7 @@ TEST(WarpSnapshotTest, SkipsWarpsThatNoLaneReachesWithinTheBlock) {
   // warp 2 is thread 64+k, at byte 256+4k.
   AccessShape A = floatAccess(F.tx());
   A.Guards.push_back({F.tx() - F.c(64), Cmp::GE});
-  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  auto W = firstActiveWarp(F.Ctx, F.Caches, A, launch({256, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->Warp, 2);
   EXPECT_TRUE(W->Setting.empty());
@@ -579,7 +583,8 @@ TEST(WarpSnapshotTest, SkipsBlocksThatNoLaneReaches) {
   // at element 2*256 + k, byte 2048 + 4k.
   AccessShape A = floatAccess(F.gtidX());
   A.Guards.push_back({F.bx() - F.c(2), Cmp::GE});
-  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}, Dim3{4, 1, 1}));
+  auto W =
+      firstActiveWarp(F.Ctx, F.Caches, A, launch({256, 1, 1}, Dim3{4, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->Warp, 0);
   ASSERT_EQ(W->Setting.size(), 1u);
@@ -592,12 +597,13 @@ TEST(WarpSnapshotTest, NoWarpReachesTheAccess) {
   Fixture F;
   AccessShape A = floatAccess(F.tx());
   A.Guards.push_back({F.tx() - F.c(1000), Cmp::GE});
-  EXPECT_FALSE(firstActiveWarp(F.Ctx, A, launch({256, 1, 1})));
+  EXPECT_FALSE(firstActiveWarp(F.Ctx, F.Caches, A, launch({256, 1, 1})));
 }
 
 TEST(WarpSnapshotTest, SmallBlockHasFewerLanes) {
   Fixture F;
-  auto W = firstActiveWarp(F.Ctx, floatAccess(F.tx()), launch({16, 1, 1}));
+  auto W =
+      firstActiveWarp(F.Ctx, F.Caches, floatAccess(F.tx()), launch({16, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->Lanes.size(), 16u);
 }
@@ -607,8 +613,8 @@ TEST(WarpSnapshotTest, UnknownStrideIsPictured32) {
   // a[threadIdx.x * W] with W unknown: pictured at W = 32, the case the count
   // is for, so lane k is at byte 128k: one sector per lane.
   Poly W = Poly::atom(F.Ctx.param("W"));
-  auto Warp =
-      firstActiveWarp(F.Ctx, floatAccess(F.tx() * W), launch({256, 1, 1}));
+  auto Warp = firstActiveWarp(F.Ctx, F.Caches, floatAccess(F.tx() * W),
+                              launch({256, 1, 1}));
   ASSERT_TRUE(Warp);
   ASSERT_EQ(Warp->Setting.size(), 1u);
   EXPECT_EQ(Warp->Setting[0].first, "W");
@@ -623,7 +629,8 @@ TEST(WarpSnapshotTest, UnknownStrideIsPictured32) {
 TEST(WarpSnapshotTest, DataDependentAddressesAreNotPictured) {
   Fixture F;
   Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", sym::Variation::LaneData));
-  auto W = firstActiveWarp(F.Ctx, floatAccess(Idx), launch({256, 1, 1}));
+  auto W =
+      firstActiveWarp(F.Ctx, F.Caches, floatAccess(Idx), launch({256, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_TRUE(W->Lanes[0].Active);
   EXPECT_FALSE(W->Lanes[0].ByteOffset);
@@ -638,7 +645,7 @@ TEST(WarpSnapshotTest, WideElementRequestsCoverTheirHalf) {
   A.ByteOffset = F.tx().scaled(32);
   A.WidthBytes = 32;
   A.ChunkBytes = 16;
-  auto W = firstActiveWarp(F.Ctx, A, launch({256, 1, 1}));
+  auto W = firstActiveWarp(F.Ctx, F.Caches, A, launch({256, 1, 1}));
   ASSERT_TRUE(W);
   EXPECT_EQ(W->requests(), 2u);
   std::vector<SectorUse> First = sectorsOfRequest(*W, 0);
@@ -687,7 +694,7 @@ TEST(WarpModelTest, BlockExtentParameterTakesEachValueWithTheBlock) {
   }
   ASSERT_LT(Least, Most);
 
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   EXPECT_DOUBLE_EQ(*P.Units, SectorsAt(32));
   EXPECT_TRUE(P.AlignmentAssumed);
@@ -708,7 +715,7 @@ TEST(WarpModelTest, BlockExtentParameterTakesEachValueWithTheBlock) {
   A.ByteOffset =
       ((F.bx() * F.c(16) + F.ty()) * Poly::atom(N) + F.tx()).scaled(4);
   L.Block = {32, 16, 1};
-  P = predict(F.Ctx, A, L);
+  P = predict(F.Ctx, F.Caches, A, L);
   Range = std::find_if(
       P.Assumptions.begin(), P.Assumptions.end(), [](const Assumption &M) {
         return M.What == Assumption::Kind::SamePatternForEveryValue ||
@@ -827,7 +834,7 @@ TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
           LaunchShape L;
           L.Block = {64, 1, 1};
           L.Grid = Dim3{2, 1, 1};
-          Prediction P = predict(F.Ctx, A, L);
+          Prediction P = predict(F.Ctx, F.Caches, A, L);
           ASSERT_TRUE(P.Units);
 
           double Sectors = 0, Requests = 0;
@@ -879,7 +886,7 @@ TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{64, 1, 1};
-  Prediction P = predict(F.Ctx, A, L);
+  Prediction P = predict(F.Ctx, F.Caches, A, L);
   ASSERT_TRUE(P.Units);
   double Sectors = 0, Requests = 0;
   for (int64_t W = 0; W < 512; ++W) {

@@ -10,9 +10,11 @@
 #ifndef CUDA_COALESCE_FIXES_FIXES_H
 #define CUDA_COALESCE_FIXES_FIXES_H
 
+#include "cuda-coalesce/Model/ModelCaches.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,9 +67,31 @@ struct FixInput {
   std::string VariableAlongX, VariableAlongY;
 };
 
+struct KeptSubstitutions; // KnownValues.h
+
+/// What the advisors keep across the accesses of one translation unit: the
+/// polynomials with a launch's known values put in (KnownValues.h). Like
+/// model::ModelCaches, its entries name the atoms of one sym::Context: the
+/// analysis session of a file owns them together.
+class FixCaches {
+public:
+  FixCaches();
+  ~FixCaches();
+  FixCaches(const FixCaches &) = delete;
+  FixCaches &operator=(const FixCaches &) = delete;
+
+  KeptSubstitutions &substitutions() { return *Substitutions; }
+  /// Entries kept: 0 for caches that nothing has used.
+  size_t entries() const;
+
+private:
+  std::unique_ptr<KeptSubstitutions> Substitutions;
+};
+
 /// The fixes for one access, best first. \p Ctx may gain atoms (rewritten
-/// operations).
-std::vector<Fix> suggestFixes(sym::Context &Ctx, const FixInput &In);
+/// operations); \p Model and \p Kept are its caches.
+std::vector<Fix> suggestFixes(sym::Context &Ctx, model::ModelCaches &Model,
+                              FixCaches &Kept, const FixInput &In);
 
 /// A shared-memory array as declared: `__shared__ float tile[32][32]` has
 /// Extents {32, 32} and ElementBytes 4; `extern __shared__ float s[]` no
@@ -85,7 +109,8 @@ struct SharedArray {
 /// lowers the array's total wavefronts; each fix states the access's
 /// wavefronts after it.
 std::vector<std::vector<Fix>>
-suggestSharedFixes(sym::Context &Ctx, const SharedArray &Array,
+suggestSharedFixes(sym::Context &Ctx, model::ModelCaches &Model,
+                   FixCaches &Kept, const SharedArray &Array,
                    const std::vector<model::AccessShape> &Accesses,
                    const std::vector<model::Prediction> &Before,
                    const model::LaunchShape &Launch);

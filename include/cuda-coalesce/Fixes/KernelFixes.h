@@ -44,13 +44,15 @@ struct KernelAccess {
 /// thread mapping would fix, while an access of another kind is coalesced
 /// and the same swap would break it. Neither mapping serves both: the
 /// strided one gets a shared-memory tile as its first fix.
-void addSharedTileFixes(sym::Context &Syms, std::vector<KernelAccess> &Accesses,
+void addSharedTileFixes(sym::Context &Syms, model::ModelCaches &Model,
+                        std::vector<KernelAccess> &Accesses,
                         const model::LaunchShape &Launch);
 
 /// The fixes for bank conflicts, one shared array of \p Arrays at a time: a
 /// padding or swizzle moves every access to the array. They replace the
 /// fixes of the arrays' accesses.
-void addBankConflictFixes(sym::Context &Syms,
+void addBankConflictFixes(sym::Context &Syms, model::ModelCaches &Model,
+                          FixCaches &Kept,
                           const std::vector<SharedArray> &Arrays,
                           std::vector<KernelAccess> &Accesses,
                           const model::LaunchShape &Launch);
@@ -64,8 +66,8 @@ bool swapKeepsIndexPairs(const model::LaunchShape &Launch);
 /// x and y index variables is the thread-mapping swap and lowers the
 /// kernel's global sectors: both are plain thread-index expressions
 /// (block and thread index, block size, constants) that mirror each other.
-bool swapLowersSectors(sym::Context &Syms, const sym::Poly &AlongX,
-                       const sym::Poly &AlongY,
+bool swapLowersSectors(sym::Context &Syms, model::ModelCaches &Model,
+                       const sym::Poly &AlongX, const sym::Poly &AlongY,
                        const std::vector<KernelAccess> &Accesses,
                        const model::LaunchShape &Launch);
 

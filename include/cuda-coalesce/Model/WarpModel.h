@@ -13,6 +13,7 @@
 #include "cuda-coalesce/Model/CostModel.h"
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
 #include "cuda-coalesce/Model/Launch.h"
+#include "cuda-coalesce/Model/ModelCaches.h"
 #include "cuda-coalesce/Model/Prediction.h"
 #include "cuda-coalesce/Model/SharedBankModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
@@ -30,18 +31,19 @@ namespace model {
 const RequestCostModel *costModelFor(AddressSpace Space);
 
 /// Predicts the access under one launch with the cost model of its address
-/// space, which must have one. \p Ctx must own every atom used.
-Prediction predict(const sym::Context &Ctx, const AccessShape &Access,
-                   const LaunchShape &Launch);
+/// space, which must have one. \p Ctx must own every atom used; \p Caches
+/// are \p Ctx's (ModelCaches.h): what the walks keep goes there.
+Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
+                   const AccessShape &Access, const LaunchShape &Launch);
 /// predict() under a launch whose block extents are kernel parameters
 /// known only at run time (LaunchShape::ExtentParams): tried at each value
 /// as unknowns are, each value with its own block.
-Prediction predictAcrossExtents(const sym::Context &Ctx,
+Prediction predictAcrossExtents(const sym::Context &Ctx, ModelCaches &Caches,
                                 const AccessShape &Access,
                                 const LaunchShape &Launch);
 /// The same with \p Model, whatever the access's address space.
-Prediction predictWith(const sym::Context &Ctx, const AccessShape &Access,
-                       const LaunchShape &Launch,
+Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
+                       const AccessShape &Access, const LaunchShape &Launch,
                        const RequestCostModel &Model);
 
 /// One lane of a warp at one access.
@@ -73,6 +75,7 @@ struct WarpSnapshot {
 /// the reported count. nullopt when no warp the simulator would visit has
 /// one. Deterministic.
 std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
+                                            ModelCaches &Caches,
                                             const AccessShape &Access,
                                             const LaunchShape &Launch);
 
