@@ -157,22 +157,23 @@ private:
 
 class Quiet : public DiagnosticConsumer {};
 
-struct Index {
+} // namespace
+
+struct LaunchIndex::Project {
   std::mutex Mutex;
   std::map<std::string, Entry> Files; // by absolute path
 };
 
-Index &indexFor(const std::string &DatabaseDir) {
-  static std::mutex Mutex;
-  static std::map<std::string, std::unique_ptr<Index>> All;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  std::unique_ptr<Index> &I = All[DatabaseDir];
-  if (!I)
-    I = std::make_unique<Index>();
-  return *I;
-}
+LaunchIndex::LaunchIndex() = default;
+LaunchIndex::~LaunchIndex() = default;
 
-} // namespace
+LaunchIndex::Project &LaunchIndex::projectOf(const std::string &DatabaseDir) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::unique_ptr<Project> &P = Projects[DatabaseDir];
+  if (!P)
+    P = std::make_unique<Project>();
+  return *P;
+}
 
 std::string launchCacheDir() {
   llvm::SmallString<256> Dir;
@@ -188,11 +189,11 @@ std::string launchCacheDir() {
   return std::string(Dir);
 }
 
-LaunchMap projectLaunches(const std::string &DatabaseDir,
-                          llvm::StringRef MainFile,
-                          const std::vector<std::string> &Kernels,
-                          const ToolchainSetup &Toolchain,
-                          LaunchIndexStats *Stats) {
+LaunchMap LaunchIndex::projectLaunches(const std::string &DatabaseDir,
+                                       llvm::StringRef MainFile,
+                                       const std::vector<std::string> &Kernels,
+                                       const ToolchainSetup &Toolchain,
+                                       LaunchIndexStats *Stats) {
   LaunchIndexStats Local;
   LaunchIndexStats &St = Stats ? *Stats : Local;
   LaunchMap Found;
@@ -207,7 +208,7 @@ LaunchMap projectLaunches(const std::string &DatabaseDir,
   if (DB->getCompileCommands(Main).empty())
     return Found;
 
-  Index &I = indexFor(DatabaseDir);
+  Project &I = projectOf(DatabaseDir);
   std::lock_guard<std::mutex> Lock(I.Mutex);
   std::set<std::string> Seen;
   for (const CompileCommand &C : DB->getAllCompileCommands()) {

@@ -16,7 +16,15 @@ class CudaCoalesceTidyModule : public clang::tidy::ClangTidyModule {
 public:
   void
   addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<CudaMemoryCoalescingCheck>(TidyCheckName);
+    // One index for the checks the factory makes: what a file's launches
+    // cost to parse is paid once while the tool runs (clangd's lifetime).
+    auto Launches = std::make_shared<LaunchIndex>();
+    Factories.registerCheckFactory(
+        TidyCheckName, [Launches](llvm::StringRef Name,
+                                  clang::tidy::ClangTidyContext *Context) {
+          return std::make_unique<CudaMemoryCoalescingCheck>(Name, Context,
+                                                             Launches);
+        });
   }
 };
 

@@ -5,6 +5,7 @@
 #include "cuda-coalesce/Driver/LaunchIndex.h"
 #include "cuda-coalesce/Driver/NoLintLookup.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
+#include "cuda-coalesce/Policy/CheckNames.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
@@ -18,7 +19,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <atomic>
 #include <functional>
 
 using namespace clang;
@@ -30,9 +30,6 @@ using clang::tooling::FrontendActionFactory;
 
 namespace cudacoalesce {
 namespace tidy {
-
-static std::atomic<bool> EditorMode{false};
-void setEditorMode(bool On) { EditorMode = On; }
 
 static std::optional<Severity> parseSeverity(llvm::StringRef S) {
   return llvm::StringSwitch<std::optional<Severity>>(S.lower())
@@ -52,13 +49,15 @@ static std::optional<bool> parseBool(llvm::StringRef S) {
 }
 
 CudaMemoryCoalescingCheck::CudaMemoryCoalescingCheck(
-    StringRef Name, clang::tidy::ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    StringRef Name, clang::tidy::ClangTidyContext *Context,
+    std::shared_ptr<LaunchIndex> Launches)
+    : ClangTidyCheck(Name, Context), Launches(std::move(Launches)),
       BlockDimOption(Options.get("BlockDim", "").str()),
       MinimumSeverityOption(Options.get("MinimumSeverity", "low").str()),
       ReportCoalesced(parseBool(Options.get("ReportCoalesced", "false"))),
       ProjectLaunches(parseBool(Options.get("ProjectLaunches", "true"))),
-      CompileCommandsDir(Options.get("CompileCommandsDir", "").str()) {
+      CompileCommandsDir(Options.get("CompileCommandsDir", "").str()),
+      EditorMode(Options.get(EditorModeOption, "false") == "true") {
   if (!BlockDimOption.empty()) {
     BlockDim = parseBlockShape(BlockDimOption);
     if (!BlockDim)
@@ -174,6 +173,7 @@ struct Project {
   const ProjectConfig *Config = nullptr;
   std::string DatabaseDir; // empty: none found
   bool UseLaunches = true;
+  LaunchIndex *Launches = nullptr;
 };
 
 /// The analysis of one translation unit as the CLI runs it on the file:
@@ -186,8 +186,8 @@ TranslationUnitResult analyseProjectFile(ASTContext &AST, Project &P,
       P.DatabaseDir.empty() || Main.Path.empty())
     return Result;
   static const ToolchainSetup Toolchain = defaultToolchain();
-  LaunchMap Elsewhere = projectLaunches(P.DatabaseDir, Main.Path,
-                                        Result.KernelsWithoutLaunch, Toolchain);
+  LaunchMap Elsewhere = P.Launches->projectLaunches(
+      P.DatabaseDir, Main.Path, Result.KernelsWithoutLaunch, Toolchain);
   if (Elsewhere.empty())
     return Result;
   AnalysisOptions With = P.Opts;
@@ -389,6 +389,7 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
   P.Opts.BlockDim = BlockDim;
   P.Opts.BlockDimOrigin = "the BlockDim option";
   P.UseLaunches = ProjectLaunches.value_or(true);
+  P.Launches = Launches.get();
 
   // The project's configuration, as the CLI reads it for this file.
   ProjectConfigs Configs;

@@ -14,10 +14,12 @@
 #ifndef CUDA_COALESCE_TIDY_CUDAMEMORYCOALESCINGCHECK_H
 #define CUDA_COALESCE_TIDY_CUDAMEMORYCOALESCINGCHECK_H
 
+#include "cuda-coalesce/Driver/LaunchIndex.h"
 #include "cuda-coalesce/Model/WarpModel.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 
+#include <memory>
 #include <optional>
 
 namespace cudacoalesce {
@@ -28,16 +30,14 @@ namespace tidy {
 /// ideal sectors, `high` at least four times.
 enum class Severity { Low, Medium, High };
 
-/// In an editor (cuda-coalesce-clangd sets it): each fix goes on a note that
-/// says what it does (clangd titles the code action with it) and on every
-/// warning it fixes. Otherwise (clang-tidy) on the warning, once per edit,
-/// so that --fix applies it.
-void setEditorMode(bool On);
-
 class CudaMemoryCoalescingCheck : public clang::tidy::ClangTidyCheck {
 public:
+  /// \p Launches: the launches of the projects the check's files belong
+  /// to, kept by whoever makes the checks (the module's factory) while the
+  /// tool runs.
   CudaMemoryCoalescingCheck(llvm::StringRef Name,
-                            clang::tidy::ClangTidyContext *Context);
+                            clang::tidy::ClangTidyContext *Context,
+                            std::shared_ptr<LaunchIndex> Launches);
 
   bool isLanguageVersionSupported(const clang::LangOptions &LO) const override;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
@@ -45,6 +45,7 @@ public:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override;
 
 private:
+  std::shared_ptr<LaunchIndex> Launches;
   std::string BlockDimOption;
   std::optional<model::Dim3> BlockDim;
   std::string MinimumSeverityOption;
@@ -52,6 +53,7 @@ private:
   std::optional<bool> ReportCoalesced; // nullopt: an invalid value
   std::optional<bool> ProjectLaunches; // nullopt: an invalid value
   std::string CompileCommandsDir;      // empty: found as clangd finds it
+  bool EditorMode = false;
 };
 
 } // namespace tidy

@@ -11,19 +11,13 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <thread>
 
 #include <unistd.h>
 
 namespace cudacoalesce::clangd {
 namespace {
-
-/// Shared by both threads; never destroyed, since the input thread may
-/// still read at exit.
-FindingHover &findingHover() {
-  static auto *Hover = new FindingHover;
-  return *Hover;
-}
 
 /// The link clangd gives our diagnostics.
 std::string clangdDocsUrl() {
@@ -50,8 +44,10 @@ std::string inspect(std::string Body, bool Wanted, UseFn Use) {
   return Body;
 }
 
-/// clangd's messages to the editor.
-void carryOutput(int FromClangd, int ToEditor) {
+/// clangd's messages to the editor. \p Hover is shared with carryInput,
+/// which may still read it at exit (hence shared ownership).
+void carryOutput(int FromClangd, int ToEditor,
+                 std::shared_ptr<FindingHover> Hover) {
   const std::string From = clangdDocsUrl();
   const std::string To = checkDocsUrl();
   LspFramer Framer;
@@ -66,10 +62,10 @@ void carryOutput(int FromClangd, int ToEditor) {
            At = Body.find(From, At + To.size()))
         Body.replace(At, From.size(), To);
       bool Wanted =
-          findingHover().awaitingHover() ||
+          Hover->awaitingHover() ||
           llvm::StringRef(Body).contains("\"textDocument/publishDiagnostics\"");
-      Body = inspect(std::move(Body), Wanted, [](llvm::json::Object &M) {
-        return findingHover().fromServer(M);
+      Body = inspect(std::move(Body), Wanted, [&](llvm::json::Object &M) {
+        return Hover->fromServer(M);
       });
       writeMessage(ToEditor, Body);
     }
@@ -80,7 +76,8 @@ void carryOutput(int FromClangd, int ToEditor) {
 /// The editor's messages to clangd: each chunk is read for hover requests
 /// before it is passed on unchanged, so that the request is known before
 /// clangd can answer it, and nothing waits on a whole message.
-void carryInput(int FromEditor, int ToClangd) {
+void carryInput(int FromEditor, int ToClangd,
+                std::shared_ptr<FindingHover> Hover) {
   LspFramer Framer;
   std::string Chunk;
   while (readChunk(FromEditor, Chunk)) {
@@ -89,8 +86,8 @@ void carryInput(int FromEditor, int ToClangd) {
       llvm::StringRef Body = P->Data;
       bool Wanted = P->Framed && (Body.contains("\"textDocument/hover\"") ||
                                   Body.contains("\"initialize\""));
-      inspect(P->Data, Wanted, [](llvm::json::Object &M) {
-        findingHover().fromEditor(M);
+      inspect(P->Data, Wanted, [&](llvm::json::Object &M) {
+        Hover->fromEditor(M);
         return false;
       });
     }
@@ -100,6 +97,8 @@ void carryInput(int FromEditor, int ToClangd) {
   ::close(ToClangd); // clangd sees the end of its input
 }
 
+// The process's own standard output, replaced by a pipe while the proxy
+// runs: restored at exit (finishEditorProxy).
 std::thread OutputThread;
 int EditorStdout = -1;
 
@@ -137,14 +136,15 @@ void startEditorProxy(bool ReadInput) {
   int FromClangd = replaceWithPipe(STDOUT_FILENO, false, EditorStdout);
   if (FromClangd < 0)
     return;
-  OutputThread = std::thread(carryOutput, FromClangd, EditorStdout);
+  auto Hover = std::make_shared<FindingHover>();
+  OutputThread = std::thread(carryOutput, FromClangd, EditorStdout, Hover);
   std::atexit(finishEditorProxy);
   int EditorStdin = -1;
   if (!ReadInput)
     return;
   int ToClangd = replaceWithPipe(STDIN_FILENO, true, EditorStdin);
   if (ToClangd >= 0)
-    std::thread(carryInput, EditorStdin, ToClangd).detach();
+    std::thread(carryInput, EditorStdin, ToClangd, Hover).detach();
 }
 
 } // namespace cudacoalesce::clangd

@@ -60,10 +60,6 @@ using TidyProvider = llvm::unique_function<void(tidy::ClangTidyOptions &,
 
 static constexpr llvm::StringLiteral CheckName = cudacoalesce::TidyCheckName;
 
-namespace cudacoalesce::tidy {
-void setEditorMode(bool On); // CudaMemoryCoalescingCheck.cpp
-}
-
 // The wrapped functions are C++ functions; their wrappers are reached by the
 // mangled names the linker builds, hence extern "C" with the same signature.
 extern "C" {
@@ -84,6 +80,10 @@ clang::clangd::TidyProvider __wrap__ZN5clang6clangd20provideDefaultChecksEv() {
     Stock(Opts, File);
     if (!UserChose)
       *Opts.Checks += ("," + CheckName).str();
+    // Diagnostics go to an editor: fixes titled by what they do, on every
+    // warning they fix.
+    Opts.CheckOptions[(CheckName + "." + cudacoalesce::EditorModeOption)
+                          .str()] = "true";
   };
 }
 
@@ -134,9 +134,6 @@ std::vector<std::string> serverArgs(llvm::ArrayRef<char *> Args) {
 } // namespace
 
 int main(int argc, char *argv[]) {
-  // Diagnostics go to an editor: fixes titled by what they do, on every
-  // warning they fix; findings in headers at their call in the main file.
-  cudacoalesce::tidy::setEditorMode(true);
   std::vector<char *> Args(argv, argv + argc);
   bool HasResourceDir = false;
   for (int I = 1; I < argc; ++I)

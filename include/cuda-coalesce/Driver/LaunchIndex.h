@@ -6,7 +6,8 @@
 // The clang-tidy check and clangd see one translation unit; this index
 // gives them the same launches. It is built from the files of the compile
 // database that governs the translation unit, as the CLI parses them, once
-// per file: kept in memory for the process (clangd's lifetime), and on disk
+// per file: kept in memory while the index lives (the check's factory owns
+// one: clangd's lifetime, or a clang-tidy run's), and on disk
 // under $XDG_CACHE_HOME/cuda-coalesce/launches (else ~/.cache/...), so that
 // a clang-tidy process per file (run-clang-tidy) does not parse the project
 // again. An entry is used while its file's size and modification time and
@@ -23,6 +24,9 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -34,15 +38,31 @@ struct LaunchIndexStats {
   size_t FromDisk = 0, FromMemory = 0;
 };
 
-/// The launches of \p Kernels written in the files of the compile database
-/// in \p DatabaseDir other than \p MainFile, parsed with \p Toolchain.
-/// Empty when the database cannot be read or does not list \p MainFile
-/// (its files are then not the main file's project). Thread-safe.
-LaunchMap projectLaunches(const std::string &DatabaseDir,
-                          llvm::StringRef MainFile,
-                          const std::vector<std::string> &Kernels,
-                          const ToolchainSetup &Toolchain,
-                          LaunchIndexStats *Stats = nullptr);
+class LaunchIndex {
+public:
+  LaunchIndex();
+  ~LaunchIndex();
+  LaunchIndex(const LaunchIndex &) = delete;
+  LaunchIndex &operator=(const LaunchIndex &) = delete;
+
+  /// The launches of \p Kernels written in the files of the compile
+  /// database in \p DatabaseDir other than \p MainFile, parsed with
+  /// \p Toolchain. Empty when the database cannot be read or does not list
+  /// \p MainFile (its files are then not the main file's project).
+  /// Thread-safe.
+  LaunchMap projectLaunches(const std::string &DatabaseDir,
+                            llvm::StringRef MainFile,
+                            const std::vector<std::string> &Kernels,
+                            const ToolchainSetup &Toolchain,
+                            LaunchIndexStats *Stats = nullptr);
+
+private:
+  struct Project; // the files of one database, by absolute path
+  Project &projectOf(const std::string &DatabaseDir);
+
+  std::mutex Mutex; // guards Projects, not what they hold
+  std::map<std::string, std::unique_ptr<Project>> Projects;
+};
 
 /// Where the on-disk entries go; empty when no cache directory is known.
 std::string launchCacheDir();

@@ -24,6 +24,12 @@ inline constexpr llvm::StringLiteral AllCheckNames[] = {
 #include "cuda-coalesce/Policy/CheckNames.def"
 };
 
+/// The option cuda-coalesce-clangd sets (not one for users): in an editor,
+/// each fix goes on a note that says what it does (clangd titles the code
+/// action with it) and on every warning it fixes. Otherwise (clang-tidy) on
+/// the warning, once per edit, so that --fix applies it.
+inline constexpr llvm::StringLiteral EditorModeOption = "EditorMode";
+
 /// The project's home, and the check's documentation in it (what clangd's
 /// codeDescription, SARIF's helpUri and the reports link to).
 inline constexpr llvm::StringLiteral ProjectUrl =
