@@ -71,6 +71,39 @@ def long_files(root):
     return sorted(found)
 
 
+# A variable that outlives the call that made it and is not constant: state
+# shared by every file a process analyses (docs/architecture.md, "Where state
+# lives"). Declarations of functions (a parenthesis before any initializer)
+# are not variables.
+HIDDEN_STATE = re.compile(
+    r"^\s*(thread_local\b.*|static\s+(?!const\b|constexpr\b|"
+    r"thread_local\b)[^(=;]*\b\w+\s*(=|;|\{)[^()]*$)")
+
+
+def hidden_state(text):
+    """Line numbers of thread_local and non-constant static variables."""
+    found = []
+    for number, line in enumerate(text.split("\n"), 1):
+        code = line.split("//")[0]
+        if "thread_local" in code or HIDDEN_STATE.match(code):
+            found.append(number)
+    return found
+
+
+def hidden_state_in_lib(root):
+    """(path, line) of every variable of hidden state under lib/."""
+    found = []
+    for dirpath, _, names in os.walk(os.path.join(root, "lib")):
+        for name in sorted(names):
+            if not name.endswith(SOURCE_SUFFIXES):
+                continue
+            path = os.path.join(dirpath, name)
+            with open(path, encoding="utf-8", errors="replace") as f:
+                for line in hidden_state(f.read()):
+                    found.append((relative(path, root), line))
+    return sorted(found)
+
+
 def code_tokens(text):
     """Yields (token, line) for the braces, parentheses, semicolons and
     words of C++ text; comments, literals and preprocessor lines skipped."""
@@ -282,6 +315,11 @@ def main():
         if not allowed(rel):
             failures.append(f"{rel}: {lines} lines (fewer than "
                             f"{MAX_FILE_LINES} allowed)")
+
+    for rel, line in hidden_state_in_lib(root):
+        failures.append(f"{rel}:{line}: a thread_local or non-constant static "
+                        "variable: keep it in the analysis session "
+                        "(docs/architecture.md)")
 
     if not args.clang_tidy:
         print("check-code-size: function sizes not checked: clang-tidy-22 is "

@@ -27,6 +27,27 @@ def function(name, body_lines, indent=""):
                      [f"{indent}}}"]) + "\n"
 
 
+class HiddenState(unittest.TestCase):
+    def test_thread_local_and_mutable_statics_are_found(self):
+        text = ("int f() {\n"
+                "  thread_local std::vector<int> Kept;\n"
+                "  static std::map<int, int> All;\n"
+                "  static int Count = 0;\n"
+                "  static inline int Once = 1;\n"
+                "  return 0;\n"
+                "}\n")
+        self.assertEqual(check.hidden_state(text), [2, 3, 4, 5])
+
+    def test_constants_and_static_functions_are_not(self):
+        text = ("static const std::string Dir = dir();\n"
+                "static constexpr int N = 4;\n"
+                "static std::optional<int> parse(llvm::StringRef S);\n"
+                "static int twice(int X) { return 2 * X; }\n"
+                "static inline int half(int X) { return X / 2; }\n"
+                "  // static int InAComment;\n")
+        self.assertEqual(check.hidden_state(text), [])
+
+
 class Scan(unittest.TestCase):
     def test_long_function_at_namespace_and_class_scope(self):
         text = "namespace a {\n" + function("f", 151) + "}\n"
