@@ -72,6 +72,14 @@ constexpr int64_t LoopTripsVisited = 256;
 /// is the aligned case counts are given for.
 constexpr int64_t FirstValueTried = 32;
 constexpr int64_t ValuesTried = 64;
+/// Besides that range, each unknown is tried alone, the others at
+/// FirstValueTried, at every value below it (a stride of 0, 1 or 2, a size
+/// below a warp's width: `if (tid < n)` with n = 4 lets four lanes run) and
+/// at these larger ones (sizes past the range: powers of two and their
+/// neighbours), so that a count or a pattern given as the same for every
+/// value holds for the values code uses, not only for 32..95.
+constexpr int64_t LargeValuesTried[] = {127,  128,  255,  256,
+                                        1000, 1024, 4095, 4096};
 /// A block extent known only at run time (LaunchShape::ExtentParams) is
 /// tried at these values of that range, each a whole prediction: the
 /// aligned one first, then for each power of two M up to 64 a value

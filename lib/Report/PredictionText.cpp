@@ -1,6 +1,7 @@
 //===- Report/PredictionText.cpp - A prediction in words ------------------===//
 #include "cuda-coalesce/Report/PredictionText.h"
 
+#include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/Support/ErrorHandling.h"
@@ -25,6 +26,16 @@ std::string tried(const Assumption &A) {
               : "");
 }
 
+/// The values past Low..High an unknown was tried at: where every value of
+/// the range was tried (an unknown's trials, not a block extent's), also
+/// limits::LargeValuesTried.
+std::string largerTried(const Assumption &A) {
+  if (A.ValuesTried)
+    return "";
+  return " and larger ones up to " +
+         std::to_string(std::end(limits::LargeValuesTried)[-1]);
+}
+
 } // namespace
 
 std::string assumptionText(const Assumption &A,
@@ -39,10 +50,11 @@ std::string assumptionText(const Assumption &A,
     return "a guard depends on values not known here: its lanes counted as "
            "active";
   case Assumption::Kind::SameResultForEveryValue:
-    return A.Names + " unknown: the same result for every value in " + tried(A);
+    return A.Names + " unknown: the same result for every value in " +
+           tried(A) + largerTried(A);
   case Assumption::Kind::SamePatternForEveryValue:
     return A.Names + " unknown: the same pattern for every value in " +
-           tried(A) + ", at " + range(A.Least, A.Most, Model) +
+           tried(A) + largerTried(A) + ", at " + range(A.Least, A.Most, Model) +
            "; the count is for multiples of 32";
   case Assumption::Kind::DataPerWarp:
     return A.Names +
@@ -96,8 +108,11 @@ std::string unknownReasonText(const model::Prediction &P) {
   case UnknownCause::Kind::DataAddresses:
     return "the address depends on " + C.Names +
            ", data loaded per lane: " + range(C.Least, C.Most, P.model()) +
-           " (every lane's word in one bank at the most, no conflict at the "
-           "least)";
+           " (one " + P.model().Unit + " where the lanes share one, " +
+           (P.model().Conflict
+                ? "every lane's word in one bank"
+                : std::string("a ") + P.model().Unit + " a lane") +
+           " at the most)";
   }
   llvm_unreachable("covered switch");
 }

@@ -50,6 +50,24 @@ std::string laneSpacingText(const model::Prediction &P) {
   return S;
 }
 
+/// A pattern known with a null count (docs/model.md, the contract): the
+/// data decides which lanes run, or where the lanes' addresses fall.
+std::string knownPatternRangeText(const model::Prediction &P,
+                                  const std::string &Subject,
+                                  const std::string &PerRequest,
+                                  const std::string &Ideal) {
+  std::string Why =
+      P.Cause && P.Cause->What == model::UnknownCause::Kind::GuardOnData
+          ? "data decides which lanes run"
+          : "the addresses are data";
+  std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
+                     ": " + formatRange(P.UnitsMin, P.UnitsMax) + PerRequest;
+  if (P.Kind == model::Pattern::Coalesced ||
+      P.Kind == model::Pattern::ConflictFree)
+    return Head + " (ideal " + Ideal + "; " + Why + ")";
+  return Head + " where " + Ideal + " would do (" + Why + ")";
+}
+
 } // namespace
 
 std::string findingMessage(const Finding &F) {
@@ -77,7 +95,9 @@ std::string findingMessage(const Finding &F) {
     }
     return Subject + ": pattern unknown (" + unknownReasonText(P) + ")";
   }
-  double Units = P.Units ? *P.Units : 0;
+  if (!P.Units)
+    return knownPatternRangeText(P, Subject, PerRequest, Ideal);
+  double Units = *P.Units;
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
                      ": " + formatCount(Units) + PerRequest;
   switch (P.Kind) {
@@ -118,13 +138,10 @@ std::vector<std::string> findingNotes(const Finding &F) {
              " bytes apart" + laneSpacingText(P);
     Notes.push_back(Lanes);
   }
-  if (P.Kind == model::Pattern::Scattered)
-    Notes.push_back(P.DependsOnLaneData
-                        ? std::string("the address depends on data loaded "
-                                      "per lane: each lane touches a ") +
-                              Model.Unit + " of its own"
-                        : "the index is not linear in the thread index: the "
-                          "lanes' addresses are irregularly spaced");
+  // A gather's own note is its unknown cause's (unknownReasonText).
+  if (P.Kind == model::Pattern::Scattered && !P.DependsOnLaneData)
+    Notes.push_back("the index is not linear in the thread index: the "
+                    "lanes' addresses are irregularly spaced");
   if (P.Units && P.UnitsMin != P.UnitsMax)
     Notes.push_back(
         "averaged over the warps of the launch: " + formatCount(P.UnitsMin) +

@@ -207,23 +207,21 @@ TEST(WarpModelTest, SampledLoopWithPredicatedGuardKeepsItsAverage) {
 
 // Rows of an unknown width W: the lanes stay contiguous for every W, only the
 // rows' alignment moves. The pattern is definite, counted for W a multiple of
-// 32, with the range and the condition for the ideal.
-TEST(WarpModelTest, UnknownRowWidthIsCoalescedWithItsCondition) {
+// 32, with the range over every W: 2 sectors where the two half rows fall on
+// each other (W = 0), 5.75 where a half row straddles 3 sectors in 7 of 8
+// rows (W odd). No condition: the ideal is met at W = 0 and 16 as well as at
+// the multiples of 8, so no modulus says when.
+TEST(WarpModelTest, UnknownRowWidthIsCoalescedWithItsRange) {
   Fixture F;
   Poly W = Poly::atom(F.Ctx.param("W"));
   Prediction P = F.run(F.gtidY() * W + F.gtidX(), 4, {16, 16, 1});
   // A warp covers two half rows of 64 bytes: 2 sectors each when aligned.
   expectCounts(P, 4, 4, 2, Pattern::Coalesced);
   EXPECT_TRUE(P.AlignmentAssumed);
-  ASSERT_TRUE(P.Condition);
-  EXPECT_EQ(P.Condition->Unknown, "W");
-  EXPECT_EQ(P.Condition->Modulus, 8);
-  // With W odd a half row straddles 3 sectors in 7 of 8 rows: 5.75 over all
-  // rows, a little less over the rows the sampled warps cover.
   bool RangeStated = false;
   for (const Assumption &A : P.Assumptions)
     RangeStated |= A.What == Assumption::Kind::SamePatternForEveryValue &&
-                   A.Names == "W" && A.Least == 4 && A.Most >= 5.7 &&
+                   A.Names == "W" && A.Least == 2 && A.Most >= 5.7 &&
                    A.Most < 5.76;
   EXPECT_TRUE(RangeStated);
 }
@@ -247,42 +245,53 @@ TEST(WarpModelTest, UnknownScaleOfTheLaneIndexIsUnknown) {
   EXPECT_EQ(P.Kind, Pattern::Unknown);
   EXPECT_FALSE(P.Units.has_value());
   EXPECT_FALSE(P.AlignmentAssumed);
-  // W = 32: tx, 4 sectors; W = 95: about 3 floats apart, 12 sectors.
-  EXPECT_DOUBLE_EQ(P.UnitsMin, 4);
+  // W = 0: one float, 1 sector; W = 95: about 3 floats apart, 12 sectors.
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 1);
   EXPECT_GE(P.UnitsMax, 11);
 }
 
-TEST(WarpModelTest, UnknownColumnStrideIsStridedForEveryWidth) {
+// A column of rows W floats wide: from 8 floats on, a sector a lane (32);
+// at W = 1 the lanes are contiguous (4), at W = 0 they share one float (1).
+// The code allows every W: no one pattern, the range, no finding.
+TEST(WarpModelTest, UnknownColumnStrideIsARangeOverEveryWidth) {
   Fixture F;
   Poly W = Poly::atom(F.Ctx.param("W"));
   Prediction P = F.run(F.gtidX() * W + F.gtidY(), 4, {32, 8, 1});
-  EXPECT_EQ(P.Kind, Pattern::Strided);
-  ASSERT_TRUE(P.Units.has_value());
-  EXPECT_DOUBLE_EQ(*P.Units, 32);
-  EXPECT_FALSE(P.Assumptions.empty());
+  EXPECT_EQ(P.Kind, Pattern::Unknown);
+  EXPECT_FALSE(P.Units.has_value());
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 1);
+  EXPECT_DOUBLE_EQ(P.UnitsMax, 32);
 }
 
 // Every index scaled by an unknown (an accessor's `row * s0 + t * s1`): the
-// innermost stride s1 may be 1, so no one pattern, and the ideal needs
-// s1 == 1.
+// innermost stride s1 may be 1, so no one pattern; the ideal needs s1 <= 1
+// (at 0 every lane reads one float: 1 sector, its own ideal).
 TEST(WarpModelTest, UnknownInnermostStrideIsIdealOnlyAtOne) {
   Fixture F;
   Poly S0 = Poly::atom(F.Ctx.param("s0"));
   Poly S1 = Poly::atom(F.Ctx.param("s1"));
   Prediction P = F.run(F.by() * S0 + F.gtidX() * S1, 4, {32, 1, 1});
   EXPECT_EQ(P.Kind, Pattern::Unknown);
-  EXPECT_DOUBLE_EQ(P.UnitsMin, 4);
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 1);
   EXPECT_DOUBLE_EQ(P.UnitsMax, 32);
   ASSERT_TRUE(P.Condition);
   EXPECT_EQ(P.Condition->Unknown, "s1");
   EXPECT_EQ(P.Condition->Modulus, 0);
   EXPECT_EQ(P.Condition->Equals, 1);
+  EXPECT_TRUE(P.Condition->UpTo);
 }
 
+// A gather: scattered, with no count (the data decides), from one sector to
+// one a lane (docs/model.md, the contract, point 5).
 TEST(WarpModelTest, DataDependentIndexIsScattered) {
   Fixture F;
   Poly Idx = Poly::atom(F.Ctx.opaque("idx[i]", sym::Variation::LaneData));
-  expectCounts(F.run(Idx, 4), 32, 4, 32, Pattern::Scattered);
+  Prediction P = F.run(Idx, 4);
+  EXPECT_EQ(P.Kind, Pattern::Scattered);
+  EXPECT_FALSE(P.Units.has_value());
+  EXPECT_DOUBLE_EQ(P.UnitsMin, 1);
+  EXPECT_DOUBLE_EQ(P.UnitsMax, 32);
+  EXPECT_DOUBLE_EQ(P.IdealUnits, 4);
 }
 
 // An independent count: every byte each lane touches, into sets.

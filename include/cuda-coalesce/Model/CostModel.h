@@ -105,11 +105,12 @@ public:
   /// The pattern of the lanes over a walk; \p DataDependent: the addresses
   /// are data loaded per lane.
   virtual Pattern classify(const CostTotals &T, bool DataDependent) const = 0;
-  /// A gather's count is a definite worst case (global memory: a sector per
-  /// lane, reported as scattered) rather than an unknown between one unit
-  /// and that worst case (shared memory: how many lanes share a bank is the
-  /// data's).
-  virtual bool gatherCountIsDefinite() const { return true; }
+  /// A gather (addresses loaded per lane) has a null count and the range
+  /// from one unit to every lane apart, in every memory. Its pattern is
+  /// scattered where lanes apart waste the memory's units whatever the data
+  /// (global memory: a sector per lane), unknown where the data decides
+  /// (shared memory: whether lanes share a bank).
+  virtual bool gathersAreScattered() const { return true; }
 };
 
 } // namespace model

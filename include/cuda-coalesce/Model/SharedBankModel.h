@@ -40,7 +40,7 @@ public:
                            unsigned ChunkBytes) const override;
   int64_t periodBytes() const override { return WavefrontBytes; }
   Pattern classify(const CostTotals &T, bool DataDependent) const override;
-  bool gatherCountIsDefinite() const override { return false; }
+  bool gathersAreScattered() const override { return false; }
 };
 
 } // namespace model

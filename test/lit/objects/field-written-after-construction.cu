@@ -1,7 +1,8 @@
 // A field follows the stores after its constructor: `widen` doubles the
 // stride to 2 (lanes 8 bytes apart, 8 sectors where 4 would do). A field a
 // loop's body changes holds a value of some trip: the read names it (`ld`)
-// instead of taking the 1 it held before the loop.
+// instead of taking the 1 it held before the loop, and with `ld` unknown the
+// count is the range over every value (1 sector at 0, 32 from 8 on).
 // RUN: not %cc --show-all %s | %filecheck %s
 struct Strided {
   __device__ Strided(const float *p, int s) : p(p), s(s) {}
@@ -23,8 +24,10 @@ __global__ void reads(const float *in, float *out, int n) {
   Pair q{in, 1};
   for (int i = 0; i < n; ++i) {
     out[t] += q.p[t * q.ld + i];
-    // CHECK: field-written-after-construction.cu:[[@LINE-1]]:15: warning: strided global load from 'in'
-    // CHECK: note: index blockIdx.x*blockDim.x*ld + threadIdx.x*ld + iter(i) (4-byte elements)
+    // CHECK: field-written-after-construction.cu:[[@LINE-1]]:15: remark: global
+    // load from 'in' depends on values not known here: 1 to 32 sectors/request
+    // where 4 would do CHECK: note: index blockIdx.x*blockDim.x*ld +
+    // threadIdx.x*ld + iter(i) (4-byte elements)
     q.ld = 2;
   }
 }
