@@ -348,7 +348,8 @@ private:
   /// The steps of loop() (AddressBuilderLoop.cpp), over the loop's state.
   struct LoopState;
   /// The step of \p E where it is an induction update (`v += step`, ++v,
-  /// `v = v + step`) of \p V by a step the loop does not change.
+  /// `v = v + step`) of \p V by a step the loop does not change, in the
+  /// units of V's value: bytes where V is a pointer.
   std::optional<sym::Poly> inductionStep(const LoopState &L,
                                          const clang::Expr *E,
                                          const clang::VarDecl *&V);
@@ -356,6 +357,8 @@ private:
   /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
   std::optional<int> inductionShift(const clang::Expr *E,
                                     const clang::VarDecl *&V) const;
+  /// The bytes one unit of \p V's step moves it: a pointer's pointee size.
+  uint64_t stepUnitOf(const clang::VarDecl *V) const;
   void findInductions(LoopState &L);
   /// The variables the loop changes at the top of trip L.Iteration: each
   /// induction variable at its value there, any other an opaque value that

@@ -316,7 +316,7 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     V = VariableWrites::directTarget(U->getSubExpr());
     if (!V) // ++a[0]: memory, not a variable
       return std::nullopt;
-    return Poly::constant(U->isIncrementOp() ? 1 : -1);
+    return Poly::constant(U->isIncrementOp() ? 1 : -1).scaled(stepUnitOf(V));
   }
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B || !B->isAssignmentOp())
@@ -347,8 +347,14 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     if (usesOf(StepExpr, M))
       return std::nullopt;
   llvm::SaveAndRestore Silent(Recording, false);
-  Poly Step = rvalue(StepExpr).P;
+  Poly Step = rvalue(StepExpr).P.scaled(stepUnitOf(V));
   return Negative ? -Step : Step;
+}
+
+uint64_t AddressBuilder::stepUnitOf(const VarDecl *V) const {
+  // A pointer's value is a byte address, and `p += k` moves it k elements.
+  QualType T = V->getType().getNonReferenceType();
+  return T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
 }
 
 std::optional<int> AddressBuilder::inductionShift(const Expr *E,
