@@ -357,8 +357,9 @@ private:
   /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
   std::optional<int> inductionShift(const clang::Expr *E,
                                     const clang::VarDecl *&V) const;
-  /// The bytes one unit of \p V's step moves it: a pointer's pointee size.
-  uint64_t stepUnitOf(const clang::VarDecl *V) const;
+  /// The bytes one unit of a step moves a value of type \p Stepped: a
+  /// pointer's pointee size.
+  uint64_t stepUnit(clang::QualType Stepped) const;
   void findInductions(LoopState &L);
   /// The variables the loop changes at the top of trip L.Iteration: each
   /// induction variable at its value there, any other an opaque value that

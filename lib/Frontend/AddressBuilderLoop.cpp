@@ -316,27 +316,33 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     V = VariableWrites::directTarget(U->getSubExpr());
     if (!V) // ++a[0]: memory, not a variable
       return std::nullopt;
-    return Poly::constant(U->isIncrementOp() ? 1 : -1).scaled(stepUnitOf(V));
+    return Poly::constant(U->isIncrementOp() ? 1 : -1)
+        .scaled(stepUnit(U->getSubExpr()->getType()));
   }
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B || !B->isAssignmentOp())
     return std::nullopt;
   V = VariableWrites::directTarget(B->getLHS());
   const Expr *StepExpr = nullptr;
+  QualType SteppedType = B->getLHS()->getType();
   bool Negative = false;
   if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
     StepExpr = B->getRHS();
     Negative = B->getOpcode() == BO_SubAssign;
   } else if (B->getOpcode() == BO_Assign) {
+    // `row = (float *)((char *)row + pitch)` steps through a cast: by bytes.
     const auto *Sum =
-        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenNoopCasts(AST));
     if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
       return std::nullopt;
-    if (VariableWrites::directTarget(Sum->getLHS()) == V) {
+    SteppedType = Sum->getType();
+    if (VariableWrites::directTarget(
+            Sum->getLHS()->IgnoreParenNoopCasts(AST)) == V) {
       StepExpr = Sum->getRHS();
       Negative = Sum->getOpcode() == BO_Sub;
     } else if (Sum->getOpcode() == BO_Add &&
-               VariableWrites::directTarget(Sum->getRHS()) == V) {
+               VariableWrites::directTarget(
+                   Sum->getRHS()->IgnoreParenNoopCasts(AST)) == V) {
       StepExpr = Sum->getLHS();
     }
   }
@@ -347,14 +353,13 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     if (usesOf(StepExpr, M))
       return std::nullopt;
   llvm::SaveAndRestore Silent(Recording, false);
-  Poly Step = rvalue(StepExpr).P.scaled(stepUnitOf(V));
+  Poly Step = rvalue(StepExpr).P.scaled(stepUnit(SteppedType));
   return Negative ? -Step : Step;
 }
 
-uint64_t AddressBuilder::stepUnitOf(const VarDecl *V) const {
+uint64_t AddressBuilder::stepUnit(QualType Stepped) const {
   // A pointer's value is a byte address, and `p += k` moves it k elements.
-  QualType T = V->getType().getNonReferenceType();
-  return T->isPointerType() ? sizeOf(T->getPointeeType()) : 1;
+  return Stepped->isPointerType() ? sizeOf(Stepped->getPointeeType()) : 1;
 }
 
 std::optional<int> AddressBuilder::inductionShift(const Expr *E,
