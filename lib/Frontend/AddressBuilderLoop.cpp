@@ -222,6 +222,7 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
 void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
                                          size_t BodyGuards,
                                          sym::AtomId Iteration,
+                                         llvm::ArrayRef<sym::AtomId> PerTrip,
                                          const std::string &LoweringNote) {
   // A load of the body's own statements (under no `if` of its own) whose
   // address the loop does not change, in a loop that writes no memory:
@@ -235,7 +236,10 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
     std::vector<sym::AtomId> Leaves;
     Syms.collectLeafAtoms(S.ByteOffset, Leaves);
     if (S.Kind != AccessKind::Load || S.Hinted ||
-        S.Guards.size() != BodyGuards || llvm::is_contained(Leaves, Iteration))
+        S.Guards.size() != BodyGuards ||
+        llvm::any_of(Leaves, [&](sym::AtomId A) {
+          return llvm::is_contained(PerTrip, A);
+        }))
       continue;
     std::map<sym::AtomId, Poly> FirstTrip = {{Iteration, Poly::constant(0)}};
     for (Guard &G : S.Guards)
@@ -483,9 +487,11 @@ void AddressBuilder::findInductions(LoopState &L) {
     }
 }
 
-void AddressBuilder::enterLoop(const LoopState &L,
-                               const LoopState::VariationMap &Varying) {
+std::vector<sym::AtomId>
+AddressBuilder::enterLoop(const LoopState &L,
+                          const LoopState::VariationMap &Varying) {
   const Poly TripIndex = Poly::atom(L.Iteration);
+  std::vector<sym::AtomId> OfSomeTrip;
   for (const VarDecl *V : L.Changed) {
     auto It = L.Before.find(V);
     auto StepIt = L.Steps.find(V);
@@ -507,10 +513,12 @@ void AddressBuilder::enterLoop(const LoopState &L,
       Vars[V] = Start;
       continue;
     }
+    OfSomeTrip.push_back(
+        Syms.opaque(V->getName().str(), L.carried(Syms, Varying, V)));
     Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                       Poly::atom(Syms.opaque(V->getName().str(),
-                                              L.carried(Syms, Varying, V)))};
+                       Poly::atom(OfSomeTrip.back())};
   }
+  return OfSomeTrip;
 }
 
 void AddressBuilder::walkLoopBody(LoopState &L) {
@@ -563,6 +571,9 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.
   LoopState::VariationMap VaryingVars;
+  // The values of some trip (variables and fields the body changes other
+  // than by a step): an address with one of them moves from trip to trip.
+  std::vector<sym::AtomId> OfSomeTrip;
   unsigned WritesBefore = MemoryWrites;
   bool BodyMayWrite = true;
   if (LoopDepth < limits::MaxLoopNestingWalkedTwice) {
@@ -571,7 +582,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       enterLoop(L, VaryingVars);
       walkLoopBody(L);
     }
-    enterLoopFields(FieldsBefore);
+    OfSomeTrip = enterLoopFields(FieldsBefore);
     BodyMayWrite = MemoryWrites != WritesBefore;
     for (const VarDecl *V : L.Changed) {
       auto It = Vars.find(V);
@@ -591,11 +602,13 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<HeldValue> HeldBefore = Held;
   size_t SitesBefore = Sites.size();
   unsigned WritesBeforeWalk = MemoryWrites;
-  enterLoop(L, VaryingVars);
+  llvm::append_range(OfSomeTrip, enterLoop(L, VaryingVars));
+  OfSomeTrip.push_back(L.Iteration);
   walkLoopBody(L);
   Held = std::move(HeldBefore);
   if (MemoryWrites == WritesBeforeWalk)
     hoistInvariantLoads(Loop, SitesBefore, L.BodyGuards, L.Iteration,
+                        OfSomeTrip,
                         L.Remainder.Lowering ? L.Remainder.Note : "");
 
   // A field the body changed may hold either value after the loop.
