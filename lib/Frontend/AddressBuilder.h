@@ -329,8 +329,10 @@ private:
   /// Where two paths join: what both kept.
   void joinFields(const llvm::DenseMap<FieldSlot, KeptField> &Other);
   /// A loop's entry: the fields its body changed (from \p Before to what
-  /// Fields holds after a trip) hold a value of some trip.
-  void enterLoopFields(const llvm::DenseMap<FieldSlot, KeptField> &Before);
+  /// Fields holds after a trip) hold a value of some trip, an opaque value
+  /// it returns.
+  std::vector<sym::AtomId>
+  enterLoopFields(const llvm::DenseMap<FieldSlot, KeptField> &Before);
   /// A loop walked once: forgets the fields its body may change.
   void forgetFieldsChangedIn(const clang::Stmt *Body);
 
@@ -348,7 +350,8 @@ private:
   /// The steps of loop() (AddressBuilderLoop.cpp), over the loop's state.
   struct LoopState;
   /// The step of \p E where it is an induction update (`v += step`, ++v,
-  /// `v = v + step`) of \p V by a step the loop does not change.
+  /// `v = v + step`) of \p V by a step the loop does not change, in the
+  /// units of V's value: bytes where V is a pointer.
   std::optional<sym::Poly> inductionStep(const LoopState &L,
                                          const clang::Expr *E,
                                          const clang::VarDecl *&V);
@@ -356,11 +359,15 @@ private:
   /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
   std::optional<int> inductionShift(const clang::Expr *E,
                                     const clang::VarDecl *&V) const;
+  /// The bytes one unit of a step moves a value of type \p Stepped: a
+  /// pointer's pointee size.
+  uint64_t stepUnit(clang::QualType Stepped) const;
   void findInductions(LoopState &L);
   /// The variables the loop changes at the top of trip L.Iteration: each
   /// induction variable at its value there, any other an opaque value that
   /// varies as \p Varying says.
-  void enterLoop(
+  /// Returns the opaque values it gave the others.
+  std::vector<sym::AtomId> enterLoop(
       const LoopState &L,
       const llvm::DenseMap<const clang::VarDecl *, sym::Variation> &Varying);
   void walkLoopBody(LoopState &L);
@@ -498,8 +505,10 @@ private:
   bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
   /// Moves the loads recorded since site \p From that nvcc hoists out of
   /// \p Loop to before it (AddressBuilderLoop.cpp).
+  /// \p PerTrip: the values that may change from trip to trip.
   void hoistInvariantLoads(const clang::Stmt *Loop, size_t From,
                            size_t BodyGuards, sym::AtomId Iteration,
+                           llvm::ArrayRef<sym::AtomId> PerTrip,
                            const std::string &LoweringNote);
   bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
                                   const clang::VarDecl *V);

@@ -222,6 +222,7 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
 void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
                                          size_t BodyGuards,
                                          sym::AtomId Iteration,
+                                         llvm::ArrayRef<sym::AtomId> PerTrip,
                                          const std::string &LoweringNote) {
   // A load of the body's own statements (under no `if` of its own) whose
   // address the loop does not change, in a loop that writes no memory:
@@ -235,7 +236,10 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
     std::vector<sym::AtomId> Leaves;
     Syms.collectLeafAtoms(S.ByteOffset, Leaves);
     if (S.Kind != AccessKind::Load || S.Hinted ||
-        S.Guards.size() != BodyGuards || llvm::is_contained(Leaves, Iteration))
+        S.Guards.size() != BodyGuards ||
+        llvm::any_of(Leaves, [&](sym::AtomId A) {
+          return llvm::is_contained(PerTrip, A);
+        }))
       continue;
     std::map<sym::AtomId, Poly> FirstTrip = {{Iteration, Poly::constant(0)}};
     for (Guard &G : S.Guards)
@@ -316,27 +320,33 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     V = VariableWrites::directTarget(U->getSubExpr());
     if (!V) // ++a[0]: memory, not a variable
       return std::nullopt;
-    return Poly::constant(U->isIncrementOp() ? 1 : -1);
+    return Poly::constant(U->isIncrementOp() ? 1 : -1)
+        .scaled(stepUnit(U->getSubExpr()->getType()));
   }
   const auto *B = dyn_cast<BinaryOperator>(E);
   if (!B || !B->isAssignmentOp())
     return std::nullopt;
   V = VariableWrites::directTarget(B->getLHS());
   const Expr *StepExpr = nullptr;
+  QualType SteppedType = B->getLHS()->getType();
   bool Negative = false;
   if (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) {
     StepExpr = B->getRHS();
     Negative = B->getOpcode() == BO_SubAssign;
   } else if (B->getOpcode() == BO_Assign) {
+    // `row = (float *)((char *)row + pitch)` steps through a cast: by bytes.
     const auto *Sum =
-        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+        dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenNoopCasts(AST));
     if (!Sum || (Sum->getOpcode() != BO_Add && Sum->getOpcode() != BO_Sub))
       return std::nullopt;
-    if (VariableWrites::directTarget(Sum->getLHS()) == V) {
+    SteppedType = Sum->getType();
+    if (VariableWrites::directTarget(
+            Sum->getLHS()->IgnoreParenNoopCasts(AST)) == V) {
       StepExpr = Sum->getRHS();
       Negative = Sum->getOpcode() == BO_Sub;
     } else if (Sum->getOpcode() == BO_Add &&
-               VariableWrites::directTarget(Sum->getRHS()) == V) {
+               VariableWrites::directTarget(
+                   Sum->getRHS()->IgnoreParenNoopCasts(AST)) == V) {
       StepExpr = Sum->getLHS();
     }
   }
@@ -347,8 +357,13 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
     if (usesOf(StepExpr, M))
       return std::nullopt;
   llvm::SaveAndRestore Silent(Recording, false);
-  Poly Step = rvalue(StepExpr).P;
+  Poly Step = rvalue(StepExpr).P.scaled(stepUnit(SteppedType));
   return Negative ? -Step : Step;
+}
+
+uint64_t AddressBuilder::stepUnit(QualType Stepped) const {
+  // A pointer's value is a byte address, and `p += k` moves it k elements.
+  return Stepped->isPointerType() ? sizeOf(Stepped->getPointeeType()) : 1;
 }
 
 std::optional<int> AddressBuilder::inductionShift(const Expr *E,
@@ -472,9 +487,11 @@ void AddressBuilder::findInductions(LoopState &L) {
     }
 }
 
-void AddressBuilder::enterLoop(const LoopState &L,
-                               const LoopState::VariationMap &Varying) {
+std::vector<sym::AtomId>
+AddressBuilder::enterLoop(const LoopState &L,
+                          const LoopState::VariationMap &Varying) {
   const Poly TripIndex = Poly::atom(L.Iteration);
+  std::vector<sym::AtomId> OfSomeTrip;
   for (const VarDecl *V : L.Changed) {
     auto It = L.Before.find(V);
     auto StepIt = L.Steps.find(V);
@@ -496,10 +513,12 @@ void AddressBuilder::enterLoop(const LoopState &L,
       Vars[V] = Start;
       continue;
     }
+    OfSomeTrip.push_back(
+        Syms.opaque(V->getName().str(), L.carried(Syms, Varying, V)));
     Vars[V] = SymValue{V->getType()->isPointerType(), -1,
-                       Poly::atom(Syms.opaque(V->getName().str(),
-                                              L.carried(Syms, Varying, V)))};
+                       Poly::atom(OfSomeTrip.back())};
   }
+  return OfSomeTrip;
 }
 
 void AddressBuilder::walkLoopBody(LoopState &L) {
@@ -552,6 +571,9 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.
   LoopState::VariationMap VaryingVars;
+  // The values of some trip (variables and fields the body changes other
+  // than by a step): an address with one of them moves from trip to trip.
+  std::vector<sym::AtomId> OfSomeTrip;
   unsigned WritesBefore = MemoryWrites;
   bool BodyMayWrite = true;
   if (LoopDepth < limits::MaxLoopNestingWalkedTwice) {
@@ -560,7 +582,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       enterLoop(L, VaryingVars);
       walkLoopBody(L);
     }
-    enterLoopFields(FieldsBefore);
+    OfSomeTrip = enterLoopFields(FieldsBefore);
     BodyMayWrite = MemoryWrites != WritesBefore;
     for (const VarDecl *V : L.Changed) {
       auto It = Vars.find(V);
@@ -580,11 +602,13 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<HeldValue> HeldBefore = Held;
   size_t SitesBefore = Sites.size();
   unsigned WritesBeforeWalk = MemoryWrites;
-  enterLoop(L, VaryingVars);
+  llvm::append_range(OfSomeTrip, enterLoop(L, VaryingVars));
+  OfSomeTrip.push_back(L.Iteration);
   walkLoopBody(L);
   Held = std::move(HeldBefore);
   if (MemoryWrites == WritesBeforeWalk)
     hoistInvariantLoads(Loop, SitesBefore, L.BodyGuards, L.Iteration,
+                        OfSomeTrip,
                         L.Remainder.Lowering ? L.Remainder.Note : "");
 
   // A field the body changed may hold either value after the loop.

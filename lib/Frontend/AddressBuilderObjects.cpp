@@ -325,8 +325,9 @@ void AddressBuilder::joinFields(
   });
 }
 
-void AddressBuilder::enterLoopFields(
+std::vector<sym::AtomId> AddressBuilder::enterLoopFields(
     const llvm::DenseMap<FieldSlot, KeptField> &Before) {
+  std::vector<sym::AtomId> OfSomeTrip;
   llvm::DenseMap<FieldSlot, KeptField> AfterTrip = std::move(Fields);
   Fields.clear();
   for (const auto &[Slot, Kept] : Before) {
@@ -348,11 +349,13 @@ void AddressBuilder::enterLoopFields(
       Merged.Base = A.Base;
       Name += " offset";
     }
-    Merged.P = Poly::atom(Syms.opaque(Name, Varies));
+    OfSomeTrip.push_back(Syms.opaque(Name, Varies));
+    Merged.P = Poly::atom(OfSomeTrip.back());
     KeptField Entry = Kept;
     Entry.Value = Merged;
     Fields[Slot] = Entry;
   }
+  return OfSomeTrip;
 }
 
 void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {

@@ -18,6 +18,11 @@ const Expr *transparentInner(const Expr *E) {
     return M->getSubExpr();
   if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
     return B->getSubExpr();
+  // `size_t row{blockIdx.x * 32 + threadIdx.x}`: a scalar's braces hold its
+  // value.
+  if (const auto *L = dyn_cast<InitListExpr>(E))
+    if (L->getNumInits() == 1 && L->getType()->isScalarType())
+      return L->getInit(0);
   return nullptr;
 }
 

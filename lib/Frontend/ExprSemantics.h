@@ -26,7 +26,8 @@ namespace cudacoalesce {
 
 /// The expression one wrapper that does not change a value holds:
 /// parentheses, a full expression (ConstantExpr, ExprWithCleanups), a
-/// materialised or bound temporary. Null when \p E is none of those.
+/// materialised or bound temporary, the braces around a scalar's one
+/// initialiser. Null when \p E is none of those.
 const clang::Expr *transparentInner(const clang::Expr *E);
 
 /// Whether Clang can lay \p T out: code with errors has types that are not.
