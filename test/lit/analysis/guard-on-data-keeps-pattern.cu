@@ -10,15 +10,10 @@ struct Particle {
 __global__ void advance(Particle *p, float dt) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (!p[i].alive)
-    // CHECK: guard-on-data-keeps-pattern.cu:[[@LINE-1]]:8: warning: strided
-    // global load from 'p': 16 sectors/request where 4 would do
+    // CHECK: guard-on-data-keeps-pattern.cu:[[@LINE-1]]:8: warning: strided global load from 'p': 16 sectors/request where 4 would do
     return;
   p[i].x += dt;
-  // CHECK: guard-on-data-keeps-pattern.cu:[[@LINE-1]]:3: warning: strided
-  // global load from 'p': 1 to 16 sectors/request where 4 would do (data
-  // decides which lanes run) CHECK:
-  // guard-on-data-keeps-pattern.cu:[[@LINE-2]]:3: warning: strided global store
-  // to 'p': 1 to 16 sectors/request where 4 would do (data decides which lanes
-  // run)
+  // CHECK: guard-on-data-keeps-pattern.cu:[[@LINE-1]]:3: warning: strided global load from 'p': 1 to 16 sectors/request where 4 would do (data decides which lanes run)
+  // CHECK: guard-on-data-keeps-pattern.cu:[[@LINE-2]]:3: warning: strided global store to 'p': 1 to 16 sectors/request where 4 would do (data decides which lanes run)
 }
 void launch(Particle *p) { advance<<<1024, 256>>>(p, 0.1f); }

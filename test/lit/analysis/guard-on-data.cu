@@ -9,16 +9,14 @@ __global__ void at_tail(float *out, const float *in) {
   float v = in[i];
   if (v < 1.05f)
     out[i] = v;
-  // CHECK: guard-on-data.cu:[[@LINE-1]]:5: remark: coalesced global store to
-  // 'out': 1 to 4 sectors/request (ideal 4; data decides which lanes run)
+  // CHECK: guard-on-data.cu:[[@LINE-1]]:5: remark: coalesced global store to 'out': 1 to 4 sectors/request (ideal 4; data decides which lanes run)
 }
 __global__ void predicated(float *out, const float *in, float *done) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];
   if (v < 1.05f)
     out[i] = v;
-  // CHECK: guard-on-data.cu:[[@LINE-1]]:5: remark: coalesced global store to
-  // 'out': 0 to 4 sectors/request (ideal 4; data decides which lanes run)
+  // CHECK: guard-on-data.cu:[[@LINE-1]]:5: remark: coalesced global store to 'out': 0 to 4 sectors/request (ideal 4; data decides which lanes run)
   done[i] = 1.0f;
 }
 void launch(float *o, const float *a, float *d) {

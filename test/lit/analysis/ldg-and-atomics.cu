@@ -7,9 +7,7 @@ __global__ void hist(const float *a, int *bins, float *sum) {
   // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:20: remark: coalesced global load from 'a': 4 sectors/request
   int bin = (int)(v * 64.0f);
   atomicAdd(&bins[bin], 1);
-  // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:14: warning: scattered global atomic
-  // to 'bins': 1 to 32 sectors/request where 4 would do (the addresses are
-  // data)
+  // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:14: warning: scattered global atomic to 'bins': 1 to 32 sectors/request where 4 would do (the addresses are data)
   atomicAdd(&sum[blockIdx.x], v);
   // CHECK: ldg-and-atomics.cu:[[@LINE-1]]:14: remark: uniform global atomic to 'sum': 1 sectors/request
 }

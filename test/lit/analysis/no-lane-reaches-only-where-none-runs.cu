@@ -9,10 +9,8 @@ __global__ void far(const float *a, float *o, int n) {
   int i = threadIdx.x;
   if (i + 40 < n)
     o[i * n] = a[i];
-  // CHECK: no-lane-reaches-only-where-none-runs.cu:[[@LINE-1]]:16: remark:
-  // coalesced global load from 'a': 4 sectors/request (ideal 4) CHECK:
-  // no-lane-reaches-only-where-none-runs.cu:[[@LINE-2]]:5: remark: global store
-  // to 'o' depends on values not known here: 1 to 32 sectors/request CHECK-NOT:
-  // no lane
+  // CHECK: no-lane-reaches-only-where-none-runs.cu:[[@LINE-1]]:16: remark: coalesced global load from 'a': 4 sectors/request (ideal 4)
+  // CHECK: no-lane-reaches-only-where-none-runs.cu:[[@LINE-2]]:5: remark: global store to 'o' depends on values not known here: 1 to 32 sectors/request
+  // CHECK-NOT: no lane
 }
 void launch(const float *a, float *o, int n) { far<<<64, 256>>>(a, o, n); }

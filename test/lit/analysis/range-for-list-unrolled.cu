@@ -32,11 +32,9 @@ __global__ void early_exit(const float *in, float *out, int n) {
     if (stride > n)
       break;
     out[threadIdx.x * stride] = in[threadIdx.x];
-    // CHECK: range-for-list-unrolled.cu:[[@LINE-1]]:33: remark: coalesced
-    // global load from 'in' CHECK-NOT: unrolled trip CHECK:
-    // range-for-list-unrolled.cu:[[@LINE-3]]:5: remark: global store to 'out'
-    // depends on values not known here: 1 to 32 sectors/request where 4 would
-    // do; coalesced iff stride <= 1
+    // CHECK: range-for-list-unrolled.cu:[[@LINE-1]]:33: remark: coalesced global load from 'in'
+    // CHECK-NOT: unrolled trip
+    // CHECK: range-for-list-unrolled.cu:[[@LINE-3]]:5: remark: global store to 'out' depends on values not known here: 1 to 32 sectors/request where 4 would do; coalesced iff stride <= 1
   }
 }
 void launch(const float *in, float *out, int n) {

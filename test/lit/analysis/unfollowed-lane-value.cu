@@ -21,9 +21,8 @@ __global__ void carried(const float *in, float *out, int steps) {
 __global__ void gather(const int *idx, const float *in, float *out) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   out[t] = in[idx[t]];
-  // CHECK: unfollowed-lane-value.cu:[[@LINE-1]]:12: warning: scattered global
-  // load from 'in' CHECK: note: the address depends on idx[t], data loaded per
-  // lane: 1 to 32 sectors/request
+  // CHECK: unfollowed-lane-value.cu:[[@LINE-1]]:12: warning: scattered global load from 'in'
+  // CHECK: note: the address depends on idx[t], data loaded per lane: 1 to 32 sectors/request
 }
 
 void launch(const int *idx, const float *in, float *out) {

@@ -13,11 +13,8 @@ __global__ void twice(const T *dout, const T *weight, float *o, int C) {
   const T *dout_bt = dout + blockIdx.x * C;
   for (int i = threadIdx.x; i < C; i += 32) {
     float dnorm_i = (float)weight[i] * (float)dout_bt[i];
-    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load
-    // from 'weight': 2 sectors/request (ideal 2) CHECK:
-    // bf16-reused-load.cu:[[@LINE-2]]:47: remark: global load from 'dout'
-    // depends on values not known here: 1 to {{3\.[0-9]+}} sectors/request
-    // where 2 would do
+    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load from 'weight': 2 sectors/request (ideal 2)
+    // CHECK: bf16-reused-load.cu:[[@LINE-2]]:47: remark: global load from 'dout' depends on values not known here: 1 to {{3\.[0-9]+}} sectors/request where 2 would do
     atomicAdd(&dbias_shared[i], (float)dout_bt[i]);
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:16: remark: conflict-free shared atomic to 'dbias_shared'
     o[i] = dnorm_i;

@@ -24,10 +24,8 @@ __global__ void reads(const float *in, float *out, int n) {
   Pair q{in, 1};
   for (int i = 0; i < n; ++i) {
     out[t] += q.p[t * q.ld + i];
-    // CHECK: field-written-after-construction.cu:[[@LINE-1]]:15: remark: global
-    // load from 'in' depends on values not known here: 1 to 32 sectors/request
-    // where 4 would do CHECK: note: index blockIdx.x*blockDim.x*ld +
-    // threadIdx.x*ld + iter(i) (4-byte elements)
+    // CHECK: field-written-after-construction.cu:[[@LINE-1]]:15: remark: global load from 'in' depends on values not known here: 1 to 32 sectors/request where 4 would do
+    // CHECK: note: index blockIdx.x*blockDim.x*ld + threadIdx.x*ld + iter(i) (4-byte elements)
     q.ld = 2;
   }
 }

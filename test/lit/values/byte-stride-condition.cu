@@ -13,11 +13,8 @@ __global__ void cpy_f32_f32(const char *cx, char *cdst, const int ne,
   const float *x = (const float *)(cx + i * nb00);
   float *dst = (float *)(cdst + i * 4);
   *dst = *x;
-  // CHECK: byte-stride-condition.cu:[[@LINE-1]]:10: remark: global load from
-  // 'cx' depends on values not known here: 1 to 35 sectors/request where 4
-  // would do; coalesced iff nb00 <= 4 CHECK:
-  // byte-stride-condition.cu:[[@LINE-2]]:3: remark: coalesced global store to
-  // 'cdst'
+  // CHECK: byte-stride-condition.cu:[[@LINE-1]]:10: remark: global load from 'cx' depends on values not known here: 1 to 35 sectors/request where 4 would do; coalesced iff nb00 <= 4
+  // CHECK: byte-stride-condition.cu:[[@LINE-2]]:3: remark: coalesced global store to 'cdst'
 }
 void launch(const char *x, char *dst, int ne, int nb00) {
   cpy_f32_f32<<<(ne + 255) / 256, 256>>>(x, dst, ne, nb00);
