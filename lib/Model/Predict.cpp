@@ -236,6 +236,19 @@ uint64_t visitBudget(const AccessShape &Access) {
                             limits::LaneEvaluationBudget / Evaluations);
 }
 
+/// The lanes' addresses are not known at all: the range that holds for any
+/// addresses (docs/model.md, the contract, point 2), from one unit (every
+/// lane at one address) to every lane apart, and the ideal of a full warp.
+void takeAnyAddressRange(Prediction &P, const AccessShape &Access,
+                         const RequestCostModel &Model) {
+  RequestCost Apart = Model.costOfGather(WarpSize, Access.ChunkBytes);
+  P.UnitsMin = 1;
+  P.UnitsMax = Apart.Units;
+  P.IdealUnits = Apart.IdealUnits;
+  P.Cause->Least = P.UnitsMin;
+  P.Cause->Most = P.UnitsMax;
+}
+
 /// Drops the trials under which no lane issues the access (a guard
 /// `tid < n` at n = 0): they say nothing of its count. What is left may be
 /// none: then no lane reaches it under any value tried.
@@ -384,6 +397,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
     P.Kind = Pattern::Unknown;
     P.Cause = UnknownCause{UnknownCause::Kind::UnfollowedLaneValue,
                            names(Ctx, Walker.unfollowed())};
+    takeAnyAddressRange(P, Access, Model);
     return P;
   }
 
@@ -473,6 +487,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     P.Space = Access.Space;
     P.Model = &Model.description();
     P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
+    takeAnyAddressRange(P, Access, Model);
     return P;
   }
   if (P.DependsOnLaneData && P.Units) {

@@ -81,7 +81,11 @@ std::string findingMessage(const Finding &F) {
     if (P.Cause &&
         P.Cause->What == model::UnknownCause::Kind::PredicatedOrBranched)
       return Subject + ": " + unknownReasonText(P);
-    if (!P.Units && P.UnitsMax > 0) {
+    bool AddressesUnknown =
+        P.Cause &&
+        (P.Cause->What == model::UnknownCause::Kind::UnfollowedLaneValue ||
+         P.Cause->What == model::UnknownCause::Kind::UnevaluableAddress);
+    if (!P.Units && P.UnitsMax > 0 && !AddressesUnknown) {
       // Values that change the lanes' shape but not the count (a lane
       // exchange by xor, a broadcast in some trials) give one count.
       bool OneCount = formatCount(P.UnitsMin) == formatCount(P.UnitsMax);
