@@ -74,6 +74,9 @@ struct MemoryBase {
   sym::Variation ContentsVary = sym::Variation::Uniform;
   /// A kernel parameter declared `T *__restrict__`.
   bool Restrict = false;
+  /// A scalar local whose address was taken (`lcg(&seed)`): a read or
+  /// write of its whole value through a pointer is one of the variable.
+  const clang::VarDecl *Variable = nullptr;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -290,6 +293,11 @@ private:
   void keep(FieldSlot Slot, const clang::FieldDecl *F, const SymValue &Value);
   /// The base of the local object variable \p V, the same at every use.
   int objectBase(const clang::VarDecl *V);
+  /// The base of the scalar local \p V whose address is taken, the same at
+  /// every use.
+  int variableBase(const clang::VarDecl *V);
+  /// The scalar local whose whole value \p LV names through a pointer.
+  const clang::VarDecl *addressedVariable(const LValue &LV) const;
   /// Initialises the local object \p V from \p Init (a constructor walked,
   /// an aggregate's fields kept); its value as a whole.
   SymValue initialiseObject(const clang::VarDecl *V, const clang::Expr *Init);

@@ -587,12 +587,12 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
     if (LV.Kind == LValue::Memory)
       return LV.Address;
     if (LV.Kind == LValue::Variable) {
-      // The address of a local variable: local memory, not global.
-      MemoryBase B;
-      B.Name = LV.Var->getName().str();
-      B.Space = model::AddressSpace::Local;
-      Bases.push_back(B);
-      return pointerTo(Bases.size() - 1);
+      // The address of a local variable: local memory, not global, where
+      // the walk follows what is written and read through it.
+      QualType T = LV.Var->getType().getNonReferenceType();
+      if (T->isRecordType() && hasLayout(T))
+        return pointerTo(objectBase(LV.Var));
+      return pointerTo(variableBase(LV.Var));
     }
     return opaqueFor(U, Variation::Uniform);
   }

@@ -103,6 +103,33 @@ int AddressBuilder::objectBase(const VarDecl *V) {
   return B;
 }
 
+int AddressBuilder::variableBase(const VarDecl *V) {
+  bool Fresh = !BaseOfVar.count(V);
+  int B = baseFor(V);
+  // What is read through the pointer other than as the variable's whole
+  // value (a byte of it) is not followed: a per-lane value.
+  if (Fresh) {
+    Bases[B].Variable = V;
+    Bases[B].ContentsVary = Variation::LaneComputed;
+  }
+  return B;
+}
+
+const VarDecl *AddressBuilder::addressedVariable(const LValue &LV) const {
+  if (LV.Kind != LValue::Memory || LV.Address.Base < 0)
+    return nullptr;
+  const VarDecl *V = Bases[LV.Address.Base].Variable;
+  std::optional<int64_t> Offset = LV.Address.P.asConstant();
+  if (!V || Offset != 0)
+    return nullptr;
+  QualType Read = LV.Type.getCanonicalType().getUnqualifiedType();
+  QualType Held = V->getType().getCanonicalType().getUnqualifiedType();
+  bool SameValue =
+      Read == Held || (Read->isIntegerType() && Held->isIntegerType() &&
+                       sizeOf(Read) == sizeOf(Held));
+  return SameValue ? V : nullptr;
+}
+
 SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   QualType T = V->getType();
   const auto *Record = T->getAsCXXRecordDecl();
@@ -236,6 +263,11 @@ AddressBuilder::fieldSlot(const LValue &LV) const {
 }
 
 std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
+  if (const VarDecl *V = addressedVariable(LV)) {
+    auto It = Vars.find(V);
+    if (It != Vars.end())
+      return It->second;
+  }
   std::optional<FieldSlot> Slot = fieldSlot(LV);
   if (!Slot)
     return std::nullopt;
@@ -247,6 +279,10 @@ std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
 
 bool AddressBuilder::keepField(const LValue &LV, const Expr *Target,
                                const SymValue &Value) {
+  if (const VarDecl *V = addressedVariable(LV)) {
+    Vars[V] = Value;
+    return true;
+  }
   std::optional<FieldSlot> Slot = fieldSlot(LV);
   if (!Slot)
     return false;
@@ -303,8 +339,23 @@ void AddressBuilder::forgetObject(const VarDecl *V) {
 }
 
 void AddressBuilder::storedInto(int Base, Variation Varies) {
-  if (Base >= 0 && Bases[Base].Space == model::AddressSpace::Local)
-    Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
+  if (Base < 0 || Bases[Base].Space != model::AddressSpace::Local)
+    return;
+  Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
+  // A scalar local changed through its address where the walk cannot say
+  // how: what it holds now is read back from the thread's memory, as
+  // loadedVariation() reads any other (per lane, data, where either value
+  // differs between lanes).
+  if (const VarDecl *V = Bases[Base].Variable) {
+    auto It = Vars.find(V);
+    Variation Old =
+        It != Vars.end() ? Syms.variationOf(It->second.P) : Variation::Uniform;
+    Variation Now = std::max(Old, Varies);
+    if (Now >= Variation::LaneComputed)
+      Now = Variation::LaneData;
+    Vars[V] = SymValue{V->getType()->isPointerType(), -1,
+                       Poly::atom(Syms.opaque(V->getName().str(), Now))};
+  }
 }
 
 bool AddressBuilder::writtenOnlyByConstructors(const FieldDecl *F) {
