@@ -125,7 +125,7 @@ bool AddressBuilder::inDeadCode() const {
 
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
-  if (LV.Kind != LValue::Memory)
+  if (LV.Kind != LValue::Memory || LV.ThreadPrivateScalar)
     return;
   if (Kind != AccessKind::Load) {
     ++MemoryWrites;

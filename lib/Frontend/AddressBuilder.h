@@ -185,6 +185,9 @@ private:
     /// alignment (loads of the members of one float4 may become one).
     int64_t MemberOffset = 0;
     unsigned MemberOf = 0;
+    /// A scalar member of a thread's own object the walk has not kept: a
+    /// place its values are read from and kept in, never an access.
+    bool ThreadPrivateScalar = false;
   };
 
   SymValue rvalue(const clang::Expr *E);

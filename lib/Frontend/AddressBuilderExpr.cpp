@@ -337,18 +337,22 @@ AddressBuilder::LValue AddressBuilder::memberLValue(const MemberExpr *M,
       return LV;
     }
     if (Outer.Kind == LValue::Variable) {
-      // An array or struct member of a local object is in that object
-      // (thread-private), as is a field the walk kept (set by its
-      // constructor); other scalar members are values it does not track.
+      // A member of a local object is in that object (thread-private):
+      // the walk keeps what is stored in its scalar fields, and a field it
+      // did not keep holds what the object may hold. The scalar members of
+      // the kernel's own parameters are the same in every lane.
       QualType ObjectType = Outer.Var->getType().getNonReferenceType();
       if (!ObjectType->isRecordType() || !hasLayout(ObjectType))
         return LV;
       bool InPlace =
           M->getType()->isArrayType() || M->getType()->isRecordType();
+      bool KernelParameter =
+          isa<ParmVarDecl>(Outer.Var) && Outer.Var->getDeclContext() == Kernel;
       auto It = BaseOfVar.find(Outer.Var);
-      if (!InPlace &&
-          (It == BaseOfVar.end() || !Fields.count({It->second, Offset})))
+      bool Kept = It != BaseOfVar.end() && Fields.count({It->second, Offset});
+      if (!InPlace && !Kept && KernelParameter)
         return LV;
+      Outer.ThreadPrivateScalar = !InPlace && !Kept;
       Outer.Kind = LValue::Memory;
       Outer.Address = pointerTo(objectBase(Outer.Var));
     }

@@ -189,6 +189,7 @@ std::optional<Variation> AddressBuilder::construct(const CXXConstructExpr *C,
         From = It->second;
     if (!From)
       return std::nullopt;
+    storedInto(Object.Base, Bases[*From].ContentsVary);
     std::vector<std::pair<FieldSlot, KeptField>> Copied;
     for (const auto &[Slot, Kept] : Fields)
       if (Slot.first == *From && Slot.second < int64_t(Bytes))
@@ -298,6 +299,9 @@ void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
                           const SymValue &Value) {
   Fields[Slot] = {Value, sizeOf(F->getType()),
                   F->getType().getCanonicalType().getUnqualifiedType(), F};
+  // Once the walk forgets the field (a store it cannot place, a loop), a
+  // read of it is what the object may hold.
+  storedInto(Slot.first, Syms.variationOf(Value.P));
 }
 
 void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
