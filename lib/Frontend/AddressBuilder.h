@@ -222,6 +222,13 @@ private:
   SymValue assign(const clang::Expr *Target, const clang::Expr *Source,
                   std::optional<clang::BinaryOperatorKind> Compound,
                   const clang::Expr *WholeExpr);
+  /// The width of \p T where arithmetic in it wraps below 64 bits (an
+  /// unsigned type narrower than the 64-bit polynomials), else 0.
+  unsigned wrappingWidth(clang::QualType T) const;
+  /// The operation \p K (of OpKinds.def) in the integer type \p Type, on
+  /// the values a register of that type holds.
+  sym::Poly operationAsComputed(sym::OpKind K, const sym::Poly &L,
+                                const sym::Poly &R, clang::QualType Type);
   SymValue arithmetic(clang::BinaryOperatorKind Op, const SymValue &L,
                       const SymValue &R, clang::QualType LType,
                       clang::QualType RType);

@@ -4,12 +4,14 @@
 #include "ExprSemantics.h"
 
 #include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Symbolic/Bounds.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -458,6 +460,33 @@ SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
   return pointerTo(Bases.size() - 1);
 }
 
+unsigned AddressBuilder::wrappingWidth(QualType T) const {
+  if (!T->isUnsignedIntegerType() || T->isBooleanType())
+    return 0;
+  unsigned Bits = AST.getIntWidth(T);
+  return Bits < 64 ? Bits : 0;
+}
+
+Poly AddressBuilder::operationAsComputed(sym::OpKind K, const Poly &L,
+                                         const Poly &R, QualType Type) {
+  // Sums and products are exact modulo 2^32 however far they wrap; a
+  // division, a remainder or a right shift reads the bits a 32-bit register
+  // holds (a hash of the thread index), but for a remainder by a power of
+  // two of a value never negative, which keeps only bits it holds anyway.
+  unsigned Bits = wrappingWidth(Type);
+  if (!Bits ||
+      (K != sym::OpKind::Div && K != sym::OpKind::Rem && K != sym::OpKind::Shr))
+    return Syms.op(K, L, R);
+  std::optional<int64_t> Divisor = R.asConstant();
+  if (K == sym::OpKind::Rem && Divisor && *Divisor > 0 &&
+      llvm::isPowerOf2_64(*Divisor) &&
+      uint64_t(*Divisor) <= (uint64_t(1) << Bits) &&
+      sym::isNonNegative(Syms, L))
+    return Syms.op(K, L, R);
+  Poly Right = K == sym::OpKind::Shr ? R : sym::asUnsigned(Syms, R, Bits);
+  return Syms.op(K, sym::asUnsigned(Syms, L, Bits), Right);
+}
+
 SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
                                     const SymValue &R, QualType LType,
                                     QualType RType) {
@@ -497,7 +526,7 @@ SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
     break;
   }
   if (std::optional<sym::OpKind> K = symbolicOp(Op))
-    V.P = Syms.op(*K, L.P, R.P);
+    V.P = operationAsComputed(*K, L.P, R.P, LType);
   else
     V.P = Poly::atom(Syms.opaque(
         "cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
