@@ -544,11 +544,13 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
       }
     }
     SymValue Value = rvalue(Arg);
-    // A local object handed over by its address may be changed.
+    // A local object handed over by its address may be changed, and what
+    // the call returns may be read from it (curand(&state)): per lane.
     if (Value.IsPointer && Value.Base >= 0 &&
         Bases[Value.Base].Space == model::AddressSpace::Local) {
       forgetFields(Value.Base, std::nullopt, 0);
       storedInto(Value.Base, Variation::LaneComputed);
+      Varies = std::max(Varies, loadedVariation(Value));
     }
     Varies = std::max(Varies, Syms.variationOf(Value.P));
   }
