@@ -337,8 +337,8 @@ private:
                     bool OnlyMethodWritten = false);
   void forgetFieldsWhere(
       llvm::function_ref<bool(const FieldSlot &, const KeptField &)> Gone);
-  /// Forgets what the walk kept of the local object \p V (a call the walk
-  /// does not enter may change it).
+  /// Forgets what the walk kept of the local object or scalar \p V (a call
+  /// the walk does not enter may change it).
   void forgetObject(const clang::VarDecl *V);
   /// A value varying as \p Varies was stored in the thread's own memory at
   /// \p Base where the walk does not keep it.

@@ -336,6 +336,12 @@ void AddressBuilder::forgetFieldsWhere(
 }
 
 void AddressBuilder::forgetObject(const VarDecl *V) {
+  // A scalar handed by reference: what the call leaves in it is read back
+  // from the thread's memory.
+  if (!V->getType().getNonReferenceType()->isRecordType()) {
+    storedInto(variableBase(V), Variation::LaneComputed);
+    return;
+  }
   if (auto It = BaseOfVar.find(V); It != BaseOfVar.end()) {
     forgetFields(It->second, std::nullopt, 0);
     storedInto(It->second, Variation::LaneComputed);
