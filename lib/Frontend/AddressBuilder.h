@@ -36,6 +36,7 @@
 
 namespace clang {
 class ASTContext;
+class AsmStmt;
 class CXXConstructExpr;
 class CXXConstructorDecl;
 class CXXRecordDecl;
@@ -353,6 +354,9 @@ private:
   void forgetFieldsChangedIn(const clang::Stmt *Body);
 
   void stmt(const clang::Stmt *S);
+  /// What inline asm leaves in its outputs: the lane index where it reads
+  /// %laneid, else a per-lane value the walk does not follow.
+  void asmOutputs(const clang::AsmStmt *A);
   void compound(const clang::CompoundStmt *C);
   void ifStmt(const clang::IfStmt *If);
   /// Walks a range-for over a short braced list once per element; false

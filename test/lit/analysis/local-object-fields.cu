@@ -17,6 +17,7 @@ __global__ void fields(const int *idx, const float *in, float *out) {
   // 32 lanes, 32 consecutive floats from a 256-byte aligned block: 4 sectors.
   float x = in[p.b];
   // CHECK:      "line": [[@LINE-1]],
+  // CHECK-NOT:  "pattern": "uniform",
   // CHECK:      "pattern": "coalesced",
   // CHECK-NEXT: "sectors_per_request": 4,
   // Any int per lane: 1 to 32 sectors.
@@ -35,6 +36,7 @@ __global__ void through_pointer(const float *in, float *out) {
   Pair *qp = &q;
   float x = in[qp->a];
   // CHECK:      "line": [[@LINE-1]],
+  // CHECK-NOT:  "pattern": "uniform",
   // CHECK:      "pattern": "coalesced",
   // CHECK-NEXT: "sectors_per_request": 4,
   Pair r;
