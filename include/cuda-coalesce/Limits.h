@@ -136,6 +136,13 @@ constexpr uint64_t LaneEvaluationBudget = uint64_t(1) << 21;
 /// Visits each trial of the unknown values gets at the least.
 constexpr uint64_t MinVisitsPerTrial = 64;
 
+// The algebra (Symbolic).
+
+/// Operations nested inside one another that Symbolic/Bounds looks into for
+/// the range of a value; a deeper one has none, and an unsigned operand over
+/// it is masked to its width (exact, only longer to print).
+constexpr unsigned MaxBoundsDepth = 8;
+
 // The parse of a file (Driver/Runner).
 
 } // namespace limits

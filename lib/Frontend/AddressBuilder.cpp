@@ -57,7 +57,13 @@ Variation AddressBuilder::loadedVariation(const SymValue &Address) const {
 
 SymValue AddressBuilder::loadedValue(const Expr *At, const SymValue &Address) {
   SymValue V;
-  V.P = Poly::atom(Syms.loaded(text(At), loadedVariation(Address), Address.P));
+  // Each thread has its own local memory: lanes that read one local address
+  // read as many values, so the model must not take it for a broadcast.
+  bool ThreadPrivate = Address.Base >= 0 &&
+                       Bases[Address.Base].Space == model::AddressSpace::Local;
+  Variation Varies = loadedVariation(Address);
+  V.P = Poly::atom(ThreadPrivate ? Syms.opaque(text(At), Varies)
+                                 : Syms.loaded(text(At), Varies, Address.P));
   V.IsPointer = At->getType()->isPointerType();
   return V;
 }
@@ -119,7 +125,7 @@ bool AddressBuilder::inDeadCode() const {
 
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
-  if (LV.Kind != LValue::Memory)
+  if (LV.Kind != LValue::Memory || LV.ThreadPrivateScalar)
     return;
   if (Kind != AccessKind::Load) {
     ++MemoryWrites;

@@ -36,6 +36,7 @@
 
 namespace clang {
 class ASTContext;
+class AsmStmt;
 class CXXConstructExpr;
 class CXXConstructorDecl;
 class CXXRecordDecl;
@@ -74,6 +75,9 @@ struct MemoryBase {
   sym::Variation ContentsVary = sym::Variation::Uniform;
   /// A kernel parameter declared `T *__restrict__`.
   bool Restrict = false;
+  /// A scalar local whose address was taken (`lcg(&seed)`): a read or
+  /// write of its whole value through a pointer is one of the variable.
+  const clang::VarDecl *Variable = nullptr;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -182,6 +186,9 @@ private:
     /// alignment (loads of the members of one float4 may become one).
     int64_t MemberOffset = 0;
     unsigned MemberOf = 0;
+    /// A scalar member of a thread's own object the walk has not kept: a
+    /// place its values are read from and kept in, never an access.
+    bool ThreadPrivateScalar = false;
   };
 
   SymValue rvalue(const clang::Expr *E);
@@ -216,6 +223,13 @@ private:
   SymValue assign(const clang::Expr *Target, const clang::Expr *Source,
                   std::optional<clang::BinaryOperatorKind> Compound,
                   const clang::Expr *WholeExpr);
+  /// The width of \p T where arithmetic in it wraps below 64 bits (an
+  /// unsigned type narrower than the 64-bit polynomials), else 0.
+  unsigned wrappingWidth(clang::QualType T) const;
+  /// The operation \p K (of OpKinds.def) in the integer type \p Type, on
+  /// the values a register of that type holds.
+  sym::Poly operationAsComputed(sym::OpKind K, const sym::Poly &L,
+                                const sym::Poly &R, clang::QualType Type);
   SymValue arithmetic(clang::BinaryOperatorKind Op, const SymValue &L,
                       const SymValue &R, clang::QualType LType,
                       clang::QualType RType);
@@ -290,6 +304,11 @@ private:
   void keep(FieldSlot Slot, const clang::FieldDecl *F, const SymValue &Value);
   /// The base of the local object variable \p V, the same at every use.
   int objectBase(const clang::VarDecl *V);
+  /// The base of the scalar local \p V whose address is taken, the same at
+  /// every use.
+  int variableBase(const clang::VarDecl *V);
+  /// The scalar local whose whole value \p LV names through a pointer.
+  const clang::VarDecl *addressedVariable(const LValue &LV) const;
   /// Initialises the local object \p V from \p Init (a constructor walked,
   /// an aggregate's fields kept); its value as a whole.
   SymValue initialiseObject(const clang::VarDecl *V, const clang::Expr *Init);
@@ -319,8 +338,8 @@ private:
                     bool OnlyMethodWritten = false);
   void forgetFieldsWhere(
       llvm::function_ref<bool(const FieldSlot &, const KeptField &)> Gone);
-  /// Forgets what the walk kept of the local object \p V (a call the walk
-  /// does not enter may change it).
+  /// Forgets what the walk kept of the local object or scalar \p V (a call
+  /// the walk does not enter may change it).
   void forgetObject(const clang::VarDecl *V);
   /// A value varying as \p Varies was stored in the thread's own memory at
   /// \p Base where the walk does not keep it.
@@ -337,6 +356,9 @@ private:
   void forgetFieldsChangedIn(const clang::Stmt *Body);
 
   void stmt(const clang::Stmt *S);
+  /// What inline asm leaves in its outputs: the lane index where it reads
+  /// %laneid, else a per-lane value the walk does not follow.
+  void asmOutputs(const clang::AsmStmt *A);
   void compound(const clang::CompoundStmt *C);
   void ifStmt(const clang::IfStmt *If);
   /// Walks a range-for over a short braced list once per element; false

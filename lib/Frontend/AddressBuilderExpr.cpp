@@ -4,12 +4,14 @@
 #include "ExprSemantics.h"
 
 #include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Symbolic/Bounds.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -337,18 +339,22 @@ AddressBuilder::LValue AddressBuilder::memberLValue(const MemberExpr *M,
       return LV;
     }
     if (Outer.Kind == LValue::Variable) {
-      // An array or struct member of a local object is in that object
-      // (thread-private), as is a field the walk kept (set by its
-      // constructor); other scalar members are values it does not track.
+      // A member of a local object is in that object (thread-private):
+      // the walk keeps what is stored in its scalar fields, and a field it
+      // did not keep holds what the object may hold. The scalar members of
+      // the kernel's own parameters are the same in every lane.
       QualType ObjectType = Outer.Var->getType().getNonReferenceType();
       if (!ObjectType->isRecordType() || !hasLayout(ObjectType))
         return LV;
       bool InPlace =
           M->getType()->isArrayType() || M->getType()->isRecordType();
+      bool KernelParameter =
+          isa<ParmVarDecl>(Outer.Var) && Outer.Var->getDeclContext() == Kernel;
       auto It = BaseOfVar.find(Outer.Var);
-      if (!InPlace &&
-          (It == BaseOfVar.end() || !Fields.count({It->second, Offset})))
+      bool Kept = It != BaseOfVar.end() && Fields.count({It->second, Offset});
+      if (!InPlace && !Kept && KernelParameter)
         return LV;
+      Outer.ThreadPrivateScalar = !InPlace && !Kept;
       Outer.Kind = LValue::Memory;
       Outer.Address = pointerTo(objectBase(Outer.Var));
     }
@@ -454,6 +460,33 @@ SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
   return pointerTo(Bases.size() - 1);
 }
 
+unsigned AddressBuilder::wrappingWidth(QualType T) const {
+  if (!T->isUnsignedIntegerType() || T->isBooleanType())
+    return 0;
+  unsigned Bits = AST.getIntWidth(T);
+  return Bits < 64 ? Bits : 0;
+}
+
+Poly AddressBuilder::operationAsComputed(sym::OpKind K, const Poly &L,
+                                         const Poly &R, QualType Type) {
+  // Sums and products are exact modulo 2^32 however far they wrap; a
+  // division, a remainder or a right shift reads the bits a 32-bit register
+  // holds (a hash of the thread index), but for a remainder by a power of
+  // two of a value never negative, which keeps only bits it holds anyway.
+  unsigned Bits = wrappingWidth(Type);
+  if (!Bits ||
+      (K != sym::OpKind::Div && K != sym::OpKind::Rem && K != sym::OpKind::Shr))
+    return Syms.op(K, L, R);
+  std::optional<int64_t> Divisor = R.asConstant();
+  if (K == sym::OpKind::Rem && Divisor && *Divisor > 0 &&
+      llvm::isPowerOf2_64(*Divisor) &&
+      uint64_t(*Divisor) <= (uint64_t(1) << Bits) &&
+      sym::isNonNegative(Syms, L))
+    return Syms.op(K, L, R);
+  Poly Right = K == sym::OpKind::Shr ? R : sym::asUnsigned(Syms, R, Bits);
+  return Syms.op(K, sym::asUnsigned(Syms, L, Bits), Right);
+}
+
 SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
                                     const SymValue &R, QualType LType,
                                     QualType RType) {
@@ -493,7 +526,7 @@ SymValue AddressBuilder::arithmetic(BinaryOperatorKind Op, const SymValue &L,
     break;
   }
   if (std::optional<sym::OpKind> K = symbolicOp(Op))
-    V.P = Syms.op(*K, L.P, R.P);
+    V.P = operationAsComputed(*K, L.P, R.P, LType);
   else
     V.P = Poly::atom(Syms.opaque(
         "cmp", std::max(Syms.variationOf(L.P), Syms.variationOf(R.P))));
@@ -587,12 +620,12 @@ SymValue AddressBuilder::unary(const UnaryOperator *U) {
     if (LV.Kind == LValue::Memory)
       return LV.Address;
     if (LV.Kind == LValue::Variable) {
-      // The address of a local variable: local memory, not global.
-      MemoryBase B;
-      B.Name = LV.Var->getName().str();
-      B.Space = model::AddressSpace::Local;
-      Bases.push_back(B);
-      return pointerTo(Bases.size() - 1);
+      // The address of a local variable: local memory, not global, where
+      // the walk follows what is written and read through it.
+      QualType T = LV.Var->getType().getNonReferenceType();
+      if (T->isRecordType() && hasLayout(T))
+        return pointerTo(objectBase(LV.Var));
+      return pointerTo(variableBase(LV.Var));
     }
     return opaqueFor(U, Variation::Uniform);
   }

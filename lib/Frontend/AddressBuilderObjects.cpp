@@ -103,6 +103,33 @@ int AddressBuilder::objectBase(const VarDecl *V) {
   return B;
 }
 
+int AddressBuilder::variableBase(const VarDecl *V) {
+  bool Fresh = !BaseOfVar.count(V);
+  int B = baseFor(V);
+  // What is read through the pointer other than as the variable's whole
+  // value (a byte of it) is not followed: a per-lane value.
+  if (Fresh) {
+    Bases[B].Variable = V;
+    Bases[B].ContentsVary = Variation::LaneComputed;
+  }
+  return B;
+}
+
+const VarDecl *AddressBuilder::addressedVariable(const LValue &LV) const {
+  if (LV.Kind != LValue::Memory || LV.Address.Base < 0)
+    return nullptr;
+  const VarDecl *V = Bases[LV.Address.Base].Variable;
+  std::optional<int64_t> Offset = LV.Address.P.asConstant();
+  if (!V || Offset != 0)
+    return nullptr;
+  QualType Read = LV.Type.getCanonicalType().getUnqualifiedType();
+  QualType Held = V->getType().getCanonicalType().getUnqualifiedType();
+  bool SameValue =
+      Read == Held || (Read->isIntegerType() && Held->isIntegerType() &&
+                       sizeOf(Read) == sizeOf(Held));
+  return SameValue ? V : nullptr;
+}
+
 SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   QualType T = V->getType();
   const auto *Record = T->getAsCXXRecordDecl();
@@ -162,6 +189,7 @@ std::optional<Variation> AddressBuilder::construct(const CXXConstructExpr *C,
         From = It->second;
     if (!From)
       return std::nullopt;
+    storedInto(Object.Base, Bases[*From].ContentsVary);
     std::vector<std::pair<FieldSlot, KeptField>> Copied;
     for (const auto &[Slot, Kept] : Fields)
       if (Slot.first == *From && Slot.second < int64_t(Bytes))
@@ -236,6 +264,11 @@ AddressBuilder::fieldSlot(const LValue &LV) const {
 }
 
 std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
+  if (const VarDecl *V = addressedVariable(LV)) {
+    auto It = Vars.find(V);
+    if (It != Vars.end())
+      return It->second;
+  }
   std::optional<FieldSlot> Slot = fieldSlot(LV);
   if (!Slot)
     return std::nullopt;
@@ -247,6 +280,10 @@ std::optional<SymValue> AddressBuilder::keptField(const LValue &LV) const {
 
 bool AddressBuilder::keepField(const LValue &LV, const Expr *Target,
                                const SymValue &Value) {
+  if (const VarDecl *V = addressedVariable(LV)) {
+    Vars[V] = Value;
+    return true;
+  }
   std::optional<FieldSlot> Slot = fieldSlot(LV);
   if (!Slot)
     return false;
@@ -262,6 +299,9 @@ void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
                           const SymValue &Value) {
   Fields[Slot] = {Value, sizeOf(F->getType()),
                   F->getType().getCanonicalType().getUnqualifiedType(), F};
+  // Once the walk forgets the field (a store it cannot place, a loop), a
+  // read of it is what the object may hold.
+  storedInto(Slot.first, Syms.variationOf(Value.P));
 }
 
 void AddressBuilder::forgetFields(int Base, std::optional<int64_t> From,
@@ -296,6 +336,12 @@ void AddressBuilder::forgetFieldsWhere(
 }
 
 void AddressBuilder::forgetObject(const VarDecl *V) {
+  // A scalar handed by reference: what the call leaves in it is read back
+  // from the thread's memory.
+  if (!V->getType().getNonReferenceType()->isRecordType()) {
+    storedInto(variableBase(V), Variation::LaneComputed);
+    return;
+  }
   if (auto It = BaseOfVar.find(V); It != BaseOfVar.end()) {
     forgetFields(It->second, std::nullopt, 0);
     storedInto(It->second, Variation::LaneComputed);
@@ -303,8 +349,23 @@ void AddressBuilder::forgetObject(const VarDecl *V) {
 }
 
 void AddressBuilder::storedInto(int Base, Variation Varies) {
-  if (Base >= 0 && Bases[Base].Space == model::AddressSpace::Local)
-    Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
+  if (Base < 0 || Bases[Base].Space != model::AddressSpace::Local)
+    return;
+  Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
+  // A scalar local changed through its address where the walk cannot say
+  // how: what it holds now is read back from the thread's memory, as
+  // loadedVariation() reads any other (per lane, data, where either value
+  // differs between lanes).
+  if (const VarDecl *V = Bases[Base].Variable) {
+    auto It = Vars.find(V);
+    Variation Old =
+        It != Vars.end() ? Syms.variationOf(It->second.P) : Variation::Uniform;
+    Variation Now = std::max(Old, Varies);
+    if (Now >= Variation::LaneComputed)
+      Now = Variation::LaneData;
+    Vars[V] = SymValue{V->getType()->isPointerType(), -1,
+                       Poly::atom(Syms.opaque(V->getName().str(), Now))};
+  }
 }
 
 bool AddressBuilder::writtenOnlyByConstructors(const FieldDecl *F) {
@@ -492,11 +553,13 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
       }
     }
     SymValue Value = rvalue(Arg);
-    // A local object handed over by its address may be changed.
+    // A local object handed over by its address may be changed, and what
+    // the call returns may be read from it (curand(&state)): per lane.
     if (Value.IsPointer && Value.Base >= 0 &&
         Bases[Value.Base].Space == model::AddressSpace::Local) {
       forgetFields(Value.Base, std::nullopt, 0);
       storedInto(Value.Base, Variation::LaneComputed);
+      Varies = std::max(Varies, loadedVariation(Value));
     }
     Varies = std::max(Varies, Syms.variationOf(Value.P));
   }

@@ -165,8 +165,13 @@ void AddressBuilder::stmt(const Stmt *S) {
     PendingFullUnroll = false;
     return;
   }
-  if (isa<AsmStmt>(S))
+  if (const auto *Asm = dyn_cast<AsmStmt>(S)) {
     clobberMemory();
+    for (const Stmt *Child : S->children())
+      stmt(Child);
+    asmOutputs(Asm);
+    return;
+  }
   if (isa<SwitchStmt, LabelStmt>(S))
     Held.clear(); // cases and labels are jumped to from elsewhere
   if (const auto *R = dyn_cast<CXXForRangeStmt>(S)) {
@@ -185,6 +190,33 @@ void AddressBuilder::stmt(const Stmt *S) {
   }
   for (const Stmt *Child : S->children())
     stmt(Child);
+}
+
+void AddressBuilder::asmOutputs(const AsmStmt *A) {
+  // `mov.u32 %0, %%laneid;`: the lane's place in its warp, the linear
+  // thread index modulo 32. Any other output is a value computed per lane
+  // that the walk does not follow (%clock, a conversion, a shuffle).
+  std::optional<Poly> Lane;
+  const auto *GCC = dyn_cast<GCCAsmStmt>(A);
+  if (GCC && A->getNumOutputs() == 1 &&
+      StringRef(GCC->getAsmString()).contains("%laneid")) {
+    auto Atom = [&](sym::AtomId Id) { return Poly::atom(Id); };
+    Poly Linear = Atom(Syms.threadIdx(0)) +
+                  Atom(Syms.blockDim(0)) *
+                      (Atom(Syms.threadIdx(1)) +
+                       Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+    Lane = Syms.op(sym::OpKind::Rem, Linear, Poly::constant(32));
+  }
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    const Expr *Out = A->getOutputExpr(I);
+    SymValue Value = Lane ? SymValue{false, -1, *Lane}
+                          : opaqueFor(Out, Variation::LaneComputed);
+    LValue LV = lvalue(Out);
+    if (LV.Kind == LValue::Variable)
+      Vars[LV.Var] = Value;
+    else if (LV.Kind == LValue::Memory && !keepField(LV, Out, Value))
+      storedInto(LV.Address.Base, Variation::LaneComputed);
+  }
 }
 
 bool AddressBuilder::walkUnrolledListLoop(const CXXForRangeStmt *R) {
@@ -372,9 +404,8 @@ void AddressBuilder::mergePaths(
   Entries.reserve(Other.size());
   for (const auto &Entry : Other)
     Entries.push_back({Entry.first->getID(), &Entry});
-  llvm::sort(Entries, [](const auto &A, const auto &B) {
-    return A.first < B.first;
-  });
+  llvm::sort(Entries,
+             [](const auto &A, const auto &B) { return A.first < B.first; });
   for (const auto &[ID, EntryAt] : Entries) {
     const auto &Entry = *EntryAt;
     auto It = Vars.find(Entry.first);
