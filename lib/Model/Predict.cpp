@@ -373,11 +373,11 @@ void takeRange(const std::vector<CostTotals> &Results,
 }
 
 /// Only a range of \p P's count is known, from \p Least to its most units
-/// per request: the pattern is unknown for \p Why (naming \p Names), which
-/// says what the assumption \p Replaced said.
+/// per request, for \p Why (naming \p Names); the pattern stays. What the
+/// assumption \p Replaced said, where given, the cause says now.
 void keepOnlyRange(Prediction &P, double Least, UnknownCause::Kind Why,
-                   std::string Names, Assumption::Kind Replaced) {
-  P.Kind = Pattern::Unknown;
+                   std::string Names,
+                   std::optional<Assumption::Kind> Replaced = std::nullopt) {
   P.UnitsMin = Least;
   P.Units.reset();
   P.Cause = UnknownCause{Why, std::move(Names), P.UnitsMin, P.UnitsMax};
@@ -495,11 +495,10 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     // the lanes share one (a small table, indices sorted within a warp),
     // every lane its own at the most. Measured on gathers of public code:
     // 1.5 to 21 sectors a request, where a definite 32 was given.
-    Pattern Kind = Model.gathersAreScattered() ? P.Kind : Pattern::Unknown;
     keepOnlyRange(P, 1, UnknownCause::Kind::DataAddresses,
-                  names(Ctx, Walker.dataAtoms()),
-                  Assumption::Kind::DataDependent);
-    P.Kind = Kind;
+                  names(Ctx, Walker.dataAtoms()));
+    if (!Model.gathersAreScattered())
+      P.Kind = Pattern::Unknown;
     return P;
   }
   // A guard on data decides which lanes take part: the count is that of
@@ -513,12 +512,10 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
       llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
   // The lanes' shape is known (contract point 4): the pattern stays, so
   // that a wasteful one is flagged, with the all-lanes count as the most.
-  Pattern Kind = P.Kind;
   P.AlignmentAssumed = false;
   keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
                 UnknownCause::Kind::GuardOnData, names(Ctx, Walker.guardData()),
                 Assumption::Kind::GuardUnknown);
-  P.Kind = Kind;
   return P;
 }
 
