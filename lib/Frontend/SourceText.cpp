@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -48,6 +49,15 @@ SourcePoint sourcePoint(SourceLocation Loc, const SourceManager &SM) {
   // `template-instances/../mmq.cuh` as the include wrote it: one file, one
   // name in every report.
   llvm::SmallString<256> File(PL.getFilename());
+  // A header found through `-I../include` is named relative to the
+  // compilation's directory. Where the main file is named by its absolute
+  // path, so is the header: `verify` reads it (to join the lines nvcc files
+  // a statement under) from wherever it runs. A main file named relatively
+  // keeps every name relative to the same directory.
+  if (!llvm::sys::path::is_absolute(File))
+    if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+        Main && llvm::sys::path::is_absolute(Main->getName()))
+      SM.getFileManager().makeAbsolutePath(File);
   llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
   P.File = std::string(File);
   P.Line = PL.getLine();
