@@ -344,6 +344,10 @@ private:
   /// A value varying as \p Varies was stored in the thread's own memory at
   /// \p Base where the walk does not keep it.
   void storedInto(int Base, sym::Variation Varies);
+  /// A whole object assigned: forgets what was kept of it and raises how it
+  /// varies to \p Value's variation.
+  void assignedObject(const LValue &LV, clang::QualType Type,
+                      const SymValue &Value);
   bool writtenOnlyByConstructors(const clang::FieldDecl *F);
   /// Where two paths join: what both kept.
   void joinFields(const llvm::DenseMap<FieldSlot, KeptField> &Other);

@@ -1,5 +1,6 @@
 //===- Frontend/AddressBuilderCall.cpp - Calls ----------------------------===//
 #include "AddressBuilder.h"
+#include "ExprSemantics.h"
 #include "CooperativeGroups.h"
 #include "DeviceBuiltins.h"
 #include "NvccLowering.h"
@@ -21,6 +22,22 @@ using namespace clang;
 
 namespace cudacoalesce {
 
+void AddressBuilder::assignedObject(const LValue &LV, QualType Type,
+                                    const SymValue &Value) {
+  // `uint4 v; v = *(const uint4 *)(p + 4 * threadIdx.x);`: what the walk
+  // kept of the object is gone, and it now varies as the value assigned.
+  int Base = -1;
+  std::optional<int64_t> Offset = 0;
+  if (LV.Kind == LValue::Variable && Type->isRecordType() && hasLayout(Type))
+    Base = objectBase(LV.Var);
+  else if (LV.Kind == LValue::Memory)
+    Base = LV.Address.Base, Offset = LV.Address.P.asConstant();
+  if (Base < 0 || Bases[Base].Space != model::AddressSpace::Local)
+    return;
+  forgetFields(Base, Offset, Offset ? sizeOf(Type) : 0);
+  storedInto(Base, Syms.variationOf(Value.P));
+}
+
 SymValue AddressBuilder::call(const CallExpr *C) {
   const FunctionDecl *Callee = C->getDirectCallee();
   StringRef Name;
@@ -36,6 +53,7 @@ SymValue AddressBuilder::call(const CallExpr *C) {
       SymValue RHS = readObject(C->getArg(1));
       LValue LV = lvalue(C->getArg(0));
       record(LV, AccessKind::Store, C->getArg(0));
+      assignedObject(LV, C->getArg(0)->getType(), RHS);
       return RHS;
     }
   }
