@@ -260,6 +260,14 @@ bool AddressBuilder::variesPerTrip(const std::vector<Guard> &Condition) const {
   });
 }
 
+/// Sets how the accesses under \p Condition are issued (NvccLowering.h).
+static void markLowering(std::vector<Guard> &Condition, ThenLowering How) {
+  for (Guard &G : Condition) {
+    G.Predicated = How == ThenLowering::Predicated;
+    G.MaybePredicated = How == ThenLowering::EitherWay;
+  }
+}
+
 void AddressBuilder::compound(const CompoundStmt *C) {
   GuardScope Block(Guards);
   llvm::SaveAndRestore RestoreTail(AtKernelTail);
@@ -273,11 +281,8 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
       size_t BranchIndex =
           std::find(C->body_begin(), C->body_end(), Branch) - C->body_begin();
-      bool Predicated =
-          isIfConverted(Branch, Tail && BranchIndex + 1 == C->size(), LoopDepth,
-                        variesPerTrip(Sunk));
-      for (Guard &G : Sunk)
-        G.Predicated = Predicated;
+      markLowering(Sunk, ifLowering(Branch, Tail && BranchIndex + 1 == C->size(),
+                                    LoopDepth, variesPerTrip(Sunk)));
       GuardScope Sinking(Guards, Sunk);
       std::vector<HeldValue> HeldBefore = Held;
       stmt(S);
@@ -297,9 +302,8 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   SymValue Cond = rvalue(If->getCond());
   std::vector<Guard> Then = conditionGuards(If->getCond(), false);
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
-  if (isIfConverted(If, AtKernelTail, LoopDepth, variesPerTrip(Then)))
-    for (Guard &G : Then)
-      G.Predicated = true;
+  markLowering(Then,
+               ifLowering(If, AtKernelTail, LoopDepth, variesPerTrip(Then)));
 
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.

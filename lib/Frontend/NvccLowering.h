@@ -9,7 +9,7 @@
 // When a guarded warp still issues a request: a guard is either branched
 // around or predicated. A warp whose lanes all fail a branched-around guard
 // skips the instruction and issues nothing; a warp whose lanes all fail a
-// predicated guard (Guard::Predicated, set from isIfConverted below)
+// predicated guard (Guard::Predicated, set from ifLowering below)
 // executes it with no lane active: one request that moves nothing. The
 // launch walker (Model/LaunchWalker.cpp, simulateWarp) counts by that rule
 // and nowhere else.
@@ -43,20 +43,25 @@ const clang::IfStmt *sinkingBranch(const clang::ASTContext &AST,
                                    const clang::CompoundStmt *Block,
                                    size_t DeclIndex);
 
-/// Whether nvcc if-converts \p If (predicates its body rather than branching
-/// around it): a short `if` (one or two expression statements that store to
-/// memory) without `else`, with code after it, outside loops or, in a loop,
-/// with a condition that changes from trip to trip (\p VariesPerTrip).
-/// Measured on an H200: a halo load into shared memory, a store, a __stcs,
-/// each under threadIdx.x < 8 or == 0, are executed by every warp
-/// (runtime-bench 36_guards), as is `if (tid < off) s[tid] += s[tid + off];`
-/// in a reduction's loop that halves off (26_reduction1d); `v = in[i];`
-/// under the same guard, a value for later, is branched around, as are
-/// guarded blocks of more statements, loop-invariant guards in loops (nvcc
-/// hoists the test out of the unrolled loop), and guards at the kernel's
-/// end (\p AtKernelTail: nothing follows, lanes that fail exit).
-bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
-                   unsigned LoopDepth, bool VariesPerTrip);
+enum class ThenLowering { Branched, Predicated, EitherWay };
+
+/// How nvcc lowers \p If: predicates its body (every warp issues it, lanes
+/// that fail the test off) or branches around it (a warp whose lanes all
+/// fail skips it).
+/// Predicated: in a loop whose test changes from trip to trip (\p
+/// VariesPerTrip), a short body without `else` (one or two expression
+/// statements that store to memory or read shared memory into a local):
+/// `if (tid < off) s[tid] += s[tid + off];` in a reduction's loop that
+/// halves off, measured on an H200 (runtime-bench 26_reduction1d) and on an
+/// H100 (cuda-samples' MC_EstimatePi: every warp issued it on every trip).
+/// Branched: `v = in[i];`, a value for later from global memory
+/// (36_guards); a body with a loop, a nested branch or a jump; an `if` with
+/// `else`; guards at the kernel's end (\p AtKernelTail: nothing follows,
+/// lanes that fail exit).
+/// Either way (Guard::MaybePredicated) otherwise: public code and
+/// runtime-bench disagree on every other shape (ifLowering's comment).
+ThenLowering ifLowering(const clang::IfStmt *If, bool AtKernelTail,
+                        unsigned LoopDepth, bool VariesPerTrip);
 
 /// Whether what is left of the then branch of \p If is if-converted once
 /// nvcc has sunk the store both branches end with to the join (`if (c)
@@ -71,7 +76,6 @@ bool isIfConverted(const clang::IfStmt *If, bool AtKernelTail,
 /// not change in the loop nvcc predicates some unrolled copies and branches
 /// around others (41: scale_or_clear_fixed_test, two of four copies, 0.89),
 /// which the source does not tell: either way (Guard::MaybePredicated).
-enum class ThenLowering { Branched, Predicated, EitherWay };
 ThenLowering thenAfterMerge(const clang::IfStmt *If, bool AtKernelTail,
                             unsigned LoopDepth, bool VariesPerTrip);
 

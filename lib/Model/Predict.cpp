@@ -448,6 +448,38 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   return P;
 }
 
+/// The prediction of an access that nvcc may predicate or branch around,
+/// from \p B (branched) and \p P (predicated): the same count, or the range
+/// over both.
+Prediction overBothLowerings(Prediction B, const Prediction &P) {
+  if (B.Units && P.Units && std::fabs(*B.Units - *P.Units) < 1e-9)
+    return B;
+  auto Least = [](const Prediction &X) {
+    return X.Units ? *X.Units : X.UnitsMin;
+  };
+  auto Most = [](const Prediction &X) {
+    return X.Units ? *X.Units : X.UnitsMax;
+  };
+  bool BothCounted = B.Units && P.Units;
+  double Lowest = std::min(Least(B), Least(P));
+  double Highest = std::max(Most(B), Most(P));
+  // The lanes that run take the same addresses either way: a pattern both
+  // agree on stays, so that a wasteful one is still flagged.
+  if (B.Kind != P.Kind)
+    B.Kind = Pattern::Unknown;
+  B.Units.reset();
+  B.UnitsMin = Lowest;
+  B.UnitsMax = Highest;
+  B.AlignmentAssumed = false;
+  B.Walk.RequestsPerLaunch.reset();
+  if (BothCounted)
+    B.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "", Lowest,
+                           Highest};
+  else if (B.Cause) // the unknowns' own cause, over both lowerings
+    B.Cause->Least = Lowest, B.Cause->Most = Highest;
+  return B;
+}
+
 } // namespace
 
 Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
@@ -464,18 +496,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     }
     Prediction B = predictWith(Ctx, Caches, Branched, Launch, Model);
     Prediction P = predictWith(Ctx, Caches, Predicated, Launch, Model);
-    if (!B.Units || !P.Units || std::fabs(*B.Units - *P.Units) < 1e-9)
-      return B;
-    Prediction Either = B;
-    Either.Kind = Pattern::Unknown;
-    Either.Units.reset();
-    Either.UnitsMin = std::min(*B.Units, *P.Units);
-    Either.UnitsMax = std::max(*B.Units, *P.Units);
-    Either.AlignmentAssumed = false;
-    Either.Walk.RequestsPerLaunch.reset();
-    Either.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "",
-                                Either.UnitsMin, Either.UnitsMax};
-    return Either;
+    return overBothLowerings(std::move(B), P);
   }
   LaunchWalker Walker(Ctx, Caches, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Model, Walker);

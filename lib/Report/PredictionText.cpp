@@ -99,8 +99,8 @@ std::string unknownReasonText(const model::Prediction &P) {
            ", data: which lanes take part is not known; " +
            range(C.Least, C.Most, P.model()) + " (one lane to all of them)";
   case UnknownCause::Kind::PredicatedOrBranched:
-    return "nvcc predicates some unrolled copies of the guarded code (every "
-           "warp issues them) and branches around others: " +
+    return "nvcc may predicate the guarded code (every warp issues it, the "
+           "lanes that fail the test off) or branch around it: " +
            range(C.Least, C.Most, P.model());
   case UnknownCause::Kind::UnevaluableAddress:
     return "the address of some active lanes could not be evaluated (a "

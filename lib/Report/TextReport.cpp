@@ -56,14 +56,19 @@ std::string knownPatternRangeText(const model::Prediction &P,
                                   const std::string &Subject,
                                   const std::string &PerRequest,
                                   const std::string &Ideal) {
-  std::string Why =
-      P.Cause && P.Cause->What == model::UnknownCause::Kind::GuardOnData
-          ? "data decides which lanes run"
-          : "the addresses are data";
+  using Kind = model::UnknownCause::Kind;
+  Kind Cause = P.Cause ? P.Cause->What : Kind::DataAddresses;
+  std::string Why = Cause == Kind::GuardOnData ? "data decides which lanes run"
+                    : Cause == Kind::PredicatedOrBranched
+                        ? "the least where nvcc predicates it and every warp "
+                          "issues it"
+                        : "the addresses are data";
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
                      ": " + formatRange(P.UnitsMin, P.UnitsMax) + PerRequest;
+  // A range up to the ideal wastes nothing: no "where ... would do".
   if (P.Kind == model::Pattern::Coalesced ||
-      P.Kind == model::Pattern::ConflictFree)
+      P.Kind == model::Pattern::ConflictFree ||
+      P.UnitsMax <= P.IdealUnits + 1e-9)
     return Head + " (ideal " + Ideal + "; " + Why + ")";
   return Head + " where " + Ideal + " would do (" + Why + ")";
 }
