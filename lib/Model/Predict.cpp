@@ -526,7 +526,11 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   // every lane taking part at the most, one lane's at the least (none in a
   // warp that executes a predicated access). A gather already gives that
   // range, a broadcast moves one sector either way.
-  if (Walker.guardData().empty() || !P.Units || P.DependsOnLaneData ||
+  // So does a guard whose values are not known here and could not be tried
+  // (the walk counted its lanes as active): Hecbench's minimod, 1.67
+  // wavefronts measured where 2 was given.
+  bool OnData = !Walker.guardData().empty();
+  if ((!OnData && !Walker.guardUnknown()) || !P.Units || P.DependsOnLaneData ||
       P.Kind == Pattern::Uniform)
     return P;
   bool Predicated =
@@ -535,7 +539,9 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   // that a wasteful one is flagged, with the all-lanes count as the most.
   P.AlignmentAssumed = false;
   keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
-                UnknownCause::Kind::GuardOnData, names(Ctx, Walker.guardData()),
+                OnData ? UnknownCause::Kind::GuardOnData
+                       : UnknownCause::Kind::GuardOnUnknowns,
+                OnData ? names(Ctx, Walker.guardData()) : "",
                 Assumption::Kind::GuardUnknown);
   return P;
 }

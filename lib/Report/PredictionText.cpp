@@ -98,6 +98,10 @@ std::string unknownReasonText(const model::Prediction &P) {
     return "a guard reads " + C.Names +
            ", data: which lanes take part is not known; " +
            range(C.Least, C.Most, P.model()) + " (one lane to all of them)";
+  case UnknownCause::Kind::GuardOnUnknowns:
+    return "a guard reads values not known here: which lanes take part is "
+           "not known; " +
+           range(C.Least, C.Most, P.model()) + " (one lane to all of them)";
   case UnknownCause::Kind::PredicatedOrBranched:
     return "nvcc may predicate the guarded code (every warp issues it, the "
            "lanes that fail the test off) or branch around it: " +

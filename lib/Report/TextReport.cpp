@@ -59,6 +59,8 @@ std::string knownPatternRangeText(const model::Prediction &P,
   using Kind = model::UnknownCause::Kind;
   Kind Cause = P.Cause ? P.Cause->What : Kind::DataAddresses;
   std::string Why = Cause == Kind::GuardOnData ? "data decides which lanes run"
+                    : Cause == Kind::GuardOnUnknowns
+                        ? "values not known here decide which lanes run"
                     : Cause == Kind::PredicatedOrBranched
                         ? "the least where nvcc predicates it and every warp "
                           "issues it"

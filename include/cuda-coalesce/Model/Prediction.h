@@ -87,6 +87,8 @@ struct UnknownCause {
     /// warp): Most units per request if every lane passes it, Least if one
     /// does.
     GuardOnData,
+    /// A guard reads values not known here (not data): as GuardOnData.
+    GuardOnUnknowns,
     /// The addresses are data (\p Names): how many lanes share a bank is
     /// the data's, Least to Most units per request.
     DataAddresses,
