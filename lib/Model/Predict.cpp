@@ -448,6 +448,22 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   return P;
 }
 
+/// Whether a guard of \p Access compares a lane's index with a value not
+/// known here (`i > x4 - 1`, i from threadIdx): one that reads no lane index
+/// (a loop's `z < nz`) lets every lane of a warp run or none, and leaves
+/// the lanes' count alone.
+bool guardSetsLanesApartByUnknowns(const sym::Context &Ctx,
+                                   const AccessShape &Access) {
+  auto Is = [&](const Guard &G, sym::AtomKind Kind) {
+    return Ctx.containsLeaf(G.Diff,
+                            [&](const sym::Atom &A) { return A.Kind == Kind; });
+  };
+  return llvm::any_of(Access.Guards, [&](const Guard &G) {
+    return Is(G, sym::AtomKind::ThreadIdx) &&
+           (Is(G, sym::AtomKind::Param) || Is(G, sym::AtomKind::Opaque));
+  });
+}
+
 /// The prediction of an access that nvcc may predicate or branch around,
 /// from \p B (branched) and \p P (predicated): the same count, or the range
 /// over both.
@@ -530,7 +546,8 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   // (the walk counted its lanes as active): Hecbench's minimod, 1.67
   // wavefronts measured where 2 was given.
   bool OnData = !Walker.guardData().empty();
-  if ((!OnData && !Walker.guardUnknown()) || !P.Units || P.DependsOnLaneData ||
+  bool OnUnknowns = Walker.guardUnknown() && guardSetsLanesApartByUnknowns(Ctx, Access);
+  if ((!OnData && !OnUnknowns) || !P.Units || P.DependsOnLaneData ||
       P.Kind == Pattern::Uniform)
     return P;
   bool Predicated =

@@ -3,7 +3,9 @@
 // cannot change global memory, so nvcc reuses the value (one ld.global.u16
 // per element in its PTX). The row `dout + blockIdx.x * C` starts where C,
 // unknown here, puts it: from 1 sector (C below a sector's 16 elements, few
-// lanes run) to a misaligned row's 3 and more, where 2 would do.
+// lanes run) to a misaligned row's 3 and more, where 2 would do. The loop's
+// `i < C` lets 1 to 32 lanes run: the other accesses are ranges from one
+// lane to every lane.
 // RUN: %cc --show-all %s | %filecheck %s --implicit-check-not=remark:
 #include <cuda_bf16.h>
 
@@ -13,7 +15,7 @@ __global__ void twice(const T *dout, const T *weight, float *o, int C) {
   const T *dout_bt = dout + blockIdx.x * C;
   for (int i = threadIdx.x; i < C; i += 32) {
     float dnorm_i = (float)weight[i] * (float)dout_bt[i];
-    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load from 'weight': 2 sectors/request (ideal 2)
+    // CHECK: bf16-reused-load.cu:[[@LINE-1]]:28: remark: coalesced global load from 'weight': 1 to 2 sectors/request (ideal 2; values not known here decide which lanes run)
     // CHECK: bf16-reused-load.cu:[[@LINE-2]]:47: remark: global load from 'dout' depends on values not known here: 1 to {{3\.[0-9]+}} sectors/request where 2 would do
     atomicAdd(&dbias_shared[i], (float)dout_bt[i]);
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:16: remark: conflict-free shared atomic to 'dbias_shared'
