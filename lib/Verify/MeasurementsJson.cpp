@@ -98,8 +98,17 @@ public:
     }
     LaunchKey Key = keyOf(R);
     if (!Index.count(Key)) {
-      json::Object K = R; // a record of a launch the kernels do not list
-      kernel(K);
+      // parse_ncu.py lists a launch of a public suite's program without its
+      // file (the page names none), while each record names its line's:
+      // the same launch.
+      LaunchKey Unfiled = Key;
+      std::get<2>(Unfiled).clear();
+      if (auto It = Index.find(Unfiled); It != Index.end()) {
+        Index[Key] = It->second;
+      } else {
+        json::Object K = R; // a record of a launch the kernels do not list
+        kernel(K);
+      }
     }
     MeasuredLine L;
     L.Launch = Index[Key];
