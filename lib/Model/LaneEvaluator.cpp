@@ -51,12 +51,18 @@ const WarpLanes &LaneEvaluator::lanesOf(int64_t Warp) {
   for (AtomId A : Split.laneReads())
     LaneKey.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
   auto It = LanesByValues.find(LaneKey);
-  if (It != LanesByValues.end())
+  if (It != LanesByValues.end()) {
+    LaneSetsMet = true;
     return It->second;
+  }
+  // Where every visit's lanes have been new (a block index inside a
+  // division by an unknown: ggml's cpy.cu), keeping them costs allocations
+  // and lookups that nothing repays: after a few, they are no longer kept.
+  const bool Keep = LanesByValues.size() < limits::LaneSetsKept &&
+                    (LaneSetsMet || LanesByValues.size() < LaneSetsTriedFirst);
   WarpLanes &Into =
-      LanesByValues.size() < limits::LaneSetsKept
-          ? LanesByValues.emplace(LaneKey, WarpLanes()).first->second
-          : Overflow;
+      Keep ? LanesByValues.emplace(LaneKey, WarpLanes()).first->second
+           : Overflow;
   computeLanesInto(Warp, Into);
   return Into;
 }
