@@ -133,7 +133,11 @@ def phases(cmd, repeat):
 STRESS = (("stencil-const", (1000, 2000)), ("stencil-runtime", (100, 200)),
           ("guarded-runtime", (1000, 2000)), ("nested-ifs", (100, 200)),
           ("helper-fanout", (7, 8)), ("templates", (1000, 2000)),
-          ("tensor-index", (12, 16)))
+          ("tensor-index", (12, 16)),
+          # issue 44: its shapes at its sizes and ten times them (the nest
+          # at 250: clang stops at 256 nested brackets)
+          ("nested-2d-guards", (100, 250)), ("guarded-runtime", (10000,)),
+          ("tensor-index", (120,)))
 CLANG_PARSE = ["clang++-22", "-fsyntax-only", "--cuda-device-only", "-x", "cuda",
                "--cuda-gpu-arch=sm_90", "--cuda-path=/usr/local/cuda",
                "-Wno-unknown-cuda-version"]
@@ -164,6 +168,39 @@ def stress(tool, repeat, scale):
     return rows
 
 
+def in_process(tool, files, flags, repeat, json_out):
+    """(parse + analysis) / parse in process for each file alone, with the
+    file's own directory searched where no compile database gives its
+    command; the median, the worst and the totals."""
+    rows = []
+    for f in files:
+        extra = flags
+        if "-p" not in tool:
+            extra = (flags or ["--"]) + ["-I", os.path.dirname(os.path.abspath(f))]
+        cmd = tool + ["--format=json", "--show-all", f] + extra
+        parse_s, analysis_s = phases(cmd, repeat).get(f, (0.0, 0.0))
+        ratio = (parse_s + analysis_s) / parse_s if parse_s else None
+        rows.append({"file": f, "phase_parse_s": parse_s, "phase_analysis_s": analysis_s,
+                     "phase_ratio": ratio})
+        print("%-60s parse %7.3fs  analysis %7.3fs  ratio %6.3f" % (
+            f[-60:], parse_s, analysis_s, ratio or 0), flush=True)
+    ratios = sorted(r["phase_ratio"] for r in rows if r["phase_ratio"])
+    parse_total = sum(r["phase_parse_s"] for r in rows)
+    analysis_total = sum(r["phase_analysis_s"] for r in rows)
+    summary = {"files": rows, "measured": len(ratios), "parse_total_s": parse_total,
+               "analysis_total_s": analysis_total}
+    if ratios:
+        summary.update(median=ratios[len(ratios) // 2], worst=ratios[-1],
+                       total_ratio=(parse_total + analysis_total) / parse_total,
+                       over_2x=sum(1 for r in ratios if r > 2.0))
+        print("in process, %d of %d files: median %.3f, worst %.3f, total %.1fs parse +"
+              " %.1fs analysis = %.3f, %d over 2x" % (
+                  len(ratios), len(rows), summary["median"], summary["worst"], parse_total,
+                  analysis_total, summary["total_ratio"], summary["over_2x"]))
+    if json_out:
+        json.dump(summary, open(json_out, "w"), indent=1)
+
+
 def main():
     argv = sys.argv[1:]
     flags = []
@@ -179,12 +216,18 @@ def main():
     ap.add_argument("--stress", action="store_true")
     ap.add_argument("--stress-scale", type=float, default=1.0,
                     help="multiplies the stress sizes (0.1 for a quick look)")
+    ap.add_argument("--in-process", action="store_true",
+                    help="only the in-process CPU times (--print-phase-times), one file"
+                    " at a time: for a whole project's files")
     ap.add_argument("--markdown")
     ap.add_argument("--json")
     ap.add_argument("files", nargs="*")
     args = ap.parse_args(argv)
 
     tool = [args.tool] + (["-p", args.build_dir] if args.build_dir else [])
+    if args.in_process:
+        in_process(tool, args.files, flags, args.repeat, args.json)
+        return
     rows = []
     for f in args.files:
         full_cmd = tool + ["--format=json", "--show-all", f] + flags

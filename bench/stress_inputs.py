@@ -11,6 +11,8 @@ KINDS (n is what grows):
   guarded-runtime  one kernel with n accesses, each under its own guard
                    against a width known only at run time
   nested-ifs       one kernel, n nested `if`s, one access per level
+  nested-2d-guards one 2-D kernel, n nested `if (x < w - j && y > j)` with w
+                   from argv, one access per level (issue 44)
   helper-fanout    device helpers n deep, each calling the next 4 times
   templates        n instantiations of one kernel template
   tensor-index     one kernel indexing an n-dimensional padded tensor
@@ -67,6 +69,19 @@ def nested_ifs(n):
     return "".join(out)
 
 
+def nested_2d_guards(n):
+    out = [PROLOGUE, "__global__ void nested2d(float *a, int w) {\n",
+           "  int x = blockIdx.x * blockDim.x + threadIdx.x;\n",
+           "  int y = blockIdx.y * blockDim.y + threadIdx.y;\n"]
+    for j in range(n):
+        out.append(f"if (x < w - {j} && y > {j}) {{\n  a[y * w + x + {j}] = {j}.0f;\n")
+    out.append("}" * n + "\n")
+    out.append("}\nint main(int argc, char **argv) {\n  int w = atoi(argv[1]);\n"
+               "  nested2d<<<dim3((w + 31) / 32, w / 8), dim3(32, 8)>>>(0, w);\n"
+               "  return 0;\n}\n")
+    return "".join(out)
+
+
 def helper_fanout(n):
     out = [PROLOGUE, f"__device__ float h{n}(const float *a, int i) {{ return a[i]; }}\n"]
     for d in reversed(range(n)):
@@ -111,6 +126,7 @@ KINDS = {
     "stencil-runtime": lambda n: stencil(n, True),
     "guarded-runtime": guarded_runtime,
     "nested-ifs": nested_ifs,
+    "nested-2d-guards": nested_2d_guards,
     "helper-fanout": helper_fanout,
     "templates": templates,
     "tensor-index": tensor_index,

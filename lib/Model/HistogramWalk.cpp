@@ -97,18 +97,34 @@ std::vector<uint64_t> &startsOf(Classes &C, LaneMasks M, int64_t Period) {
 }
 
 /// The classes of the visits of two independent sets of axes together.
+/// The starts that some visit of \p Starts has, in order.
+std::vector<int64_t> startsTaken(const std::vector<uint64_t> &Starts) {
+  std::vector<int64_t> Taken;
+  for (int64_t A = 0; A < int64_t(Starts.size()); ++A)
+    if (Starts[A])
+      Taken.push_back(A);
+  return Taken;
+}
+
 Classes product(const Classes &L, const Classes &R, int64_t Period) {
+  // Over the starts taken only, each side's found once: most are not
+  // (elements of 4 bytes or more start at a quarter of a period's bytes at
+  // most), and scanning every pair was 44% of ggml's getrows.cu (perf).
+  std::vector<std::vector<int64_t>> TakenR;
+  for (const auto &Class : R)
+    TakenR.push_back(startsTaken(Class.second));
   Classes P;
-  for (const auto &[M1, S1] : L)
-    for (const auto &[M2, S2] : R) {
+  for (const auto &[M1, S1] : L) {
+    const std::vector<int64_t> TakenL = startsTaken(S1);
+    for (size_t J = 0; J < R.size(); ++J) {
+      const auto &[M2, S2] = R[J];
       std::vector<uint64_t> &Into =
           startsOf(P, {M1.first & M2.first, M1.second & M2.second}, Period);
-      for (int64_t A = 0; A < Period; ++A)
-        if (S1[A])
-          for (int64_t B = 0; B < Period; ++B)
-            if (S2[B])
-              Into[(A + B) % Period] += S1[A] * S2[B];
+      for (int64_t A : TakenL)
+        for (int64_t B : TakenR[J])
+          Into[(A + B) % Period] += S1[A] * S2[B];
     }
+  }
   return P;
 }
 

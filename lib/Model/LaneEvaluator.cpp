@@ -46,13 +46,22 @@ const WarpLanes &LaneEvaluator::lanesOf(int64_t Warp) {
   assert(Warp >= 0 && Warp < AL.warpsPerBlock() && "not a warp of the block");
   // A warp's lanes repeat with the values their parts read besides the
   // thread index: a loop trip or a block index (`threadIdx.x / 4 +
-  // 8*(trip % 2)`) takes few, the unknowns one per trial.
+  // 8*(trip % 2)`) takes few, the unknowns one per trial. Where every
+  // visit's lanes have been new (a block index inside a division by an
+  // unknown: ggml's cpy.cu), keeping and looking them up costs allocations
+  // and comparisons that nothing repays: after a few, they are computed.
+  if (!LaneSetsMet && LanesByValues.size() >= LaneSetsTriedFirst) {
+    computeLanesInto(Warp, Overflow);
+    return Overflow;
+  }
   LaneKey.assign(1, Warp);
   for (AtomId A : Split.laneReads())
     LaneKey.push_back(Values.get(A).value_or(INT64_MIN)); // unset: none yet
   auto It = LanesByValues.find(LaneKey);
-  if (It != LanesByValues.end())
+  if (It != LanesByValues.end()) {
+    LaneSetsMet = true;
     return It->second;
+  }
   WarpLanes &Into =
       LanesByValues.size() < limits::LaneSetsKept
           ? LanesByValues.emplace(LaneKey, WarpLanes()).first->second

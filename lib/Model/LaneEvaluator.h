@@ -78,6 +78,9 @@ public:
   /// Whether the lanes that pass the guards may come from the mask cache
   /// instead of evaluating every guard at every visit.
   void allowKeptGuardLanes(bool Allow) { KeptGuardLanesAllowed = Allow; }
+  /// Whether a warp's lanes are kept however rarely they are met again
+  /// (else, once LaneSetsTriedFirst were kept and none met again, no more).
+  void keepEveryLaneSet(bool Keep) { LaneSetsMet = Keep; }
   /// Forgets what holds for one walk only: the unknowns the guards' lane
   /// parts read change between walks.
   void startWalk() { FixedGuardLanes.clear(); }
@@ -121,6 +124,9 @@ private:
   /// walker's life: the values are the key).
   std::map<std::vector<int64_t>, WarpLanes> LanesByValues;
   WarpLanes Overflow;           // lanes computed past LaneSetsKept
+  /// Lane sets kept before, none met again, the walker stops keeping them.
+  static constexpr size_t LaneSetsTriedFirst = 512;
+  bool LaneSetsMet = false;     // a lane set kept was met again
   std::vector<int64_t> LaneKey; // reused: its lookup at each visit
   /// [guard][warp], for the guards whose lane part is fixed per block; for
   /// the walk (the unknowns they read change between walks).

@@ -123,6 +123,8 @@ public:
   /// instead of evaluating every guard at every visit; the unit tests
   /// compare the two.
   void allowKeptGuardLanes(bool Allow) { Lanes.allowKeptGuardLanes(Allow); }
+  /// Whether a warp's lanes are kept however rarely they are met again.
+  void keepEveryLaneSet(bool Keep) { Lanes.keepEveryLaneSet(Keep); }
   /// The strategies walk() asks, in order, in place of the usual ones
   /// (makeHistogramWalk(), makeRunWalk(), makeEveryWarpWalk(),
   /// makeSampledWalk()); the last must not decline.

@@ -1,5 +1,6 @@
 //===- Symbolic/Expr.cpp - Integer polynomials over CUDA atoms -----------===//
 #include "cuda-coalesce/Symbolic/Expr.h"
+#include "Evaluation.h"
 
 #include "cuda-coalesce/Support/EnumNames.h"
 
@@ -14,17 +15,6 @@
 
 namespace cudacoalesce {
 namespace sym {
-
-// Coefficients wrap modulo 2^64 like the address arithmetic they model;
-// doing it in unsigned arithmetic keeps overflow defined.
-static int64_t wrapAdd(int64_t A, int64_t B) {
-  return static_cast<int64_t>(static_cast<uint64_t>(A) +
-                              static_cast<uint64_t>(B));
-}
-static int64_t wrapMul(int64_t A, int64_t B) {
-  return static_cast<int64_t>(static_cast<uint64_t>(A) *
-                              static_cast<uint64_t>(B));
-}
 
 Poly Poly::constant(int64_t C) {
   Poly P;
@@ -530,8 +520,8 @@ std::optional<int64_t> applyOp(OpKind K, int64_t L, int64_t R) {
   llvm_unreachable("covered switch");
 }
 
-static std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,
-                                           const Env &E) {
+std::optional<int64_t> evaluateAtom(const Context &Ctx, AtomId Id,
+                                    const Env &E) {
   const Atom &A = Ctx.atom(Id);
   if (A.Kind != AtomKind::Op)
     return E.get(Id);
@@ -574,107 +564,6 @@ std::optional<int64_t> evaluate(const Context &Ctx, const Poly &P,
     Sum = wrapAdd(Sum, Prod);
   }
   return Sum;
-}
-
-namespace {
-
-using PointValues = std::array<int64_t, 32>;
-
-/// Operations over the thread index nested deeper than this are evaluated
-/// point by point: each level keeps three arrays of values on the stack.
-constexpr unsigned MaxBatchedDepth = 24;
-
-/// \p P at every point of \p At into \p Out; the points whose value is
-/// known, or nullopt when \p P nests too deep.
-std::optional<uint32_t> evaluateBatch(const Context &Ctx, const Poly &P,
-                                      const Env &E, const ThreadPoints &At,
-                                      PointValues &Out, unsigned Depth) {
-  if (Depth > MaxBatchedDepth)
-    return std::nullopt;
-  const unsigned N = At.Count;
-  auto OwnLeafAt = [&](AtomId A) -> const PointValues * {
-    for (unsigned I = 0; I < At.OwnLeafCount; ++I)
-      if (At.OwnLeaf[I] == A)
-        return &At.OwnValue[I];
-    return nullptr;
-  };
-  auto PerPoint = [&](const Atom &Of) {
-    if (Of.ReadsThreadIdx)
-      return true;
-    if (At.OwnLeafCount == 0)
-      return false;
-    return std::any_of(Of.Leaves.begin(), Of.Leaves.end(),
-                       [&](AtomId L) { return OwnLeafAt(L) != nullptr; });
-  };
-  uint32_t Known = N == 32 ? ~uint32_t(0) : (uint32_t(1) << N) - 1;
-  std::fill(Out.begin(), Out.begin() + N, 0);
-  for (const Term &T : P.terms()) {
-    PointValues Prod;
-    std::fill(Prod.begin(), Prod.begin() + N, T.Coeff);
-    for (AtomId A : T.Atoms) {
-      const Atom &Of = Ctx.atom(A);
-      if (!PerPoint(Of)) {
-        std::optional<int64_t> V = evaluateAtom(Ctx, A, E);
-        if (!V)
-          return 0; // unknown at every point
-        for (unsigned I = 0; I < N; ++I)
-          Prod[I] = wrapMul(Prod[I], *V);
-        continue;
-      }
-      if (Of.Kind == AtomKind::ThreadIdx) {
-        for (unsigned I = 0; I < N; ++I)
-          Prod[I] = wrapMul(Prod[I], At.Index[Of.Dim][I]);
-        continue;
-      }
-      if (const PointValues *Own = OwnLeafAt(A)) {
-        for (unsigned I = 0; I < N; ++I)
-          Prod[I] = wrapMul(Prod[I], (*Own)[I]);
-        continue;
-      }
-      assert(Of.Kind == AtomKind::Op && "only operations read other atoms");
-      PointValues L, R;
-      std::optional<uint32_t> KnownL =
-          evaluateBatch(Ctx, Of.Operands[0], E, At, L, Depth + 1);
-      if (!KnownL)
-        return std::nullopt;
-      std::optional<uint32_t> KnownR =
-          evaluateBatch(Ctx, Of.Operands[1], E, At, R, Depth + 1);
-      if (!KnownR)
-        return std::nullopt;
-      Known &= *KnownL & *KnownR;
-      for (unsigned I = 0; I < N; ++I) {
-        if (!(Known & (uint32_t(1) << I)))
-          continue;
-        if (std::optional<int64_t> V = applyOp(Of.Op, L[I], R[I]))
-          Prod[I] = wrapMul(Prod[I], *V);
-        else
-          Known &= ~(uint32_t(1) << I);
-      }
-    }
-    for (unsigned I = 0; I < N; ++I)
-      Out[I] = wrapAdd(Out[I], Prod[I]);
-  }
-  return Known;
-}
-
-} // namespace
-
-void evaluateAtPoints(const Context &Ctx, const Poly &P, Env &E,
-                      const ThreadPoints &At, std::optional<int64_t> *Out) {
-  PointValues Values;
-  if (std::optional<uint32_t> Known = evaluateBatch(Ctx, P, E, At, Values, 0)) {
-    for (unsigned I = 0; I < At.Count; ++I)
-      Out[I] = (*Known & (uint32_t(1) << I)) ? std::optional<int64_t>(Values[I])
-                                             : std::nullopt;
-    return;
-  }
-  for (unsigned I = 0; I < At.Count; ++I) {
-    for (unsigned D = 0; D < 3; ++D)
-      E.set(Ctx.threadIdx(D), At.Index[D][I]);
-    for (unsigned L = 0; L < At.OwnLeafCount; ++L)
-      E.set(At.OwnLeaf[L], At.OwnValue[L][I]);
-    Out[I] = evaluate(Ctx, P, E);
-  }
 }
 
 } // namespace sym

@@ -522,6 +522,43 @@ struct GuardedRow {
   }
 };
 
+// A walker stops keeping its warps' lanes once hundreds were never met again
+// (an index taken apart by an unknown extent, as ggml's cpy.cu does): the
+// totals must be those of a walker that keeps them all, also where lanes do
+// repeat, but only after the first hundreds of visits.
+TEST(LaunchWalkerTest, LanesNotKeptChangeNoPrediction) {
+  GlobalSectorModel Model;
+  Picker Pick(44);
+  for (unsigned Case = 0; Case < 24; ++Case) {
+    sym::Context Ctx;
+    ModelCaches Caches;
+    Poly Global = Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
+                  Poly::atom(Ctx.threadIdx(0));
+    Poly Extent = Poly::constant(Pick(1, 700));
+    Poly Row = Ctx.op(sym::OpKind::Div, Global, Extent);
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = (Global - Row * Extent).scaled(Pick(1, 9) * 4) +
+                   Row.scaled(Pick(0, 5000) * 4);
+    if (Case % 2)
+      A.Guards.push_back({Global - Poly::constant(Pick(100, 20000)), Cmp::LT});
+    LaunchShape L;
+    L.Block = Dim3{Pick(1, 8) * 32, 1, 1};
+    L.Grid = Dim3{Pick(600, 900), 1, 1};
+    LaunchWalker Dropping(Ctx, Caches, A, L, Model);
+    Dropping.allowCounting(false);
+    LaunchWalker Keeping(Ctx, Caches, A, L, Model);
+    Keeping.allowCounting(false);
+    Keeping.keepEveryLaneSet(true);
+    SCOPED_TRACE(testing::Message()
+                 << "case " << Case << ": " << Ctx.str(A.ByteOffset));
+    CostTotals Dropped = Dropping.walk(1 << 16);
+    EXPECT_EQ(Dropping.answeredBy(), EveryWarp);
+    EXPECT_GT(Dropped.Visits, 512u) << "lanes kept throughout";
+    expectSameTotals(Dropped, Keeping.walk(1 << 16));
+  }
+}
+
 // A strategy that declines hands the walk to the next: the totals are the
 // next one's, and it answers.
 TEST(LaunchWalkerTest, WalkFallsBackWhenAStrategyDeclines) {

@@ -322,6 +322,117 @@ TEST(EvaluateTest, BatchedEvaluationWithLeavesOfEachPoint) {
   EXPECT_GT(Unknown, 1000u);
 }
 
+/// Each lane's \p P through evaluateAtPoints against evaluate() lane by lane,
+/// under \p Values; how many lanes had a value.
+unsigned
+expectBatchIsPerPoint(Context &Ctx, const Poly &P,
+                      const std::vector<std::pair<AtomId, int64_t>> &Values,
+                      const ThreadPoints &At) {
+  Env Batch(Ctx);
+  for (auto [A, V] : Values)
+    Batch.set(A, V);
+  std::optional<int64_t> Out[32];
+  evaluateAtPoints(Ctx, P, Batch, At, Out);
+  unsigned Known = 0;
+  for (unsigned L = 0; L < At.Count; ++L) {
+    Env One(Ctx);
+    for (auto [A, V] : Values)
+      One.set(A, V);
+    for (unsigned D = 0; D < 3; ++D)
+      One.set(Ctx.threadIdx(D), At.Index[D][L]);
+    std::optional<int64_t> Expected = evaluate(Ctx, P, One);
+    EXPECT_EQ(Out[L], Expected) << Ctx.str(P) << " at lane " << L;
+    Known += Expected.has_value();
+  }
+  return Known;
+}
+
+ThreadPoints lanesOfOneWarp() {
+  ThreadPoints At;
+  At.Count = 32;
+  for (unsigned L = 0; L < 32; ++L) {
+    At.Index[0][L] = L;
+    At.Index[1][L] = 0;
+    At.Index[2][L] = 0;
+  }
+  return At;
+}
+
+// An index taken apart dimension by dimension, as ggml's cpy.cu does: each
+// quotient recurs in the next dimension's, so the batch evaluates each
+// operation once; the values must stay those of evaluate(), also where a
+// dimension of 0 leaves a quotient undefined.
+TEST(EvaluateTest, BatchedEvaluationOfRecurringOperations) {
+  Context Ctx;
+  Poly I =
+      Poly::atom(Ctx.blockIdx(0)).scaled(256) + Poly::atom(Ctx.threadIdx(0));
+  AtomId Ne[3] = {Ctx.param("ne00"), Ctx.param("ne01"), Ctx.param("ne02")};
+  AtomId Nb[4] = {Ctx.param("nb00"), Ctx.param("nb01"), Ctx.param("nb02"),
+                  Ctx.param("nb03")};
+  Poly Extent[4] = {Poly::constant(1), Poly::atom(Ne[0]), Poly(), Poly()};
+  Extent[2] = Extent[1] * Poly::atom(Ne[1]);
+  Extent[3] = Extent[2] * Poly::atom(Ne[2]);
+  Poly Rest = I, Offset;
+  for (int D = 3; D >= 0; --D) {
+    Poly Index = D ? Ctx.op(OpKind::Div, Rest, Extent[D]) : Rest;
+    Rest = Rest + (Index * Extent[D]).scaled(-1);
+    Offset = Offset + Index * Poly::atom(Nb[D]);
+  }
+  ThreadPoints At = lanesOfOneWarp();
+  std::mt19937_64 Rng(7);
+  unsigned Known = 0, Lanes = 0;
+  for (unsigned Trial = 0; Trial < 300; ++Trial) {
+    std::vector<std::pair<AtomId, int64_t>> Values = {
+        {Ctx.blockIdx(0), int64_t(Rng() % 9)}};
+    for (AtomId A : Ne)
+      Values.push_back({A, int64_t(Rng() % 7) - 1}); // 0 and -1 too
+    for (AtomId A : Nb)
+      Values.push_back({A, int64_t(Rng() % 64)});
+    Known += expectBatchIsPerPoint(Ctx, Offset, Values, At);
+    Lanes += At.Count;
+  }
+  EXPECT_GT(Known, Lanes / 2);
+  EXPECT_LT(Known, Lanes) << "no dimension of 0 drawn";
+}
+
+// An operation met first near the top and again nested past the depth the
+// batch takes: the whole is evaluated point by point, as without the kept
+// operations, with the same values.
+TEST(EvaluateTest, RecurringOperationPastTheBatchedDepth) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly W = Poly::atom(Ctx.param("W"));
+  Poly Shared = Ctx.op(OpKind::Div, X + W, W);
+  ThreadPoints At = lanesOfOneWarp();
+  for (unsigned Depth = 0; Depth < 40; ++Depth) {
+    Poly Nested = Shared;
+    for (unsigned L = 0; L < Depth; ++L)
+      Nested = Ctx.op(L % 2 ? OpKind::Rem : OpKind::Xor, Nested + X,
+                      Poly::constant(97 + L));
+    for (const Poly &P : {Shared * X + Nested, Nested + Shared.scaled(3)})
+      for (int64_t Width : {0, 3, 32})
+        expectBatchIsPerPoint(Ctx, P, {{Ctx.param("W"), Width}}, At);
+  }
+}
+
+// More recurring operations than the batch keeps: those past it are
+// evaluated at each occurrence, their values never overwriting another's.
+TEST(EvaluateTest, MoreRecurringOperationsThanKept) {
+  Context Ctx;
+  Poly X = Poly::atom(Ctx.threadIdx(0));
+  Poly W = Poly::atom(Ctx.param("W"));
+  std::vector<Poly> Quotients;
+  for (int64_t K = 0; K < 80; ++K)
+    Quotients.push_back(Ctx.op(OpKind::Div, X + Poly::constant(K), W));
+  Poly P;
+  for (size_t K = 0; K < Quotients.size(); ++K)
+    P = P + Quotients[K] * Quotients[(K * 7 + 3) % Quotients.size()] *
+                Quotients[K / 2];
+  ThreadPoints At = lanesOfOneWarp();
+  for (int64_t Width : {0, 1, 5, 32})
+    expectBatchIsPerPoint(Ctx, P, {{Ctx.param("W"), Width}}, At);
+}
+
 TEST(EvaluateTest, BatchedEvaluationOfFewerPoints) {
   Context Ctx;
   Poly X = Poly::atom(Ctx.threadIdx(0));
