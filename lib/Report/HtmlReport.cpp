@@ -83,17 +83,17 @@ void totalsRow(llvm::raw_ostream &OS, const std::string &NameHtml,
                size_t Kernels, const audit::Totals &T) {
   OS << "<tr><td>" << NameHtml << "</td><td class=\"n\">" << Kernels
      << "</td><td class=\"n\">" << T.Accesses << "</td><td class=\"n\">"
-     << T.Flagged << "</td><td class=\"n\">" << T.Undecided
-     << "</td><td class=\"n\">" << formatCount(T.Sectors)
-     << "</td><td class=\"n\">" << formatCount(T.Ideal)
-     << "</td><td class=\"n\">" << formatCount(T.wasted())
-     << "</td><td class=\"n\">" << audit::percent(T.efficiency())
-     << "</td></tr>\n";
+     << T.Found.Findings << "</td><td class=\"n\">" << T.Found.Instances
+     << "</td><td class=\"n\">" << T.Undecided;
+  for (const std::string &Column : audit::sumColumns(T))
+    OS << "</td><td class=\"n\">" << Column;
+  OS << "</td></tr>\n";
 }
 
 void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
   OS << "<table class=\"files\"><thead><tr><th>file</th><th>kernel "
-        "launches</th><th>accesses</th><th>flagged</th><th>undecided</th>"
+        "launches</th><th>accesses</th><th>findings</th><th>flagged "
+        "instances</th><th>undecided</th>"
         "<th>sectors/request</th><th>ideal</th><th>wasted</th>"
         "<th>efficiency</th></tr></thead><tbody>\n";
   for (size_t I = 0; I < A.Files.size(); ++I)

@@ -1,6 +1,6 @@
 //===- Report/MarkdownReport.cpp - Audit report in Markdown ---------------===//
-#include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/MarkdownReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
 #include "cuda-coalesce/Support/Text.h"
@@ -54,15 +54,17 @@ std::string text(const std::string &Text) {
 }
 
 void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
-  OS << "| file | kernel launches | accesses | flagged | undecided | "
-        "sectors/request | ideal | wasted | efficiency |\n"
-     << "|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  OS << "| file | kernel launches | accesses | findings | flagged instances "
+        "| undecided | sectors/request | ideal | wasted | efficiency |\n"
+     << "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   auto Row = [&](const std::string &Name, size_t Kernels,
                  const audit::Totals &T) {
     OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
-       << T.Flagged << " | " << T.Undecided << " | " << formatCount(T.Sectors)
-       << " | " << formatCount(T.Ideal) << " | " << formatCount(T.wasted())
-       << " | " << audit::percent(T.efficiency()) << " |\n";
+       << T.Found.Findings << " | " << T.Found.Instances << " | "
+       << T.Undecided;
+    for (const std::string &Column : audit::sumColumns(T))
+      OS << " | " << Column;
+    OS << " |\n";
   };
   for (const audit::FileGroup &F : A.Files)
     Row(code(F.File, true), F.Kernels.size(), F.Sum);
@@ -253,7 +255,11 @@ void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
   // report stays under the limit (GitHub's for a comment), with room for
   // the note that says what was left out.
   constexpr size_t Reserve = 600;
-  size_t CausesLeft = Causes.size(), FilesLeft = A.Files.size();
+  // The details are per kernel instance, so are the causes they leave out.
+  size_t CausesLeft = 0, FilesLeft = A.Files.size();
+  for (const audit::FileGroup &File : A.Files)
+    for (const audit::KernelGroup &K : File.Kernels)
+      CausesLeft += audit::rootCauses(K.Accesses).size();
   bool Cut = false;
   auto Fits = [&](const std::string &Piece) {
     return Report.size() + Piece.size() + Reserve <= Limit;
