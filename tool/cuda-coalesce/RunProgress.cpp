@@ -73,13 +73,16 @@ void RunProgress::heartbeat(
 
 void RunProgress::show(bool Force) {
   auto Now = Clock::now();
-  std::string Line =
-      std::to_string(Done) + " of " + std::to_string(Total) +
-      " files analysed (" +
+  std::string Seconds =
       std::to_string(
           std::chrono::duration_cast<std::chrono::seconds>(Now - Start)
               .count()) +
-      " s)";
+      " s";
+  // Before the first file is done the run does not say how many it has.
+  std::string Line = Total ? std::to_string(Done) + " of " +
+                                 std::to_string(Total) + " files analysed (" +
+                                 Seconds + ")"
+                           : "(" + Seconds + ")";
   if (!Running.empty())
     Line += "; analysing " + Running;
   if (!WaitingFor.empty())
