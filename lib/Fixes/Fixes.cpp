@@ -131,10 +131,11 @@ public:
 private:
   void add(FixKind K, std::string Message, std::optional<double> After) {
     // The bytes the lanes ask for take the ideal: a rewrite predicted to
-    // move fewer lost lanes on the way (a mapping along an axis one thread
-    // wide), so it is no fix.
-    if (After && *After + 1e-9 < In.Before.IdealUnits)
-      return;
+    // move fewer changes what the lanes read (averages over other warps, a
+    // mapping that makes a warp read one element), and is claimed at the
+    // ideal only.
+    if (After)
+      After = std::max(*After, In.Before.IdealUnits);
     if (After)
       Message += "; " + afterText(Before, *After, "sectors");
     Fixes.push_back({K, std::move(Message), After});

@@ -65,7 +65,13 @@ void addVectorPairFixes(sym::Context &Syms, model::ModelCaches &Model,
   for (size_t I = 0; I < Accesses.size(); ++I) {
     const KernelAccess &A = Accesses[I];
     unsigned Elem = A.Shape.WidthBytes;
-    if (A.Shape.Space != model::AddressSpace::Global || A.SharedArray >= 0 ||
+    // Words and wider (float, int, double): a struct's fields have their
+    // own layout fixes.
+    bool LayoutFixed = llvm::any_of(A.Fixes, [](const Fix &X) {
+      return X.Kind == FixKind::WholeStructLoad || X.Kind == FixKind::AosToSoa;
+    });
+    if (Elem < 4 || LayoutFixed ||
+        A.Shape.Space != model::AddressSpace::Global || A.SharedArray >= 0 ||
         A.Shape.ChunkBytes != Elem || !A.Shape.Lowerings.empty() ||
         A.Before.Kind != model::Pattern::Strided || !A.Before.LaneStrideBytes)
       continue;
