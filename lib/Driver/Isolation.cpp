@@ -88,7 +88,24 @@ struct Running {
   int Pipe; // read end; -1 once at end of file
   std::string Received;
   Clock::time_point Deadline;
+  Clock::time_point Started;
 };
+
+/// How long poll() may wait: until the nearest deadline, and no longer
+/// than the watch's tick.
+int pollWait(Clock::time_point Nearest, const TaskWatch *Watch) {
+  int Wait = -1;
+  if (Nearest != Clock::time_point::max()) {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        Nearest - Clock::now());
+    Wait = int(std::clamp<int64_t>(Left.count() + 1, 0, 1 << 30));
+  }
+  if (Watch && (Watch->Tick || Watch->Stop)) {
+    int Tick = int(std::max(1u, Watch->TickMilliseconds));
+    Wait = Wait < 0 ? Tick : std::min(Wait, Tick);
+  }
+  return Wait;
+}
 
 ChildResult resultOf(int Status, std::string Received, bool Killed) {
   ChildResult R;
@@ -137,6 +154,8 @@ std::string ChildResult::describe(const ChildLimits &Limits) const {
                 : std::string());
   case Crashed:
     return "the analysis crashed (" + Detail + ")";
+  case Interrupted:
+    return "not analysed: the run was interrupted";
   }
   return "";
 }
@@ -144,7 +163,8 @@ std::string ChildResult::describe(const ChildLimits &Limits) const {
 void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
                    const ChildLimits &Limits,
                    const std::function<std::string(size_t)> &Task,
-                   const std::function<void(size_t, ChildResult)> &Done) {
+                   const std::function<void(size_t, ChildResult)> &Done,
+                   const TaskWatch *Watch) {
   Jobs = std::max(1u, Jobs);
   std::map<pid_t, Running> Children;
   size_t Next = 0;
@@ -175,8 +195,9 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
         Limits.TimeoutSeconds
             ? Clock::now() + std::chrono::seconds(Limits.TimeoutSeconds)
             : Clock::time_point::max();
-    Children[Pid] = {Index, Fds[0], "", Deadline};
+    Children[Pid] = {Index, Fds[0], "", Deadline, Clock::now()};
   };
+  bool Stopping = false;
   auto Finish = [&](std::map<pid_t, Running>::iterator It, bool Kill) {
     if (Kill)
       ::kill(It->first, SIGKILL);
@@ -186,11 +207,24 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
     waitFor(It->first, Status);
     size_t Index = It->second.Index;
     ChildResult R = resultOf(Status, std::move(It->second.Received), Kill);
+    // Stopped by us, or by the terminal's Ctrl-C that reached the child too.
+    if ((Stopping || (Watch && Watch->stopping())) &&
+        R.Kind != ChildResult::Finished)
+      R = {ChildResult::Interrupted, "", ""};
     Children.erase(It);
     Done(Index, std::move(R));
   };
+  Clock::time_point LastTick = Clock::now();
 
   while (Next < Indices.size() || !Children.empty()) {
+    if (Watch && Watch->stopping()) {
+      Stopping = true;
+      while (!Children.empty())
+        Finish(Children.begin(), /*Kill=*/true);
+      for (; Next < Indices.size(); ++Next)
+        Done(Indices[Next], {ChildResult::Interrupted, "", ""});
+      return;
+    }
     while (Next < Indices.size() && Children.size() < Jobs)
       Start(Indices[Next++]);
     if (Children.empty())
@@ -204,13 +238,18 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
       Fds.push_back({C.Pipe, POLLIN, 0});
       Owners.push_back(Pid);
     }
-    int Wait = -1;
-    if (Nearest != Clock::time_point::max()) {
-      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          Nearest - Clock::now());
-      Wait = int(std::clamp<int64_t>(Left.count() + 1, 0, 1 << 30));
+    if (Watch && Watch->Tick &&
+        Clock::now() - LastTick >=
+            std::chrono::milliseconds(Watch->TickMilliseconds)) {
+      LastTick = Clock::now();
+      std::vector<std::pair<size_t, double>> Now;
+      for (auto &[Pid, C] : Children)
+        Now.push_back(
+            {C.Index,
+             std::chrono::duration<double>(LastTick - C.Started).count()});
+      Watch->Tick(Now);
     }
-    if (::poll(Fds.data(), Fds.size(), Wait) < 0)
+    if (::poll(Fds.data(), Fds.size(), pollWait(Nearest, Watch)) < 0)
       continue; // EINTR, or a transient ENOMEM: try again
 
     for (size_t I = 0; I < Fds.size(); ++I) {
@@ -241,15 +280,19 @@ void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
 void runTasks(const std::vector<size_t> &Indices, unsigned Jobs,
               const ChildLimits *Limits,
               const std::function<std::string(size_t)> &Task,
-              const std::function<void(size_t, ChildResult)> &Done) {
+              const std::function<void(size_t, ChildResult)> &Done,
+              const TaskWatch *Watch) {
   if (Limits) {
-    runInChildren(Indices, Jobs, *Limits, Task, Done);
+    runInChildren(Indices, Jobs, *Limits, Task, Done, Watch);
     return;
   }
   std::mutex DoneLock;
   auto Run = [&](size_t I) {
     ChildResult R;
-    R.Payload = Task(I);
+    if (Watch && Watch->stopping())
+      R.Kind = ChildResult::Interrupted;
+    else
+      R.Payload = Task(I);
     std::lock_guard<std::mutex> Lock(DoneLock);
     Done(I, std::move(R));
   };

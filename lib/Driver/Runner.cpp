@@ -45,7 +45,8 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<size_t> &Indices,
                  const std::vector<AnalysisOptions> &With,
                  std::vector<FileOutcome> &Outcomes,
-                 const std::function<void(size_t)> &Done) {
+                 const std::function<void(size_t)> &Done,
+                 const TaskWatch &Watch) {
   runTasks(
       Indices, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
       [&](size_t I) {
@@ -62,9 +63,11 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
           O.File = Files[I];
           O.Failed = true;
           O.Error = std::move(Why);
+          O.Interrupted = R.Kind == ChildResult::Interrupted;
         }
         Done(I);
-      });
+      },
+      &Watch);
 }
 
 /// Per finding: whether it lies in a file the configuration skips (then it
@@ -188,6 +191,23 @@ private:
     }
   }
 
+  /// What the tasks over \p Files report while they run, and whether
+  /// they stop.
+  TaskWatch watchOver(const std::vector<std::string> &Files) const {
+    TaskWatch W;
+    W.Stop = Opts.Stop;
+    if (Opts.Heartbeat)
+      W.Tick = [this, &Files](const std::vector<std::pair<size_t, double>> &R) {
+        std::vector<std::pair<std::string, double>> Running;
+        for (const auto &[I, Seconds] : R)
+          Running.push_back({Files[I], Seconds});
+        Opts.Heartbeat(Running, Opts.FileDone && Given < Outcomes.size()
+                                    ? Outcomes[Given].File
+                                    : std::string());
+      };
+    return W;
+  }
+
   void passDone(llvm::StringRef Pass, const FileOutcome &O) const {
     if (Opts.PassDone)
       Opts.PassDone(Pass, O);
@@ -221,12 +241,13 @@ private:
     for (size_t I : All)
       (!Through[I].empty() || mayLaunch(Opts.Files[I]) ? Launching : Rest)
           .push_back(I);
+    TaskWatch Watch = watchOver(Opts.Files);
     analyseEach(Opts, Analyser, Opts.Files, Through, Launching, With, Outcomes,
-                FirstPassDone);
+                FirstPassDone, Watch);
     for (size_t I : Rest)
       With[I].ProjectLaunches = launchesOf(Outcomes, Launching, I);
     analyseEach(Opts, Analyser, Opts.Files, Through, Rest, With, Outcomes,
-                FirstPassDone);
+                FirstPassDone, Watch);
   }
 
   /// Kernels that no input launches: the launches in the database's other
@@ -254,10 +275,11 @@ private:
     std::vector<AnalysisOptions> Plain(Files.size(), Opts.Analysis);
     IgnoreFindings Ignore;
     FileAnalyser LaunchesOnly(Opts, DB, Ignore, nullptr);
-    analyseEach(Opts, LaunchesOnly, Files,
-                std::vector<std::vector<std::string>>(Files.size()), Indices,
-                Plain, Launchers,
-                [&](size_t I) { passDone("launches only", Launchers[I]); });
+    analyseEach(
+        Opts, LaunchesOnly, Files,
+        std::vector<std::vector<std::string>>(Files.size()), Indices, Plain,
+        Launchers, [&](size_t I) { passDone("launches only", Launchers[I]); },
+        watchOver(Files));
     return Launchers;
   }
 
@@ -277,10 +299,12 @@ private:
       AgainWith[I].ProjectLaunches = std::move(Elsewhere);
       Again.push_back(I);
     }
-    analyseEach(Opts, Analyser, Opts.Files, Through, Again, AgainWith, Outcomes,
-                [&](size_t I) {
-                  passDone("again, under launches in other files", Outcomes[I]);
-                });
+    analyseEach(
+        Opts, Analyser, Opts.Files, Through, Again, AgainWith, Outcomes,
+        [&](size_t I) {
+          passDone("again, under launches in other files", Outcomes[I]);
+        },
+        watchOver(Opts.Files));
   }
 
   /// A file that does not compile alone, analysed as part of its includer

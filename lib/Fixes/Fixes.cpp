@@ -130,6 +130,12 @@ public:
 
 private:
   void add(FixKind K, std::string Message, std::optional<double> After) {
+    // The bytes the lanes ask for take the ideal: a rewrite predicted to
+    // move fewer changes what the lanes read (averages over other warps, a
+    // mapping that makes a warp read one element), and is claimed at the
+    // ideal only.
+    if (After)
+      After = std::max(*After, In.Before.IdealUnits);
     if (After)
       Message += "; " + afterText(Before, *After, "sectors");
     Fixes.push_back({K, std::move(Message), After});
@@ -188,13 +194,25 @@ private:
     return false;
   }
 
+  /// The thread index the lanes of a warp run along: x, unless the block
+  /// is one thread wide in x (then y, then z).
+  unsigned laneDim() const {
+    const model::Dim3 &B = In.Launch.Block;
+    return B.X > 1 ? 0 : B.Y > 1 ? 1 : B.Z > 1 ? 2 : 0;
+  }
+  static std::string dimName(unsigned D) {
+    return std::string("threadIdx.") + "xyz"[D];
+  }
+
   /// Whether it found a rewrite of the index that helps.
   bool threadMapping() {
-    AtomId Tx = Ctx.threadIdx(0);
+    unsigned Lanes = laneDim();
+    AtomId Tx = Ctx.threadIdx(Lanes);
     unsigned Chunk = In.Access.ChunkBytes;
-    // A warp that spans y, or an index along y: swap the roles of x and y.
-    if (In.Launch.Block.Y > 1 ||
-        In.Access.ByteOffset.mentions(Ctx.threadIdx(1))) {
+    // A warp that spans y, or an index along y: swap the roles of x and y
+    // (where x is more than one thread wide: else the lanes run along y).
+    if (Lanes == 0 && (In.Launch.Block.Y > 1 ||
+                       In.Access.ByteOffset.mentions(Ctx.threadIdx(1)))) {
       AccessShape Swapped = swapThreadMapping(Ctx, In.Access);
       auto After = sectorsOf(Ctx, Model, Swapped, In.Launch);
       if (improves(After)) {
@@ -229,7 +247,7 @@ private:
             const sym::Atom &At = Ctx.atom(A);
             Thread |= (At.Kind == sym::AtomKind::ThreadIdx ||
                        At.Kind == sym::AtomKind::BlockIdx) &&
-                      At.Dim == 0;
+                      At.Dim == Lanes;
             Iteration |= At.Kind == sym::AtomKind::LoopIteration;
           }
           if (Iteration)
@@ -254,19 +272,22 @@ private:
     return true;
   }
 
-  /// The index is not linear in threadIdx.x (a[33 * (t % 32)], a hash), so
-  /// no rewrite of it can be derived; say what a contiguous mapping, the
-  /// thread's global x index times the access width, would cost.
+  /// No rewrite of the index was derived (it is not linear in the thread
+  /// index the lanes run along, a[33 * (t % 32)], a hash; or its terms do
+  /// not divide by the lanes' stride); say what a contiguous mapping, the
+  /// thread's global index along the lanes times the access width, would
+  /// cost.
   void contiguousMapping() {
+    unsigned Lanes = laneDim();
     std::vector<AtomId> Leaves;
     Ctx.collectLeafAtoms(In.Access.ByteOffset, Leaves);
     if (Ctx.dependsOnLaneData(In.Access.ByteOffset) ||
-        !llvm::is_contained(Leaves, Ctx.threadIdx(0)))
+        !llvm::is_contained(Leaves, Ctx.threadIdx(Lanes)))
       return;
     AccessShape Contiguous = In.Access;
     Contiguous.ByteOffset =
-        (Poly::atom(Ctx.blockIdx(0)) * Poly::atom(Ctx.blockDim(0)) +
-         Poly::atom(Ctx.threadIdx(0)))
+        (Poly::atom(Ctx.blockIdx(Lanes)) * Poly::atom(Ctx.blockDim(Lanes)) +
+         Poly::atom(Ctx.threadIdx(Lanes)))
             .scaled(In.Access.WidthBytes);
     auto After = sectorsOf(Ctx, Model, Contiguous, In.Launch);
     if (!improves(After))
@@ -286,12 +307,25 @@ private:
                               : "consecutive lanes are " +
                                     std::to_string(*In.Before.LaneStrideBytes) +
                                     " bytes apart";
+    bool Linear =
+        constantCoefficient(In.Access.ByteOffset, Ctx.threadIdx(Lanes))
+            .has_value() &&
+        !readsThreadIdxThroughOperation();
+    std::string Along = dimName(Lanes);
+    if (Lanes != 0)
+      Along += " (the block is one thread wide in x: the lanes of a warp run "
+               "along " +
+               std::string(1, "xyz"[Lanes]) + ")";
     add(FixKind::ThreadMapping,
         Spacing +
-            " and the index is not linear in threadIdx.x, so no rewrite of it "
-            "is derived: if the order of the work is free, let consecutive "
-            "threads take consecutive elements (precompute or sort the order "
-            "the index encodes)",
+            (Linear ? " along " + Along +
+                          ", and no rewrite of the index is derived from its "
+                          "terms"
+                    : " and the index is not linear in " + Along +
+                          ", so no rewrite of it is derived") +
+            ": if the order of the work is free, let consecutive threads take "
+            "consecutive elements (precompute or sort the order the index "
+            "encodes)",
         After);
   }
 
@@ -359,7 +393,8 @@ private:
   void vectorLoad() {
     // a[t*k + j] in an unrolled loop over j: one k-wide load per thread.
     unsigned Elem = In.Access.WidthBytes;
-    auto Stride = constantCoefficient(In.Access.ByteOffset, Ctx.threadIdx(0));
+    auto Stride =
+        constantCoefficient(In.Access.ByteOffset, Ctx.threadIdx(laneDim()));
     if (!Stride || Elem == 0 || *Stride <= int64_t(Elem) || *Stride % Elem)
       return;
     int64_t K = *Stride / Elem;

@@ -417,6 +417,7 @@ private:
                           int(F.Kind), ArrayOf[I]});
     }
     fixes::addSharedTileFixes(Syms, Session.Model, Accesses, Shape);
+    fixes::addVectorPairFixes(Syms, Session.Model, Accesses, Shape);
     fixes::addBankConflictFixes(Syms, Session.Model, Session.Fixes, Arrays,
                                 Accesses, Shape);
     addSwapFixIt(AST, Syms, Session.Model, Builder, Kernel, VarX, VarY,

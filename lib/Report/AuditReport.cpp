@@ -1,5 +1,6 @@
 //===- Report/AuditReport.cpp - What the audit reports share --------------===//
 #include "cuda-coalesce/Report/AuditReport.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/Traffic.h"
@@ -18,6 +19,7 @@ namespace audit {
 void Totals::add(const Finding &F) {
   ++Accesses;
   Flagged += F.isFlagged();
+  Found.add(F);
   const model::Prediction &P = F.Prediction;
   if (!P.Units) {
     ++Undecided;
@@ -115,6 +117,48 @@ double wasted(const Finding &F) {
   return std::max(0.0, (P.Units ? *P.Units : P.UnitsMin) - P.IdealUnits);
 }
 
+/// Most wasted bytes per launch first, then those whose count per launch
+/// is unknown by waste per request, then by file and line.
+bool worseCause(const RootCause &A, const RootCause &B) {
+  if (A.WastedBytes.has_value() != B.WastedBytes.has_value())
+    return A.WastedBytes.has_value();
+  if (A.WastedBytes && std::fabs(*A.WastedBytes - *B.WastedBytes) > 0.5)
+    return *A.WastedBytes > *B.WastedBytes;
+  if (std::fabs(A.Wasted - B.Wasted) > 1e-9)
+    return A.Wasted > B.Wasted;
+  return std::tie(A.first().Where.File, A.first().Where.Line) <
+         std::tie(B.first().Where.File, B.first().Where.Line);
+}
+
+/// The causes of the same lines in several kernel instances or launches
+/// (template instances, a helper's callers) are one cause to fix: the worst
+/// stands for them (its waste is per launch of one kernel).
+std::vector<RootCause> mergeInstances(std::vector<RootCause> Causes) {
+  std::map<std::string, size_t> Seen;
+  std::vector<RootCause> Out;
+  for (RootCause &C : Causes) {
+    const Finding &F = C.first();
+    std::string Key =
+        std::to_string(int(F.Prediction.Kind)) + "|" +
+        (F.Fixes.empty() ? std::string()
+                         : fixes::fixKindName(F.Fixes.front().Kind)) +
+        "|" + F.BaseName;
+    for (const Finding *A : C.Accesses)
+      Key += "|" + siteKey(*A);
+    auto [It, New] = Seen.try_emplace(Key, Out.size());
+    if (New) {
+      Out.push_back(std::move(C));
+      continue;
+    }
+    RootCause &Kept = Out[It->second];
+    size_t Instances = Kept.Instances + C.Instances;
+    if (worseCause(C, Kept))
+      Kept = std::move(C);
+    Kept.Instances = Instances;
+  }
+  return Out;
+}
+
 } // namespace
 
 std::vector<RootCause>
@@ -149,17 +193,8 @@ rootCauses(const std::vector<const Finding *> &Findings) {
                      });
     Out.push_back(std::move(C));
   }
-  std::stable_sort(
-      Out.begin(), Out.end(), [](const RootCause &A, const RootCause &B) {
-        if (A.WastedBytes.has_value() != B.WastedBytes.has_value())
-          return A.WastedBytes.has_value();
-        if (A.WastedBytes && std::fabs(*A.WastedBytes - *B.WastedBytes) > 0.5)
-          return *A.WastedBytes > *B.WastedBytes;
-        if (std::fabs(A.Wasted - B.Wasted) > 1e-9)
-          return A.Wasted > B.Wasted;
-        return std::tie(A.first().Where.File, A.first().Where.Line) <
-               std::tie(B.first().Where.File, B.first().Where.Line);
-      });
+  Out = mergeInstances(std::move(Out));
+  std::stable_sort(Out.begin(), Out.end(), worseCause);
   return Out;
 }
 
@@ -179,6 +214,9 @@ std::string causeText(const RootCause &C) {
   if (!F.BaseName.empty())
     S += " to '" + F.BaseName + "'";
   S += " in kernel '" + F.Kernel + "'";
+  if (C.Instances > 1)
+    S += " and " + std::to_string(C.Instances - 1) +
+         (C.Instances == 2 ? " other instance" : " other instances");
   if (!F.Fixes.empty())
     S += " (fix: " + bestFixText(F) + ")";
   return S;
@@ -225,6 +263,13 @@ std::vector<Finding> relativeTo(const std::vector<Finding> &Findings,
   return Out;
 }
 
+std::vector<std::string> sumColumns(const Totals &T) {
+  if (!T.summed())
+    return {"n/a", "n/a", "n/a", "n/a"};
+  return {formatCount(T.Sectors), formatCount(T.Ideal), formatCount(T.wasted()),
+          percent(T.efficiency())};
+}
+
 std::string percent(double Share) {
   return formatCount(std::round(Share * 1000) / 10) + "%";
 }
@@ -234,12 +279,15 @@ static std::string accesses(size_t N) {
 }
 
 std::string totalsText(const Totals &T) {
-  std::string S =
-      accesses(T.Accesses) + ", " + std::to_string(T.Flagged) + " flagged";
+  std::string S = accesses(T.Accesses) + ", " + findingCountText(T.Found);
   if (T.Undecided == T.Accesses)
     return S + "; no access has a definite count";
-  if (T.apartAccesses() + T.Undecided < T.Accesses)
-    S += "; " + formatCount(T.Sectors) + " sectors/request where " +
+  if (T.summed())
+    S += std::string("; ") +
+         (T.Undecided
+              ? "the " + accesses(T.summed()) + " with a definite count: "
+              : "") +
+         formatCount(T.Sectors) + " sectors/request where " +
          formatCount(T.Ideal) + " would do (" + percent(T.efficiency()) +
          " efficiency, " + formatCount(T.wasted()) + " wasted)";
   for (const ApartSum &Sum : T.Apart)

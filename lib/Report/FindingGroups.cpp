@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
+#include <algorithm>
 #include <map>
 
 namespace cudacoalesce {
@@ -63,17 +64,92 @@ groupBySourceAccess(const std::vector<const Finding *> &Findings) {
 
 namespace {
 
-std::string countText(const Finding &F) {
+/// The count alone: "16", "4 to 32"; empty where the pattern is unknown.
+std::string bareCount(const Finding &F) {
   const model::Prediction &P = F.Prediction;
-  std::string Units = std::string(" ") + P.model().UnitPlural + "/request";
   if (P.Units)
-    return formatCount(*P.Units) + Units;
+    return formatCount(*P.Units);
   if (P.UnitsMax > 0)
-    return formatRange(P.UnitsMin, P.UnitsMax) + Units;
-  return "pattern unknown";
+    return formatRange(P.UnitsMin, P.UnitsMax);
+  return "";
+}
+
+std::string countText(const Finding &F) {
+  std::string Count = bareCount(F);
+  if (Count.empty())
+    return "pattern unknown";
+  return Count + " " + F.Prediction.model().UnitPlural + "/request";
 }
 
 } // namespace
+
+std::string siteKey(const Finding &F) {
+  return sourceAccessKey(F, F.Where.File);
+}
+
+void FindingCount::add(const Finding &F) {
+  if (!F.isFlagged())
+    return;
+  ++Instances;
+  Findings += Sites.insert(siteKey(F)).second;
+}
+
+void FindingCount::add(const std::vector<const Finding *> &All) {
+  for (const Finding *F : All)
+    add(*F);
+}
+
+void FindingCount::add(const std::vector<Finding> &All) {
+  for (const Finding &F : All)
+    add(F);
+}
+
+std::string findingCountText(const FindingCount &C) {
+  return std::to_string(C.Findings) +
+         (C.Findings == 1 ? " finding (" : " findings (") +
+         std::to_string(C.Instances) +
+         (C.Instances == 1 ? " flagged instance)" : " flagged instances)");
+}
+
+size_t siteCount(const std::vector<Finding> &Findings) {
+  std::set<std::string> Sites;
+  for (const Finding &F : Findings)
+    Sites.insert(siteKey(F));
+  return Sites.size();
+}
+
+std::string instanceSummaryNote(const FindingGroup &G) {
+  if (G.Others.empty())
+    return "";
+  // The counts the instances share, worst first (the one shown is the
+  // worst), each with how many instances give it.
+  std::vector<std::pair<const Finding *, size_t>> Counts;
+  auto Add = [&](const Finding *F) {
+    for (auto &[Seen, N] : Counts)
+      if (bareCount(*Seen) == bareCount(*F)) {
+        ++N;
+        return;
+      }
+    Counts.push_back({F, 1});
+  };
+  Add(G.Worst);
+  for (const Finding *F : G.Others)
+    Add(F);
+  std::stable_sort(Counts.begin(), Counts.end(), [](auto &A, auto &B) {
+    return severity(*A.first) > severity(*B.first);
+  });
+  size_t Total = G.Others.size() + 1;
+  std::string Note = "in " + std::to_string(Total) + " instances: ";
+  for (size_t I = 0; I < Counts.size(); ++I) {
+    const auto &[F, N] = Counts[I];
+    std::string Count = I ? bareCount(*F) : countText(*F);
+    if (Count.empty())
+      Count = "pattern unknown";
+    Note += (I ? ", " : "") + Count +
+            (Counts.size() == 1 ? " in every one" : " in " + std::to_string(N));
+  }
+  return Note;
+}
 
 std::string otherInstancesNote(const FindingGroup &G, size_t Listed) {
   if (G.Others.empty())

@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace cudacoalesce {
@@ -83,17 +84,17 @@ void totalsRow(llvm::raw_ostream &OS, const std::string &NameHtml,
                size_t Kernels, const audit::Totals &T) {
   OS << "<tr><td>" << NameHtml << "</td><td class=\"n\">" << Kernels
      << "</td><td class=\"n\">" << T.Accesses << "</td><td class=\"n\">"
-     << T.Flagged << "</td><td class=\"n\">" << T.Undecided
-     << "</td><td class=\"n\">" << formatCount(T.Sectors)
-     << "</td><td class=\"n\">" << formatCount(T.Ideal)
-     << "</td><td class=\"n\">" << formatCount(T.wasted())
-     << "</td><td class=\"n\">" << audit::percent(T.efficiency())
-     << "</td></tr>\n";
+     << T.Found.Findings << "</td><td class=\"n\">" << T.Found.Instances
+     << "</td><td class=\"n\">" << T.Undecided;
+  for (const std::string &Column : audit::sumColumns(T))
+    OS << "</td><td class=\"n\">" << Column;
+  OS << "</td></tr>\n";
 }
 
 void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
   OS << "<table class=\"files\"><thead><tr><th>file</th><th>kernel "
-        "launches</th><th>accesses</th><th>flagged</th><th>undecided</th>"
+        "launches</th><th>accesses</th><th>findings</th><th>flagged "
+        "instances</th><th>undecided</th>"
         "<th>sectors/request</th><th>ideal</th><th>wasted</th>"
         "<th>efficiency</th></tr></thead><tbody>\n";
   for (size_t I = 0; I < A.Files.size(); ++I)
@@ -111,8 +112,12 @@ std::string anchor(const Finding &F, size_t Serial) {
          std::to_string(F.Where.Line);
 }
 
+/// Where a flagged access's details are: its own, or those of the worst
+/// instance of its site.
+using DetailsLink = std::function<std::string(const Finding &, size_t)>;
+
 void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
-                 bool ShowAll, size_t FirstSerial) {
+                 bool ShowAll, size_t FirstSerial, const DetailsLink &Link) {
   OS << "<table class=\"accesses\"><thead><tr><th>line:col</th><th>kind</th>"
         "<th>expression</th><th>pattern</th><th>sectors/request</th>"
         "<th>ideal</th><th>efficiency</th><th>best fix (predicted)</th>"
@@ -127,7 +132,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
         std::to_string(F->Where.Line) + ":" + std::to_string(F->Where.Column);
     OS << "<tr" << (F->isFlagged() ? " class=\"flagged\"" : "") << "><td>";
     if (F->isFlagged())
-      OS << "<a href=\"#" << anchor(*F, This) << "\">" << Where << "</a>";
+      OS << "<a href=\"#" << Link(*F, This) << "\">" << Where << "</a>";
     else
       OS << Where;
     OS << "</td><td>" << accessKindName(F->Kind) << "</td><td><code>"
@@ -341,6 +346,45 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
   OS << "</section>\n";
 }
 
+/// A kernel launch's accesses: their table and the details of each flagged
+/// one, where they are not another instance's. A launch all of whose
+/// listed accesses are instances detailed elsewhere (a template's other
+/// instances) is one line of links, so that a project's page grows with
+/// its sites, not with its instances.
+void kernelAccesses(llvm::raw_ostream &OS, const audit::KernelGroup &K,
+                    bool ShowAll, size_t &Serial,
+                    const std::map<const Finding *, const Finding *> &ShownAs,
+                    const DetailsLink &Link) {
+  bool Listed = false, AllElsewhere = true;
+  for (const Finding *F : K.Accesses)
+    if (audit::listed(*F, ShowAll)) {
+      Listed = true;
+      AllElsewhere &= F->isFlagged() && ShownAs.count(F);
+    }
+  if (Listed && AllElsewhere) {
+    OS << "<p class=\"instances\">Instances of accesses detailed elsewhere:";
+    const char *Separator = " ";
+    for (const Finding *F : K.Accesses) {
+      size_t This = Serial++;
+      if (!audit::listed(*F, ShowAll))
+        continue;
+      OS << Separator << "<a href=\"#" << Link(*F, This) << "\">"
+         << F->Where.Line << ":" << F->Where.Column << "</a> "
+         << esc(audit::unitsText(F->Prediction));
+      Separator = ", ";
+    }
+    OS << ".</p>\n";
+    return;
+  }
+  if (Listed)
+    accessTable(OS, K, ShowAll, Serial, Link);
+  for (const Finding *F : K.Accesses) {
+    size_t This = Serial++;
+    if (F->isFlagged() && !ShownAs.count(F))
+      accessDetails(OS, *F, This);
+  }
+}
+
 /// The root causes worth fixing first, each linked to its first access.
 void fixFirstList(llvm::raw_ostream &OS,
                   const std::vector<audit::RootCause> &Causes,
@@ -415,6 +459,12 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       for (const Finding *Other : G.Others)
         ShownAs[Other] = G.Worst;
   }
+  DetailsLink Link = [&](const Finding &F, size_t Serial) {
+    auto Worst = ShownAs.find(&F);
+    return Worst == ShownAs.end()
+               ? anchor(F, Serial)
+               : anchor(*Worst->second, SerialOf[Worst->second]);
+  };
   fixFirstList(OS, audit::rootCauses(Findings), SerialOf, Info);
   OS << "<h2>Files, worst first</h2>\n";
   filesTable(OS, A);
@@ -427,27 +477,7 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
       OS << "<section class=\"kernel\">\n<h3>kernel <code>" << esc(K.Kernel)
          << "</code>: " << esc(K.Launch) << "</h3>\n<p>"
          << esc(audit::totalsText(K.Sum)) << ".</p>\n";
-      if (std::any_of(
-              K.Accesses.begin(), K.Accesses.end(),
-              [&](const Finding *F) { return audit::listed(*F, ShowAll); }))
-        accessTable(OS, K, ShowAll, Serial);
-      for (const Finding *F : K.Accesses) {
-        size_t This = Serial++;
-        if (!F->isFlagged())
-          continue;
-        auto Worst = ShownAs.find(F);
-        if (Worst == ShownAs.end()) {
-          accessDetails(OS, *F, This);
-          continue;
-        }
-        const Finding &W = *Worst->second;
-        OS << "<p class=\"access\" id=\"" << anchor(*F, This) << "\">"
-           << F->Where.Line << ":" << F->Where.Column << " <code>"
-           << esc(F->Expression) << "</code>: " << esc(findingMessage(*F))
-           << "; the same access as under <a href=\"#"
-           << anchor(W, SerialOf[&W]) << "\">kernel <code>" << esc(W.Kernel)
-           << "</code></a>, whose details and picture are there.</p>\n";
-      }
+      kernelAccesses(OS, K, ShowAll, Serial, ShownAs, Link);
       OS << "</section>\n";
     }
     OS << "</section>\n";

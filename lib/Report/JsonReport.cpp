@@ -1,6 +1,7 @@
 //===- Report/JsonReport.cpp - Machine-readable findings ------------------===//
 #include "cuda-coalesce/Report/JsonReport.h"
 
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/PredictionText.h"
 #include "cuda-coalesce/Report/Traffic.h"
 
@@ -155,6 +156,8 @@ void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
   const model::Prediction &P = F.Prediction;
   J.object([&] {
     writePoint(J, F.Where);
+    // The instances of one access as written share it.
+    J.attribute("site", siteKey(F));
     J.attribute("kernel", F.Kernel);
     J.attribute("function", F.Function);
     J.attribute("kind", accessKindName(F.Kind));
@@ -285,7 +288,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     });
     writeLaunches(J, Launches);
     writeTimeEstimate(J, Totals, Bandwidth);
+    FindingCount Count;
+    Count.add(All);
+    J.attribute("findings", int64_t(Count.Findings));
+    J.attribute("flagged_instances", int64_t(Count.Instances));
     J.attribute("suppressed", int64_t(Totals.Suppressed));
+    if (!Totals.Interrupted.empty())
+      J.attribute("interrupted", Totals.Interrupted);
     if (Totals.InBaseline)
       J.attribute("in_baseline", int64_t(*Totals.InBaseline));
     J.attributeArray("errors", [&] {

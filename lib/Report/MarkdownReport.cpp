@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <set>
 #include <string_view>
 
 namespace cudacoalesce {
@@ -54,15 +55,17 @@ std::string text(const std::string &Text) {
 }
 
 void filesTable(llvm::raw_ostream &OS, const audit::Audit &A) {
-  OS << "| file | kernel launches | accesses | flagged | undecided | "
-        "sectors/request | ideal | wasted | efficiency |\n"
-     << "|---|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  OS << "| file | kernel launches | accesses | findings | flagged instances "
+        "| undecided | sectors/request | ideal | wasted | efficiency |\n"
+     << "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
   auto Row = [&](const std::string &Name, size_t Kernels,
                  const audit::Totals &T) {
     OS << "| " << Name << " | " << Kernels << " | " << T.Accesses << " | "
-       << T.Flagged << " | " << T.Undecided << " | " << formatCount(T.Sectors)
-       << " | " << formatCount(T.Ideal) << " | " << formatCount(T.wasted())
-       << " | " << audit::percent(T.efficiency()) << " |\n";
+       << T.Found.Findings << " | " << T.Found.Instances << " | "
+       << T.Undecided;
+    for (const std::string &Column : audit::sumColumns(T))
+      OS << " | " << Column;
+    OS << " |\n";
   };
   for (const audit::FileGroup &F : A.Files)
     Row(code(F.File, true), F.Kernels.size(), F.Sum);
@@ -223,6 +226,68 @@ void errorsList(llvm::raw_ostream &OS, const RunInfo &Info) {
   OS << "\n";
 }
 
+/// Every file's details, folded: its kernel launches' tables and the
+/// details of their root causes.
+void detailsByFile(llvm::raw_ostream &OS, const audit::Audit &A, bool ShowAll) {
+  for (const audit::FileGroup &File : A.Files) {
+    OS << "\n<details><summary>" << code(File.File, false) << ": "
+       << text(audit::totalsText(File.Sum)) << "</summary>\n\n## "
+       << code(File.File, false) << "\n";
+    for (const audit::KernelGroup &K : File.Kernels) {
+      OS << "\n### " << code(K.Kernel, false) << ": " << text(K.Launch)
+         << "\n\n"
+         << text(audit::totalsText(K.Sum)) << ".\n\n";
+      if (llvm::any_of(K.Accesses, [&](const Finding *F) {
+            return audit::listed(*F, ShowAll);
+          })) {
+        accessTable(OS, K, ShowAll);
+        OS << "\n";
+      }
+      for (const audit::RootCause &C : audit::rootCauses(K.Accesses))
+        causeDetails(OS, C);
+    }
+    OS << "</details>\n";
+  }
+}
+
+/// The details of the root causes, costliest first (a site in many kernel
+/// instances once), each under its file, while the report stays under
+/// \p Limit; a note says what is left out.
+void costliestDetails(llvm::raw_string_ostream &OS,
+                      const std::vector<audit::RootCause> &Causes,
+                      size_t Limit) {
+  const std::string &Report = OS.str();
+  // Room for the note at the end.
+  constexpr size_t Reserve = 600;
+  OS << "\n## Details, costliest first\n";
+  size_t Shown = 0;
+  std::set<std::string> FilesLeft;
+  for (const audit::RootCause &C : Causes) {
+    std::string Entry;
+    llvm::raw_string_ostream E(Entry);
+    E << "\n`" << C.first().Where.File << "`";
+    if (C.Instances > 1)
+      E << ", in " << C.Instances << " kernel instances or launches (the "
+        << "worst shown)";
+    E << ":\n\n";
+    causeDetails(E, C);
+    if (FilesLeft.empty() && Report.size() + Entry.size() + Reserve <= Limit) {
+      OS << Entry;
+      ++Shown;
+      continue;
+    }
+    FilesLeft.insert(C.first().Where.File);
+  }
+  if (size_t Left = Causes.size() - Shown)
+    OS << "\n**Cut off here** to stay under " << Limit
+       << " characters (GitHub's limit for a comment): the details of " << Left
+       << (Left == 1 ? " root cause" : " root causes") << " in "
+       << FilesLeft.size() << (FilesLeft.size() == 1 ? " file" : " files")
+       << " are left out (the per-file tables of kernel launches too); the "
+          "totals and the files above count everything. `--format=html` or "
+          "`--format=json` has all of it.\n";
+}
+
 } // namespace
 
 void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
@@ -249,72 +314,14 @@ void writeMarkdown(llvm::raw_ostream &Out, const std::vector<Finding> &Given,
   std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
   fixFirstList(OS, Causes, Info);
 
-  // The details, file by file, folded; each piece goes in while the
-  // report stays under the limit (GitHub's for a comment), with room for
-  // the note that says what was left out.
-  constexpr size_t Reserve = 600;
-  size_t CausesLeft = Causes.size(), FilesLeft = A.Files.size();
-  bool Cut = false;
-  auto Fits = [&](const std::string &Piece) {
-    return Report.size() + Piece.size() + Reserve <= Limit;
-  };
-  for (const audit::FileGroup &File : A.Files) {
-    std::string Head;
-    llvm::raw_string_ostream H(Head);
-    H << "\n<details><summary>" << code(File.File, false) << ": "
-      << text(audit::totalsText(File.Sum)) << "</summary>\n\n## "
-      << code(File.File, false) << "\n";
-    if (!Fits(Head + "</details>\n")) {
-      Cut = true;
-      break;
-    }
-    OS << Head;
-    bool FileDone = true;
-    for (const audit::KernelGroup &K : File.Kernels) {
-      std::string Piece;
-      llvm::raw_string_ostream P(Piece);
-      P << "\n### " << code(K.Kernel, false) << ": " << text(K.Launch) << "\n\n"
-        << text(audit::totalsText(K.Sum)) << ".\n\n";
-      bool Listed = std::any_of(
-          K.Accesses.begin(), K.Accesses.end(),
-          [&](const Finding *F) { return audit::listed(*F, ShowAll); });
-      if (Listed) {
-        accessTable(P, K, ShowAll);
-        P << "\n";
-      }
-      if (!Fits(Piece + "</details>\n")) {
-        FileDone = false;
-        break;
-      }
-      OS << Piece;
-      for (const audit::RootCause &C : audit::rootCauses(K.Accesses)) {
-        std::string Entry;
-        llvm::raw_string_ostream E(Entry);
-        causeDetails(E, C);
-        if (!Fits(Entry + "</details>\n")) {
-          FileDone = false;
-          break;
-        }
-        OS << Entry;
-        --CausesLeft;
-      }
-      if (!FileDone)
-        break;
-    }
-    OS << "</details>\n";
-    if (!FileDone) {
-      Cut = true;
-      break;
-    }
-    --FilesLeft;
+  std::string Head = Report;
+  detailsByFile(OS, A, ShowAll);
+  // A project whose details by file do not fit a comment (GitHub's limit):
+  // the details of its costliest sites instead, each whole.
+  if (Report.size() > Limit) {
+    Report = Head;
+    costliestDetails(OS, Causes, Limit);
   }
-  if (Cut)
-    OS << "\n**Cut off here** to stay under " << Limit
-       << " characters (GitHub's limit for a comment): the details of "
-       << CausesLeft << (CausesLeft == 1 ? " root cause" : " root causes")
-       << " in " << FilesLeft << (FilesLeft == 1 ? " file are" : " files are")
-       << " left out; the summary above counts everything. "
-          "`--format=html` or `--format=json` has all of it.\n";
   Out << Report;
 }
 

@@ -238,8 +238,10 @@ void writeRelatedLocations(llvm::json::OStream &J, const FindingGroup &G,
     int64_t Id = 1;
     std::vector<SourcePoint> Launches;
     std::vector<std::string> Notes = findingNotes(F);
-    if (std::string Others = otherInstancesNote(G); !Others.empty())
-      Notes.push_back(Others);
+    if (!G.Others.empty()) {
+      Notes.push_back(instanceSummaryNote(G));
+      Notes.push_back(otherInstancesNote(G));
+    }
     for (const std::string &Note : Notes) {
       if (std::optional<SourcePoint> L = launchIn(Note))
         Launches.push_back(*L);
@@ -314,6 +316,7 @@ void writeResult(llvm::json::OStream &J, const FindingGroup &G,
     // The counts under the names they have always had, whatever the unit.
     J.attributeObject("properties", [&] {
       J.attribute("kernel", F.Kernel);
+      J.attribute("instances", int64_t(G.Others.size() + 1));
       J.attribute("accessKind", accessKindName(F.Kind));
       J.attribute("pattern", model::patternName(F.Prediction.Kind));
       if (F.Prediction.Units)
@@ -365,6 +368,13 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         J.attributeArray("results", [&] {
           for (const FindingGroup &G : groupBySourceAccess(Shown))
             writeResult(J, G, Info);
+        });
+        // The counts every report gives: a warning result per finding.
+        FindingCount Count;
+        Count.add(Findings);
+        J.attributeObject("properties", [&] {
+          J.attribute("findings", int64_t(Count.Findings));
+          J.attribute("flaggedInstances", int64_t(Count.Instances));
         });
       });
     });

@@ -178,8 +178,8 @@ TEST(CostModelSeamTest, AuditReportSumsTheModelApart) {
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   writeMarkdown(OS, Findings, /*ShowAll=*/false, RunInfo());
-  EXPECT_NE(Out.find("1 access, 1 flagged; local memory: 4 lines/request "
-                     "where 2 would do"),
+  EXPECT_NE(Out.find("1 access, 1 finding (1 flagged instance); local "
+                     "memory: 4 lines/request where 2 would do"),
             std::string::npos)
       << Out;
   EXPECT_NE(Out.find("| strided | 4 lines | 2 |"), std::string::npos) << Out;

@@ -4,6 +4,7 @@
 #include "cuda-coalesce/Report/JsonReport.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 #include "cuda-coalesce/Report/TextReport.h"
+#include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -108,6 +109,49 @@ TEST(FindingGroupsTest, OneGroupPerAccessWorstShown) {
       "the same access in 1 other kernel instance, launch or call: 'k' (block "
       "(256,1,1) from the launch at k.cu:30:3, through the call at "
       "k.cu:41:5): 4 sectors/request");
+}
+
+TEST(FindingGroupsTest, InstancesSummarisedByCount) {
+  // Ten instances of one line: six at 32, four at 16; the summary counts
+  // every one, the shown worst included, worst count first.
+  std::vector<Finding> Instances;
+  for (int I = 0; I < 10; ++I) {
+    Instances.push_back(
+        flagged("p", 12, model::Pattern::Strided, I % 5 < 2 ? 16 : 32));
+    Instances.back().Kernel = "k<" + std::to_string(I) + ">";
+  }
+  std::vector<const Finding *> All;
+  for (const Finding &F : Instances)
+    All.push_back(&F);
+  std::vector<FindingGroup> Groups = groupBySourceAccess(All);
+  ASSERT_EQ(Groups.size(), 1u);
+  EXPECT_EQ(instanceSummaryNote(Groups[0]),
+            "in 10 instances: 32 sectors/request in 6, 16 in 4");
+  EXPECT_EQ(siteKey(Instances[0]), siteKey(Instances[9]));
+  FindingGroup Alone{&Instances[0], {}};
+  EXPECT_EQ(instanceSummaryNote(Alone), "");
+  FindingGroup Same{&Instances[2], {&Instances[3]}};
+  EXPECT_EQ(instanceSummaryNote(Same),
+            "in 2 instances: 32 sectors/request in every one");
+}
+
+TEST(AuditReportTest, FixFirstRanksSitesNotInstances) {
+  // One line in three kernel instances and another line: two causes, the
+  // first standing for its three instances under the worst.
+  std::vector<Finding> Findings;
+  for (double Sectors : {8.0, 32.0, 16.0}) {
+    Findings.push_back(flagged("p", 12, model::Pattern::Strided, Sectors));
+    Findings.back().Kernel = "k<" + formatCount(Sectors) + ">";
+  }
+  Findings.push_back(flagged("q", 20, model::Pattern::Strided, 8));
+  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
+  ASSERT_EQ(Causes.size(), 2u);
+  EXPECT_EQ(Causes[0].Instances, 3u);
+  EXPECT_EQ(Causes[0].first().Kernel, "k<32>");
+  EXPECT_DOUBLE_EQ(Causes[0].Wasted, 28);
+  EXPECT_EQ(Causes[1].Instances, 1u);
+  EXPECT_EQ(audit::causeText(Causes[0]).substr(0, 59),
+            "1 strided access to 'p' in kernel 'k<32>' and 2 other insta");
 }
 
 TEST(FindingGroupsTest, UnrolledTripsNamed) {

@@ -7,6 +7,7 @@
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 #include "cuda-coalesce/Policy/CheckNames.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 #include "cuda-coalesce/Report/TextReport.h"
 
 #include "clang/AST/ASTContext.h"
@@ -20,6 +21,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <functional>
+#include <map>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -375,6 +377,22 @@ std::pair<SourceLocation, std::string> placeInMainFile(const SourceManager &SM,
   return {SourceLocation(), ""};
 }
 
+/// Puts a fix's edits on a diagnostic, where they fall in files of this
+/// parse.
+void addEdits(DiagnosticBuilder &D, const SourceManager &SM,
+              const MainFile &Main, const fixes::Fix &Fx) {
+  for (const fixes::Replacement &Rep : Fx.Replacements) {
+    SourceLocation Begin = translate(SM, Main, Rep.File, 1, 1);
+    if (Begin.isInvalid())
+      continue;
+    Begin = Begin.getLocWithOffset(Rep.Offset);
+    D << FixItHint::CreateReplacement(
+        CharSourceRange::getCharRange(Begin,
+                                      Begin.getLocWithOffset(Rep.Length)),
+        Rep.Text);
+  }
+}
+
 } // namespace
 
 void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
@@ -443,18 +461,29 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
   // A load and a store of one `m[i] *= 2` carry the same edit: clang-tidy
   // would refuse both as overlapping, so each edit goes out once.
   std::vector<std::vector<fixes::Replacement>> EditsGiven;
-  for (const Placed &X : Findings) {
+  auto Shows = [&](const Placed &X) {
+    const Finding &F = X.F;
+    if (F.isFlagged() ? !reaches(F, MinimumSeverity)
+                      : !ReportCoalesced.value_or(false))
+      return false;
+    // NOLINT under any of the finding's names, where the access is written.
+    return !X.Silenced &&
+           !(P.Config && !P.Config->Skip.empty() &&
+             P.Config->skips(absolutePath(F.Where.File, Main.WorkingDir)));
+  };
+  // One diagnostic per access as written, as the CLI prints it: the worst
+  // of its kernel instances, launches and calls, the others in its notes.
+  std::vector<const Finding *> Shown;
+  std::map<const Finding *, const Placed *> PlacedOf;
+  for (const Placed &X : Findings)
+    if (Shows(X)) {
+      Shown.push_back(&X.F);
+      PlacedOf[&X.F] = &X;
+    }
+  for (const FindingGroup &G : groupBySourceAccess(Shown)) {
+    const Placed &X = *PlacedOf[G.Worst];
     const Finding &F = X.F;
     bool Flagged = F.isFlagged();
-    if (Flagged ? !reaches(F, MinimumSeverity)
-                : !ReportCoalesced.value_or(false))
-      continue;
-    if (P.Config && !P.Config->Skip.empty() &&
-        P.Config->skips(absolutePath(F.Where.File, Main.WorkingDir)))
-      continue;
-    // NOLINT under any of the finding's names, where the access is written.
-    if (X.Silenced)
-      continue;
     SourceLocation At = X.Loc;
     SourceRange Range = X.Range;
     std::string Via;
@@ -479,18 +508,6 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
         Mechanical = &Fx;
         break;
       }
-    auto AddEdits = [&](DiagnosticBuilder &D, const fixes::Fix &Fx) {
-      for (const fixes::Replacement &Rep : Fx.Replacements) {
-        SourceLocation Begin = translate(SM, Main, Rep.File, 1, 1);
-        if (Begin.isInvalid())
-          continue;
-        Begin = Begin.getLocWithOffset(Rep.Offset);
-        D << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(Begin,
-                                          Begin.getLocWithOffset(Rep.Length)),
-            Rep.Text);
-      }
-    };
     {
       auto D = diag(At, "%0",
                     Flagged ? DiagnosticIDs::Warning : DiagnosticIDs::Remark)
@@ -499,7 +516,7 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
       if (!Editor && Mechanical &&
           !llvm::is_contained(EditsGiven, Mechanical->Replacements)) {
         EditsGiven.push_back(Mechanical->Replacements);
-        AddEdits(D, *Mechanical);
+        addEdits(D, SM, Main, *Mechanical);
       }
     }
     if (Elsewhere && X.Loc.isValid())
@@ -507,11 +524,15 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
           << F.Function << X.Range;
     for (const std::string &Note : findingNotes(F))
       diag(At, "%0", DiagnosticIDs::Note) << Note;
+    if (!G.Others.empty())
+      for (const std::string &Note :
+           {instanceSummaryNote(G), otherInstancesNote(G)})
+        diag(At, "%0", DiagnosticIDs::Note) << Note;
     // An editor: a note that says what the fix does carries it; clangd
     // offers it as a code action of this warning, titled by the note.
     if (Editor && Mechanical) {
       auto D = diag(At, "%0", DiagnosticIDs::Note) << fixTitle(*Mechanical);
-      AddEdits(D, *Mechanical);
+      addEdits(D, SM, Main, *Mechanical);
     }
   }
 }

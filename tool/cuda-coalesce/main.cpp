@@ -6,9 +6,12 @@
 // missing or unparsable file, a file over --timeout or --max-memory or that
 // crashed the parse, an unreadable compile database, an invalid
 // configuration or baseline); other files are still analysed and reported.
+// SIGINT or SIGTERM stops the run: what finished is reported, the other
+// files are listed as not analysed, and the exit status is 128 + the signal.
 //
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
+#include "RunProgress.h"
 #include "VerifyCommand.h"
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
@@ -29,6 +32,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 
 #include <cstring>
 
@@ -39,7 +43,14 @@ namespace cl = llvm::cl;
 
 namespace {
 
-enum ExitCode { ExitClean = 0, ExitFindings = 1, ExitError = 2 };
+/// Interrupted: 128 + the signal (130 for SIGINT, 143 for SIGTERM), as a
+/// shell reports a process a signal ended.
+enum ExitCode {
+  ExitClean = 0,
+  ExitFindings = 1,
+  ExitError = 2,
+  ExitInterrupted = 128
+};
 enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
 
 cl::OptionCategory Category("cuda-coalesce options");
@@ -173,10 +184,10 @@ public:
     if (Format == OutputFormat::Text)
       for (const FindingGroup &G : groupBySourceAccess(Shown)) {
         llvm::raw_string_ostream OS(Text[G.Worst]);
-        std::string Others = otherInstancesNote(G);
-        printFinding(OS, AST, *Located[G.Worst], Color,
-                     Others.empty() ? std::vector<std::string>{}
-                                    : std::vector<std::string>{Others});
+        std::vector<std::string> Notes;
+        if (!G.Others.empty())
+          Notes = {instanceSummaryNote(G), otherInstancesNote(G)};
+        printFinding(OS, AST, *Located[G.Worst], Color, Notes);
       }
     Out.Findings.reserve(Out.Findings.size() + Result.Findings.size());
     for (LocatedFinding &F : Result.Findings) {
@@ -236,9 +247,10 @@ std::string counted(size_t N, const std::string &Noun) {
 /// Files, kernels, accesses by pattern, and why files failed.
 void printSummary(llvm::raw_ostream &OS,
                   const std::vector<FileOutcome> &Outcomes,
-                  const std::vector<Finding> &All) {
-  size_t Failed = 0, Through = 0, WithHostErrors = 0, Flagged = 0, Accesses = 0,
-         Skipped = 0, Suppressed = 0, Known = 0;
+                  const std::vector<Finding> &All, size_t Suppressed,
+                  int Signal) {
+  size_t Failed = 0, Through = 0, WithHostErrors = 0, Accesses = 0, Skipped = 0,
+         Known = 0, NotAnalysed = 0;
   unsigned Kernels = 0;
   std::map<std::string, size_t> ByPattern, ByReason;
   for (const FileOutcome &O : Outcomes) {
@@ -246,9 +258,10 @@ void printSummary(llvm::raw_ostream &OS,
     Through += !O.AnalysedThrough.empty();
     WithHostErrors += O.HostErrors > 0;
     Skipped += O.Skipped;
-    Suppressed += O.Suppressed.size();
     Known += O.InBaseline;
-    if (O.Failed) {
+    if (O.Interrupted)
+      ++NotAnalysed;
+    else if (O.Failed) {
       ++Failed;
       ++ByReason[reasonWithoutPlace(O.Error)];
     }
@@ -256,10 +269,16 @@ void printSummary(llvm::raw_ostream &OS,
   for (const Finding &F : All) {
     ++Accesses;
     ++ByPattern[model::patternName(F.Prediction.Kind)];
-    Flagged += F.isFlagged();
   }
-  OS << "cuda-coalesce: summary: " << Outcomes.size() << " files, "
-     << Outcomes.size() - Failed - Skipped << " analysed";
+  FindingCount Count;
+  Count.add(All);
+  OS << "cuda-coalesce: summary: ";
+  if (Signal)
+    OS << "interrupted by " << signalName(Signal) << ": ";
+  OS << Outcomes.size() << " files, "
+     << Outcomes.size() - Failed - Skipped - NotAnalysed << " analysed";
+  if (NotAnalysed)
+    OS << ", " << NotAnalysed << " not analysed";
   if (Through)
     OS << " (" << Through << " through a file that includes them)";
   if (WithHostErrors)
@@ -273,9 +292,9 @@ void printSummary(llvm::raw_ostream &OS,
     OS << Separator << Count << " " << Pattern;
     Separator = ", ";
   }
-  OS << "; " << Flagged << " flagged";
+  OS << "; " << findingCountText(Count);
   if (Suppressed)
-    OS << ", " << Suppressed << " suppressed by NOLINT";
+    OS << ", " << counted(Suppressed, "finding") << " suppressed by NOLINT";
   if (Known)
     OS << ", " << Known << " in the baseline";
   OS << "\n";
@@ -294,9 +313,15 @@ void printCostliest(llvm::raw_ostream &OS, const std::vector<Finding> &All,
                     llvm::StringRef Arch) {
   constexpr size_t Shown = 3;
   size_t N = 0;
+  // Sites, as the findings are counted: an access's worst instance.
+  std::set<std::string> Sites;
   for (const Finding *F : traffic::rankedByWaste(All)) {
     std::optional<double> Bytes = F->wastedBytesPerLaunch();
-    if (!Bytes || *Bytes <= 0 || N++ == Shown)
+    if (!Bytes || *Bytes <= 0)
+      break;
+    if (!Sites.insert(siteKey(*F)).second)
+      continue;
+    if (N++ == Shown)
       break;
     OS << "cuda-coalesce: costliest: " << F->Where.File << ":" << F->Where.Line
        << ": " << model::patternName(F->Prediction.Kind) << " "
@@ -309,53 +334,6 @@ void printCostliest(llvm::raw_ostream &OS, const std::vector<Finding> &All,
        << "'s bandwidth, an estimate)\n";
   }
 }
-
-/// "[12/421] path/to/file.cu" on one terminal line, rewritten in place.
-class ProgressLine {
-public:
-  void update(size_t Done, size_t Total, const std::string &File) {
-    std::string Line =
-        "[" + std::to_string(Done) + "/" + std::to_string(Total) + "] " + File;
-    if (Line.size() > 100)
-      Line = Line.substr(0, 97) + "...";
-    llvm::errs() << "\r" << Line
-                 << std::string(Width > Line.size() ? Width - Line.size() : 0,
-                                ' ');
-    Width = Line.size();
-    llvm::errs().flush();
-  }
-  void clear() {
-    if (Width)
-      llvm::errs() << "\r" << std::string(Width, ' ') << "\r";
-    Width = 0;
-  }
-
-private:
-  size_t Width = 0;
-};
-
-/// Where stderr is a log (CI): "cuda-coalesce: 40 of 141 files analysed
-/// (95 s)" every ten files or half minute, whichever comes first.
-class ProgressLog {
-public:
-  void update(size_t Done, size_t Total) {
-    using namespace std::chrono;
-    auto Now = steady_clock::now();
-    if (Done < LastDone + 10 && Now < Last + seconds(30))
-      return;
-    LastDone = Done;
-    Last = Now;
-    llvm::errs() << "cuda-coalesce: " << Done << " of " << Total
-                 << " files analysed ("
-                 << duration_cast<seconds>(Now - Start).count() << " s)\n";
-  }
-
-private:
-  std::chrono::steady_clock::time_point Start =
-                                            std::chrono::steady_clock::now(),
-                                        Last = Start;
-  size_t LastDone = 0;
-};
 
 /// Everything after `--` is the compile command's flags: the tool's own
 /// arguments end there.
@@ -495,8 +473,9 @@ bool runOptions(const std::vector<std::string> &Inputs,
 }
 
 /// The text output, file by file. A header's access reached from several
-/// files is shown once, again only where a later file reaches it clearly
-/// worse.
+/// files is one warning, where the first file reaches it (the text streams);
+/// a later file that reaches it clearly worse adds a note, not a warning,
+/// so that the warnings are the findings the summary counts.
 class TextOutput {
 public:
   void print(const FileOutcome &O) {
@@ -506,8 +485,15 @@ public:
       if (F.Text.empty() ||
           (ShownAt.count(Key) && !clearlyWorse(Severity, ShownAt[Key])))
         continue;
+      if (ShownAt.count(Key))
+        llvm::outs() << F.Data.Where.File << ":" << F.Data.Where.Line << ":"
+                     << F.Data.Where.Column << ": note: reached worse from "
+                     << O.File << ": " << findingMessage(F.Data)
+                     << " (in kernel '" << F.Data.Kernel
+                     << "'); the warning above is this finding\n";
+      else
+        llvm::outs() << F.Text;
       ShownAt[Key] = Severity;
-      llvm::outs() << F.Text;
     }
     llvm::outs() << O.Remarks;
     llvm::outs().flush();
@@ -538,8 +524,10 @@ RunFindings collectFindings(std::vector<FileOutcome> &Outcomes,
   for (const FileOutcome &O : Outcomes)
     Findings += O.Findings.size();
   R.All.reserve(Findings);
+  std::vector<Finding> Suppressed;
   for (FileOutcome &O : Outcomes) {
-    R.Totals.Suppressed += O.Suppressed.size();
+    Suppressed.insert(Suppressed.end(), O.Suppressed.begin(),
+                      O.Suppressed.end());
     if (O.Failed)
       R.Info.Errors.push_back({O.File, O.Error});
     if (!Streamed)
@@ -550,6 +538,8 @@ RunFindings collectFindings(std::vector<FileOutcome> &Outcomes,
       R.AnyFlagged |= F.FailsRun;
     }
   }
+  // A NOLINT comment silences its line in every instance: counted once.
+  R.Totals.Suppressed = siteCount(Suppressed);
   for (const BaselineEntry &E : Base.Stale)
     R.Info.Stale.push_back({E.File, E.Kernel, E.Kind, E.Expression, E.Pattern});
   if (!Baseline.empty())
@@ -628,7 +618,12 @@ bool exportAndApplyFixes(const std::vector<Finding> &All,
 /// one failed.
 bool printFileNotes(const std::vector<FileOutcome> &Outcomes) {
   bool AllAnalysed = true;
+  std::vector<std::string> NotAnalysed;
   for (const FileOutcome &O : Outcomes) {
+    if (O.Interrupted) {
+      NotAnalysed.push_back(O.File);
+      continue;
+    }
     if (O.Failed) {
       AllAnalysed = false;
       error(O.File + ": " + O.Error);
@@ -654,6 +649,16 @@ bool printFileNotes(const std::vector<FileOutcome> &Outcomes) {
            std::to_string(O.HostErrors) +
            (O.HostErrors == 1 ? " error, " : " errors, first ") +
            O.FirstHostError + "); the kernels were analysed");
+  }
+  if (!NotAnalysed.empty()) {
+    constexpr size_t Shown = 10;
+    std::string Names;
+    for (size_t I = 0; I < NotAnalysed.size() && I < Shown; ++I)
+      Names += (I ? ", " : "") + NotAnalysed[I];
+    if (NotAnalysed.size() > Shown)
+      Names += " and " + std::to_string(NotAnalysed.size() - Shown) + " more";
+    note("the run was interrupted: " + counted(NotAnalysed.size(), "file") +
+         " not analysed: " + Names);
   }
   return AllAnalysed;
 }
@@ -681,15 +686,17 @@ int main(int Argc, const char **Argv) {
   RunOptions Opts;
   if (!inputFiles(Inputs) || !runOptions(Inputs, ExtraFlags, Opts))
     return ExitError;
-  ProgressLine Progress;
-  ProgressLog Log;
-  if (Inputs.size() > 1)
-    Opts.Progress = [&](size_t Done, size_t Total, const std::string &File) {
-      if (llvm::errs().is_displayed())
-        Progress.update(Done, Total, File);
-      else
-        Log.update(Done, Total);
+  RunProgress Progress(llvm::errs().is_displayed());
+  if (Inputs.size() > 1) {
+    Opts.Progress = [&](size_t Done, size_t Total, const std::string &) {
+      Progress.fileDone(Done, Total);
     };
+    Opts.Heartbeat = [&](const auto &Running, const std::string &WaitingFor) {
+      Progress.heartbeat(Running, WaitingFor);
+    };
+  }
+  // Ctrl-C or a CI's cancel: report what finished (exit 128 + the signal).
+  Opts.Stop = stopOnSignals();
   // Text goes out file by file as each is final (a long run in CI shows its
   // findings as it goes); a baseline needs every file's findings first.
   TextOutput Text;
@@ -707,26 +714,35 @@ int main(int Argc, const char **Argv) {
     error(SetupError);
     return ExitError;
   }
+  int Signal = *Opts.Stop;
   bool AnyFailed = false;
   BaselineResult Base;
-  if (!Baseline.empty()) {
+  // An interrupted run reads the baseline but never writes it: the files
+  // not analysed would drop their entries.
+  if (!Baseline.empty() &&
+      (!Signal || llvm::sys::fs::exists(std::string(Baseline)))) {
     std::string BaselineError;
-    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline, Base,
+    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline && !Signal, Base,
                        BaselineError)) {
       error(BaselineError);
       AnyFailed = true;
     }
   }
   RunFindings R = collectFindings(Outcomes, Base, Streamed, Text);
+  if (Signal)
+    R.Totals.Interrupted = signalName(Signal);
   writeReport(R);
   printBaselineNotes(Base);
-  AnyFailed |= !exportAndApplyFixes(R.All, Opts);
+  if (!Signal)
+    AnyFailed |= !exportAndApplyFixes(R.All, Opts);
   AnyFailed |= !printFileNotes(Outcomes);
-  if (Outcomes.size() > 1) {
-    printSummary(llvm::errs(), Outcomes, R.All);
+  if (Outcomes.size() > 1 || Signal) {
+    printSummary(llvm::errs(), Outcomes, R.All, R.Totals.Suppressed, Signal);
     printCostliest(llvm::errs(), R.All, Arch);
   } else if (R.Totals.Suppressed)
     note(counted(R.Totals.Suppressed, "finding") + " suppressed by NOLINT");
+  if (Signal)
+    return ExitInterrupted + Signal;
   if (AnyFailed)
     return ExitError;
   return R.AnyFlagged ? ExitFindings : ExitClean;

@@ -12,6 +12,7 @@
 #ifndef CUDA_COALESCE_DRIVER_ISOLATION_H
 #define CUDA_COALESCE_DRIVER_ISOLATION_H
 
+#include <csignal>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -32,6 +33,7 @@ struct ChildResult {
     TimedOut,    // killed at the time limit
     OutOfMemory, // an allocation failed under the memory limit
     Crashed,     // killed by a signal or exited without a result
+    Interrupted, // not run, or stopped, because the run was asked to stop
   };
   Status Kind = Finished;
   std::string Payload;
@@ -42,22 +44,41 @@ struct ChildResult {
   std::string describe(const ChildLimits &Limits) const;
 };
 
+/// What a run over tasks tells while it waits, and when it stops early.
+struct TaskWatch {
+  /// Called about every TickMilliseconds while tasks run, with each running
+  /// task's index and the seconds since it started (a long run shows which
+  /// files it is on).
+  std::function<void(const std::vector<std::pair<size_t, double>> &Running)>
+      Tick;
+  unsigned TickMilliseconds = 1000;
+  /// Set, by a signal handler, to stop: no task starts, the running ones
+  /// are killed, and each of them and of those not started is Done with
+  /// Interrupted (a task that ended before keeps its result).
+  const volatile std::sig_atomic_t *Stop = nullptr;
+  bool stopping() const { return Stop && *Stop; }
+};
+
 /// Runs \p Task(I) for each index of \p Indices, each in a child process,
 /// at most \p Jobs at once, and calls \p Done(I, Result) in this process as
 /// each ends (in the order they end). When no child process can be started,
 /// the task runs in this process instead, without the limits.
+/// With \p Watch, it ticks and stops as the watch says.
 void runInChildren(const std::vector<size_t> &Indices, unsigned Jobs,
                    const ChildLimits &Limits,
                    const std::function<std::string(size_t)> &Task,
-                   const std::function<void(size_t, ChildResult)> &Done);
+                   const std::function<void(size_t, ChildResult)> &Done,
+                   const TaskWatch *Watch = nullptr);
 
 /// runInChildren under \p *Limits, or, when \p Limits is null, on up to
 /// \p Jobs threads of this process (no limits; \p Done runs on those
-/// threads, one call at a time).
+/// threads, one call at a time; no ticks, and a stop starts no more tasks
+/// but lets the running ones end).
 void runTasks(const std::vector<size_t> &Indices, unsigned Jobs,
               const ChildLimits *Limits,
               const std::function<std::string(size_t)> &Task,
-              const std::function<void(size_t, ChildResult)> &Done);
+              const std::function<void(size_t, ChildResult)> &Done,
+              const TaskWatch *Watch = nullptr);
 
 } // namespace cudacoalesce
 

@@ -32,6 +32,7 @@
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 #include "cuda-coalesce/Policy/Baseline.h"
 
+#include <csignal>
 #include <functional>
 #include <optional>
 #include <string>
@@ -81,6 +82,17 @@ struct RunOptions {
   /// it were given: what a streaming front end prints (serialised). The
   /// project configuration is applied; the dedupe across files is not.
   std::function<void(const FileOutcome &Outcome)> FileDone;
+  /// Called about every second while files are parsed (serialised): each
+  /// file being analysed with the seconds it has taken so far, and the
+  /// input FileDone waits for (empty when it waits for none). With Isolate
+  /// only.
+  std::function<void(const std::vector<std::pair<std::string, double>> &Running,
+                     const std::string &WaitingFor)>
+      Heartbeat;
+  /// Set by a signal handler to stop the run: no file starts, those being
+  /// analysed are stopped, and each file not analysed is an outcome that
+  /// failed with Interrupted set; what finished is kept and handed out.
+  const volatile std::sig_atomic_t *Stop = nullptr;
 };
 
 /// A finding with whatever the consumer rendered for it (text diagnostics).
@@ -96,6 +108,9 @@ struct FileOutcome {
   std::string File;
   bool Failed = false;
   std::string Error; // one line, when Failed
+  /// Failed because the run was stopped (RunOptions::Stop) before it was
+  /// analysed.
+  bool Interrupted = false;
   unsigned Kernels = 0;
   unsigned KernelsWithErrors = 0; // left out: code they run did not compile
   /// Compile errors in host-only functions (the kernels were analysed).

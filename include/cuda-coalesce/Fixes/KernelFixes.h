@@ -5,6 +5,8 @@
 // after each access has its own fixes (suggestFixes):
 //   - a transpose-like pair: no thread mapping serves both accesses, so a
 //     shared-memory tile is proposed first (SharedTileFix.cpp);
+//   - adjacent scalar accesses of a thread are one vector access
+//     (VectorPairFix.cpp);
 //   - the bank conflicts of each shared array, judged on all its accesses
 //     (BankConflictFixes.cpp, over suggestSharedFixes);
 //   - the mechanical thread-mapping swap, offered where it is safe and
@@ -45,6 +47,14 @@ struct KernelAccess {
 /// and the same swap would break it. Neither mapping serves both: the
 /// strided one gets a shared-memory tile as its first fix.
 void addSharedTileFixes(sym::Context &Syms, model::ModelCaches &Model,
+                        std::vector<KernelAccess> &Accesses,
+                        const model::LaunchShape &Launch);
+
+/// Adjacent scalar accesses of one thread (x[i + 0], x[i + 1]) whose lanes
+/// are as many elements apart as there are accesses: one float2 or float4
+/// access serves them, offered to each with the wide access's prediction
+/// (VectorPairFix.cpp).
+void addVectorPairFixes(sym::Context &Syms, model::ModelCaches &Model,
                         std::vector<KernelAccess> &Accesses,
                         const model::LaunchShape &Launch);
 

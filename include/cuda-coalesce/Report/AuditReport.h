@@ -10,6 +10,7 @@
 #define CUDA_COALESCE_REPORT_AUDITREPORT_H
 
 #include "cuda-coalesce/Frontend/Finding.h"
+#include "cuda-coalesce/Report/FindingGroups.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -34,6 +35,9 @@ struct ApartSum {
 /// known statically, so every access weighs the same.
 struct Totals {
   size_t Accesses = 0, Flagged = 0;
+  /// The flagged accesses as written and their instances, as every report
+  /// counts them.
+  FindingCount Found;
   /// Accesses whose count depends on unknown values; left out of the sums.
   size_t Undecided = 0;
   /// Sectors of the models that count in them (global memory's).
@@ -41,6 +45,8 @@ struct Totals {
   /// The other models' sums, in the order their first access came.
   std::vector<ApartSum> Apart;
   double wasted() const { return Sectors - Ideal; }
+  /// Accesses in the sectors' sums (neither undecided nor summed apart).
+  size_t summed() const { return Accesses - Undecided - apartAccesses(); }
   double efficiency() const { return Sectors > 0 ? Ideal / Sectors : 1.0; }
   /// Accesses summed apart.
   size_t apartAccesses() const;
@@ -75,9 +81,13 @@ Audit buildAudit(const std::vector<Finding> &Findings);
 
 /// Flagged accesses that one change fixes together: in one kernel under
 /// one launch, of one base pointer, with one pattern and the same best fix
-/// (the fields of one array of structs, one row read at several offsets).
+/// (the fields of one array of structs, one row read at several offsets);
+/// the same lines in other kernel instances or launches are the same cause.
 struct RootCause {
-  std::vector<const Finding *> Accesses; // source order
+  std::vector<const Finding *> Accesses; // source order, of one instance
+  /// The kernel instances and launches the accesses are found in; the
+  /// accesses and the waste are those of the worst.
+  size_t Instances = 1;
   double Wasted = 0; // sectors/request over the ideal, summed (the least
                      // the access moves when the count is a range)
   /// Wasted global bytes per launch, summed; unset when an access's count
@@ -124,8 +134,9 @@ inline bool listed(const Finding &F, bool ShowAll) {
   return ShowAll || F.isFlagged();
 }
 
-/// "2 accesses, 1 flagged; 12 sectors/request where 8 would do (66.7%
-/// efficiency, 4 wasted)", with the accesses left out of the sums named.
+/// "2 accesses, 1 finding (1 flagged instance); 12 sectors/request where 8
+/// would do (66.7% efficiency, 4 wasted)", with the accesses left out of
+/// the sums named.
 std::string totalsText(const Totals &T);
 /// What the tables list and what they leave to the totals.
 std::string listingText(bool ShowAll);
@@ -137,6 +148,10 @@ std::string unitsText(const model::Prediction &P);
 std::string efficiencyText(const model::Prediction &P);
 /// A share as a percentage with one decimal: "66.7%".
 std::string percent(double Share);
+/// The sums of the tables' columns as text: sectors, ideal, wasted and
+/// efficiency, or "n/a" for each where no access has a definite count (a
+/// header whose accesses all depend on unknowns wastes nothing known).
+std::vector<std::string> sumColumns(const Totals &T);
 /// The best fix and what it predicts: "thread-mapping: 4 sectors/request";
 /// empty without fixes.
 std::string bestFixText(const Finding &F);

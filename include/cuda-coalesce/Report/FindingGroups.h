@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,34 @@ bool clearlyWorse(double Severity, double Than);
 /// its absolute path across files), line, column, kind and space.
 std::string sourceAccessKey(const Finding &F, llvm::StringRef File);
 
+/// The key of \p F's site as its own path names it: what the JSON's
+/// `site` holds, the same for every instance of one access as written.
+std::string siteKey(const Finding &F);
+
+/// What every report and the summary count: findings are the flagged
+/// accesses as written (sites), instances the flagged rows of them (one
+/// per kernel instance, launch or call).
+struct FindingCount {
+  size_t Findings = 0, Instances = 0;
+  void add(const Finding &F);
+  void add(const std::vector<Finding> &All);
+  void add(const std::vector<const Finding *> &All);
+
+private:
+  std::set<std::string> Sites;
+};
+/// "3 findings (10 flagged instances)", "1 finding (1 flagged instance)".
+std::string findingCountText(const FindingCount &C);
+/// The sites among \p Findings: what NOLINT comments silence, counted.
+size_t siteCount(const std::vector<Finding> &Findings);
+
 /// Groups in the order their first finding comes; Others in input order.
 std::vector<FindingGroup>
 groupBySourceAccess(const std::vector<const Finding *> &Findings);
+
+/// What the instances of a site count, worst first: "in 10 instances: 32
+/// sectors/request in 6, 16 in 4"; empty without others.
+std::string instanceSummaryNote(const FindingGroup &G);
 
 /// "the same access in 2 other kernel instances, launches or calls: 'k<4>'
 /// (block (256,1,1) from the launch at a.cu:9:3): 16 sectors/request; ...";

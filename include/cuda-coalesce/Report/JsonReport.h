@@ -17,8 +17,9 @@ namespace cudacoalesce {
 /// {"accesses":[...]} with one object per access and launch shape; numbers
 /// are rounded to 4 decimals so that output is stable across platforms.
 /// Counts of what the run left out, written after the accesses.
+/// Before them, "findings" and "flagged_instances" (Report/FindingGroups.h).
 struct JsonTotals {
-  size_t Suppressed = 0;            // "suppressed": by NOLINT comments
+  size_t Suppressed = 0; // "suppressed": the sites NOLINT comments silence
   std::optional<size_t> InBaseline; // "in_baseline": with --baseline
   /// "errors": [{"file", "message"}], the files not analysed (always there)
   std::vector<FileError> Errors;
@@ -27,6 +28,9 @@ struct JsonTotals {
   std::vector<StaleBaselineEntry> Stale;
   /// The target (--arch): whose memory bandwidth the time estimates use.
   std::string Arch;
+  /// "interrupted": the signal that stopped the run ("SIGINT"), when one
+  /// did; the files it left are in "errors".
+  std::string Interrupted;
 };
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,

@@ -10,6 +10,7 @@ void launch(const float *a, float *o) { k<<<64, 256>>>(a, o); }
 // CHECK:      "file": "{{.*}}json-shape.cu",
 // CHECK-NEXT: "line": 7,
 // CHECK-NEXT: "column": 10,
+// CHECK-NEXT: "site": "{{.*}}json-shape.cu:7:10|load|global",
 // CHECK-NEXT: "kernel": "k",
 // CHECK-NEXT: "function": "k",
 // CHECK-NEXT: "kind": "load",

@@ -13,12 +13,12 @@ __global__ void k(const float *a, float *o) {
 void launch(const float *a, float *o) { k<<<64, 256>>>(a, o); }
 
 // CHECK:# cuda-coalesce audit report
-// CHECK:4 accesses, 2 flagged; 21 sectors/request where 16 would do (76.2% efficiency, 5 wasted), in 1 kernel launch and 1 file.
+// CHECK:4 accesses, 2 findings (2 flagged instances); 21 sectors/request where 16 would do (76.2% efficiency, 5 wasted), in 1 kernel launch and 1 file.
 // CHECK:## Files, worst first
-// CHECK:| file | kernel launches | accesses | flagged | undecided | sectors/request | ideal | wasted | efficiency |
-// CHECK-NEXT:|---|--:|--:|--:|--:|--:|--:|--:|--:|
-// CHECK-NEXT:| `{{.*}}markdown-table.cu` | 1 | 4 | 2 | 0 | 21 | 16 | 5 | 76.2% |
-// CHECK-NEXT:| **all** | 1 | 4 | 2 | 0 | 21 | 16 | 5 | 76.2% |
+// CHECK:| file | kernel launches | accesses | findings | flagged instances | undecided | sectors/request | ideal | wasted | efficiency |
+// CHECK-NEXT:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|
+// CHECK-NEXT:| `{{.*}}markdown-table.cu` | 1 | 4 | 2 | 2 | 0 | 21 | 16 | 5 | 76.2% |
+// CHECK-NEXT:| **all** | 1 | 4 | 2 | 2 | 0 | 21 | 16 | 5 | 76.2% |
 // CHECK:### `k`: block (256,1,1) from the launch at {{.*}}markdown-table.cu:13:41
 // CHECK:| line:col | kind | expression | pattern | sectors/request | ideal | efficiency | best fix (predicted) |
 // CHECK-NEXT:|---|---|---|---|--:|--:|--:|---|
