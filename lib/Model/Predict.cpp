@@ -448,18 +448,20 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   return P;
 }
 
-/// Whether a guard of \p Access compares a lane's index with a value not
-/// known here (`i > x4 - 1`, i from threadIdx): one that reads no lane index
-/// (a loop's `z < nz`) lets every lane of a warp run or none, and leaves
-/// the lanes' count alone.
-bool guardSetsLanesApartByUnknowns(const sym::Context &Ctx,
-                                   const AccessShape &Access) {
+/// Whether a guard of \p Access on values not known here decides how many
+/// lanes of a request run: one that compares a lane's index with them (`i >
+/// x4 - 1`, i from threadIdx), or a predicated one (`if (k < nz - 1)` in a
+/// loop: a warp issues the request with no lane on in the last trip). A
+/// branched guard that reads no lane index (a loop's `z < nz`) lets every
+/// lane of a warp run or none, and leaves the count alone.
+bool guardLeavesLanesUnknown(const sym::Context &Ctx,
+                             const AccessShape &Access) {
   auto Is = [&](const Guard &G, sym::AtomKind Kind) {
     return Ctx.containsLeaf(G.Diff,
                             [&](const sym::Atom &A) { return A.Kind == Kind; });
   };
   return llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return Is(G, sym::AtomKind::ThreadIdx) &&
+    return (G.Predicated || Is(G, sym::AtomKind::ThreadIdx)) &&
            (Is(G, sym::AtomKind::Param) || Is(G, sym::AtomKind::Opaque));
   });
 }
@@ -491,8 +493,13 @@ Prediction overBothLowerings(Prediction B, const Prediction &P) {
   if (BothCounted)
     B.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "", Lowest,
                            Highest};
-  else if (B.Cause) // the unknowns' own cause, over both lowerings
-    B.Cause->Least = Lowest, B.Cause->Most = Highest;
+  else {
+    // The unknowns' own cause, over both lowerings.
+    if (!B.Cause)
+      B.Cause = P.Cause;
+    if (B.Cause)
+      B.Cause->Least = Lowest, B.Cause->Most = Highest;
+  }
   return B;
 }
 
@@ -546,7 +553,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   // (the walk counted its lanes as active): Hecbench's minimod, 1.67
   // wavefronts measured where 2 was given.
   bool OnData = !Walker.guardData().empty();
-  bool OnUnknowns = Walker.guardUnknown() && guardSetsLanesApartByUnknowns(Ctx, Access);
+  bool OnUnknowns = Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
   if ((!OnData && !OnUnknowns) || !P.Units || P.DependsOnLaneData ||
       P.Kind == Pattern::Uniform)
     return P;
