@@ -154,13 +154,20 @@ static bool readsOnlySharedMemory(const Stmt *S) {
   return Shared && !Other;
 }
 
+/// The value of `v = <value>;` into a local for later, or null.
+static const Expr *valueForLater(const Stmt *S) {
+  const auto *B = dyn_cast<BinaryOperator>(S);
+  if (!B || B->getOpcode() != BO_Assign || storesToMemory(S))
+    return nullptr;
+  return B->getRHS();
+}
+
 /// `v = s[...];` into a local for later, from shared memory only: measured
 /// on an H200 (38_shared_banks2, partial_lanes), nvcc predicates it where it
 /// branches around the same from global memory (36_guards).
 static bool loadsFromSharedForLater(const Stmt *S) {
-  const auto *B = dyn_cast<BinaryOperator>(S);
-  return B && B->getOpcode() == BO_Assign && !storesToMemory(S) &&
-         readsOnlySharedMemory(B->getRHS());
+  const Expr *Value = valueForLater(S);
+  return Value && readsOnlySharedMemory(Value);
 }
 
 /// Whether \p S holds control flow that nvcc does not predicate: a loop, a
@@ -177,9 +184,8 @@ static bool holdsControlFlow(const Stmt *S) {
 /// `v = <global load>;` into a local for later: measured branched around
 /// (runtime-bench 36_guards).
 static bool loadsFromGlobalForLater(const Stmt *S) {
-  const auto *B = dyn_cast<BinaryOperator>(S);
-  return B && B->getOpcode() == BO_Assign && !storesToMemory(S) &&
-         !readsOnlySharedMemory(B->getRHS());
+  const Expr *Value = valueForLater(S);
+  return Value && !readsOnlySharedMemory(Value);
 }
 
 ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
@@ -188,15 +194,15 @@ ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
   if (If->getElse() || AtKernelTail || holdsControlFlow(Then))
     return ThenLowering::Branched;
   const auto *Block = dyn_cast<CompoundStmt>(Then);
-  auto Body = Block ? llvm::ArrayRef<Stmt *>(Block->body_begin(),
-                                              Block->body_end())
-                    : llvm::ArrayRef<Stmt *>(const_cast<Stmt **>(&Then), 1);
+  auto Body =
+      Block ? llvm::ArrayRef<Stmt *>(Block->body_begin(), Block->body_end())
+            : llvm::ArrayRef<Stmt *>(const_cast<Stmt **>(&Then), 1);
   auto Effect = [](const Stmt *B) {
     return storesToMemory(B) || loadsFromSharedForLater(B);
   };
   bool OnlyEffects =
-      llvm::all_of(Body,
-                   [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
+      llvm::all_of(
+          Body, [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
       llvm::any_of(Body, Effect);
   if (OnlyEffects && isShortBody(Then) && LoopDepth != 0 && VariesPerTrip)
     return ThenLowering::Predicated;

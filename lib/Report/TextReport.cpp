@@ -50,21 +50,28 @@ std::string laneSpacingText(const model::Prediction &P) {
   return S;
 }
 
+/// Why a known pattern has only a range, in a few words.
+const char *rangeReason(const model::Prediction &P) {
+  using Kind = model::UnknownCause::Kind;
+  switch (P.Cause ? P.Cause->What : Kind::DataAddresses) {
+  case Kind::GuardOnData:
+    return "data decides which lanes run";
+  case Kind::GuardOnUnknowns:
+    return "values not known here decide which lanes run";
+  case Kind::PredicatedOrBranched:
+    return "the least where nvcc predicates it and every warp issues it";
+  default:
+    return "the addresses are data";
+  }
+}
+
 /// A pattern known with a null count (docs/model.md, the contract): the
 /// data decides which lanes run, or where the lanes' addresses fall.
 std::string knownPatternRangeText(const model::Prediction &P,
                                   const std::string &Subject,
                                   const std::string &PerRequest,
                                   const std::string &Ideal) {
-  using Kind = model::UnknownCause::Kind;
-  Kind Cause = P.Cause ? P.Cause->What : Kind::DataAddresses;
-  std::string Why = Cause == Kind::GuardOnData ? "data decides which lanes run"
-                    : Cause == Kind::GuardOnUnknowns
-                        ? "values not known here decide which lanes run"
-                    : Cause == Kind::PredicatedOrBranched
-                        ? "the least where nvcc predicates it and every warp "
-                          "issues it"
-                        : "the addresses are data";
+  std::string Why = rangeReason(P);
   std::string Head = std::string(model::patternName(P.Kind)) + " " + Subject +
                      ": " + formatRange(P.UnitsMin, P.UnitsMax) + PerRequest;
   // A range up to the ideal wastes nothing: no "where ... would do".
