@@ -61,11 +61,6 @@ std::string assumptionText(const Assumption &A,
            " is the same in every lane of a warp and data from warp to "
            "warp: averaged over its alignments (values " +
            tried(A) + " per warp)";
-  case Assumption::Kind::DataDependent:
-    return "data-dependent addresses: " + formatCount(A.Most) + " " +
-           Model.UnitPlural + "/request if every lane hits a " + Model.Unit +
-           " of its own (random indices); as few as 1 when lanes share " +
-           Model.UnitPlural;
   }
   llvm_unreachable("covered switch");
 }

@@ -137,11 +137,12 @@ TEST(CostModelSeamTest, TextReportUsesTheModelsWords) {
 
   F.Prediction.Condition = IdealCondition{"w", 8};
   EXPECT_EQ(conditionText(F.Prediction), "line-tight iff w % 8 == 0");
-  Assumption Gather{Assumption::Kind::DataDependent, "", 0, 0, 1, 32};
-  EXPECT_EQ(assumptionText(Gather, F.Prediction.model()),
-            "data-dependent addresses: 32 lines/request if every lane hits a "
-            "line of its own (random indices); as few as 1 when lanes share "
-            "lines");
+  Assumption Pattern{
+      Assumption::Kind::SamePatternForEveryValue, "w", 0, 95, 1, 32};
+  EXPECT_EQ(assumptionText(Pattern, F.Prediction.model()),
+            "w unknown: the same pattern for every value in 0..95 and larger "
+            "ones up to 4096, at 1 to 32 lines/request; the count is for "
+            "multiples of 32");
 }
 
 TEST(CostModelSeamTest, JsonReportUsesTheModelsKeys) {

@@ -45,9 +45,6 @@ struct Assumption {
     /// Low..High, at Least to Most units per request; the count is for
     /// multiples of 32.
     SamePatternForEveryValue,
-    /// The addresses are data: Most units per request if every lane lands
-    /// apart, as few as 1 when lanes share.
-    DataDependent,
     /// \p Names are data the lanes of a warp share and warps do not (read
     /// once per warp or per block): each warp took a value of its own in
     /// Low..High, so the count is averaged over their alignments.
