@@ -1,8 +1,8 @@
 //===- Frontend/AddressBuilderCall.cpp - Calls ----------------------------===//
 #include "AddressBuilder.h"
-#include "ExprSemantics.h"
 #include "CooperativeGroups.h"
 #include "DeviceBuiltins.h"
+#include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "SourceText.h"
 

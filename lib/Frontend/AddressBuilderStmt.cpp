@@ -281,8 +281,9 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       std::vector<Guard> Sunk = conditionGuards(Branch->getCond(), false);
       size_t BranchIndex =
           std::find(C->body_begin(), C->body_end(), Branch) - C->body_begin();
-      markLowering(Sunk, ifLowering(Branch, Tail && BranchIndex + 1 == C->size(),
-                                    LoopDepth, variesPerTrip(Sunk)));
+      markLowering(Sunk,
+                   ifLowering(Branch, Tail && BranchIndex + 1 == C->size(),
+                              LoopDepth, variesPerTrip(Sunk)));
       GuardScope Sinking(Guards, Sunk);
       std::vector<HeldValue> HeldBefore = Held;
       stmt(S);

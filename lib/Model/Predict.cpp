@@ -553,7 +553,8 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   // (the walk counted its lanes as active): Hecbench's minimod, 1.67
   // wavefronts measured where 2 was given.
   bool OnData = !Walker.guardData().empty();
-  bool OnUnknowns = Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
+  bool OnUnknowns =
+      Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
   if ((!OnData && !OnUnknowns) || !P.Units || P.DependsOnLaneData ||
       P.Kind == Pattern::Uniform)
     return P;
