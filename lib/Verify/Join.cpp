@@ -178,8 +178,15 @@ private:
     for (size_t J : Members)
       Group.push_back(Accesses[J]);
     if (Group.empty()) {
-      for (size_t I : Rows)
-        Out.Rows.push_back(rowFor(I));
+      // A line whose instructions never ran has no request to miss: nvcc
+      // leaves cold paths (a math function's slow argument reduction, a
+      // branch no launch takes) with the line of the statement around them.
+      for (size_t I : Rows) {
+        JudgedRow Row = rowFor(I);
+        if (Lines[I]->Executed == 0)
+          Row.Judgement.Result = Verdict::NotExecuted;
+        Out.Rows.push_back(std::move(Row));
+      }
       return;
     }
     if (Rows.empty()) {
