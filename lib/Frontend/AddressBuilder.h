@@ -126,6 +126,8 @@ struct AccessSite {
   /// Lines nvcc may file some of the access's instructions under, which it
   /// gives no line of their own (Finding::AlsoFiledUnder).
   std::vector<unsigned> AlsoFiledUnder;
+  /// A load the CUDA library makes behind a call (AccessShape::InLibrary).
+  bool InLibrary = false;
 };
 
 /// The access as the model sees it.
@@ -280,6 +282,9 @@ private:
   std::optional<SymValue> memoryCopy(const clang::CallExpr *C);
   /// A warp shuffle, reduction or vote: what its result shares across the
   /// warp (a broadcast of lane 0 is one value per warp).
+  /// The loads of libdevice's sin/cos coefficient table that call \p C
+  /// makes (readsSinCosTable); its value.
+  SymValue sinCosCall(const clang::CallExpr *C);
   SymValue warpCollectiveCall(const clang::CallExpr *C,
                               const WarpCollective &W);
   /// Loads (and stores) the object \p LV, of the type \p At has, as a call
@@ -507,12 +512,15 @@ private:
   /// store or atomic ends the holding of what it may overwrite.
   void updateHeld(const AccessSite &S, bool Volatile);
   /// Merges the stores that both branches of \p If end with, the sites
-  /// from ThenBegin and from ElseBegin, into one store of every lane; the
-  /// loads left alone in the then branch (guarded by \p Then) may become
-  /// predicated (thenAfterMerge).
+  /// from ThenBegin and from ElseBegin, into one store of every lane where
+  /// nvcc sinks them (storeSinking; \p JoinShared: the join is an enclosing
+  /// `if`'s), or marks both Guard::MaybeSunk where it may; the loads left
+  /// alone in the then branch (guarded by \p Then) may become predicated
+  /// (thenAfterMerge).
   void mergeFinalStores(const clang::IfStmt *If,
-                        const std::vector<model::Guard> &Then, size_t ThenBegin,
-                        size_t ElseBegin);
+                        const std::vector<model::Guard> &Then,
+                        const std::vector<model::Guard> &Else, size_t ThenBegin,
+                        size_t ElseBegin, bool JoinShared);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
   /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop);
@@ -564,6 +572,8 @@ private:
   /// Whether nothing of the kernel follows the statement being walked: a
   /// guarded tail lets the compiler exit instead of predicating.
   bool AtKernelTail = false;
+  /// `if`s that end a branch of an enclosing `if`: their join is its join.
+  std::vector<const clang::IfStmt *> IfsJoiningOuterPaths;
 };
 
 } // namespace cudacoalesce

@@ -85,6 +85,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
       }
     if (std::optional<WarpCollective> W = warpCollective(Name))
       return warpCollectiveCall(C, *W);
+    if (readsSinCosTable(Callee))
+      return sinCosCall(C);
     if (isMul24Name(Name) && C->getNumArgs() == 2) {
       SymValue V;
       V.P = rvalue(C->getArg(0)).P * rvalue(C->getArg(1)).P;
@@ -253,6 +255,48 @@ AddressBuilder::walkInlined(const FunctionDecl *Def, const Expr *Site,
     Varies = std::max(Varies, Syms.variationOf(R.P));
   }
   return Same ? Results[0] : opaqueFor(Site, Varies);
+}
+
+SymValue AddressBuilder::sinCosCall(const CallExpr *C) {
+  SymValue Argument = rvalue(C->getArg(0));
+  // CUDA 13.0's libdevice: three 16-byte loads (LDG.E.128.CONSTANT) from
+  // __cudart_sin_cos_coeffs, a table of 16 doubles, the half chosen by the
+  // argument's quadrant: one sector where a warp's arguments share the
+  // quadrant's parity, two where they do not. HeCBench fft and gabor on an
+  // H100: 1 to 2 sectors a request on the line of the call.
+  MemoryBase Table;
+  Table.Name = "__cudart_sin_cos_coeffs";
+  Table.Extents = {16};
+  Table.ElementBytes = 8;
+  Table.ElementType = "double";
+  Bases.push_back(Table);
+  Variation Varies = Syms.variationOf(Argument.P);
+  // A quadrant per lane is as unknown as data.
+  Variation QuadrantVaries =
+      Varies == Variation::LaneComputed ? Variation::LaneData : Varies;
+  Poly Quadrant = Poly::atom(
+      Syms.opaque("quadrant of " + text(C->getArg(0)), QuadrantVaries));
+  Poly Half = Syms.op(sym::OpKind::And, Quadrant, Poly::constant(1)) *
+              Poly::constant(64);
+  // One access of three 16-byte instructions.
+  LValue LV;
+  LV.Kind = LValue::Memory;
+  LV.Address = pointerTo(Bases.size() - 1);
+  LV.Address.P = Half;
+  LV.Type = AST.getVectorType(AST.DoubleTy, 2, VectorKind::Generic);
+  LV.ElementType = AST.DoubleTy;
+  size_t Before = Sites.size();
+  LoweringNotes.push_back(
+      "a load inside CUDA's double-precision sine and cosine: the table of "
+      "their polynomials' coefficients, whose half the argument's quadrant "
+      "picks; nothing in the indexing to fix");
+  record(LV, AccessKind::Load, C);
+  LoweringNotes.pop_back();
+  if (Sites.size() > Before) {
+    Sites.back().WidthBytes = 48;
+    Sites.back().InLibrary = true;
+  }
+  return opaqueFor(C, Varies);
 }
 
 SymValue AddressBuilder::warpCollectiveCall(const CallExpr *C,

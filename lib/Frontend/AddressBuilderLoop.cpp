@@ -630,6 +630,7 @@ model::AccessShape modelShape(const AccessSite &S) {
   A.Guards = S.Guards;
   A.Space = S.Space;
   A.Lowerings = S.Lowerings;
+  A.InLibrary = S.InLibrary;
   return A;
 }
 

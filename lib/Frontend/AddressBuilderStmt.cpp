@@ -305,6 +305,10 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
   markLowering(Then,
                ifLowering(If, AtKernelTail, LoopDepth, variesPerTrip(Then)));
+  bool JoinShared = llvm::is_contained(IfsJoiningOuterPaths, If);
+  for (const Stmt *Branch : {If->getThen(), If->getElse()})
+    if (const IfStmt *Inner = ifEndingBranch(Branch))
+      IfsJoiningOuterPaths.push_back(Inner);
 
   // Both branches start from the same values; where they disagree after,
   // the variable becomes an opaque value.
@@ -334,7 +338,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   // there (checked with nvdisasm).
   bool JoinIsSharedExit = AtKernelTail && LoopDepth == 0 && !Guards.empty();
   if (If->getElse() && !alwaysExits(If->getElse()) && !JoinIsSharedExit)
-    mergeFinalStores(If, Then, ThenBegin, ElseBegin);
+    mergeFinalStores(If, Then, Else, ThenBegin, ElseBegin, JoinShared);
   joinHeld(HeldAfterThen);
   joinFields(FieldsAfterThen);
   mergePaths(AfterThen, Cond);
@@ -342,7 +346,9 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
 
 void AddressBuilder::mergeFinalStores(const IfStmt *If,
                                       const std::vector<Guard> &Then,
-                                      size_t ThenBegin, size_t ElseBegin) {
+                                      const std::vector<Guard> &Else,
+                                      size_t ThenBegin, size_t ElseBegin,
+                                      bool JoinShared) {
   if (ThenBegin == ElseBegin || ElseBegin == Sites.size())
     return;
   size_t ThenIndex = ElseBegin - 1, ElseIndex = Sites.size() - 1;
@@ -356,22 +362,52 @@ void AddressBuilder::mergeFinalStores(const IfStmt *If,
                    ThenStore.WidthBytes == ElseStore.WidthBytes;
   if (!SameStore)
     return;
+  auto ReadsOnlyTheStore = [&](const AccessSite &S) {
+    return S.Kind != AccessKind::Load ||
+           (S.Base == ThenStore.Base && S.ByteOffset == ThenStore.ByteOffset);
+  };
+  bool LoadsOnlyTheStore =
+      std::all_of(Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
+                  ReadsOnlyTheStore) &&
+      std::all_of(Sites.begin() + ElseBegin, Sites.begin() + ElseIndex,
+                  ReadsOnlyTheStore);
+  bool ThenLoads = std::any_of(
+      Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
+      [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
+  auto FiledUnderThenLoad = [&](AccessSite &S) {
+    S.AlsoFiledUnder.push_back(lineOf(If));
+    if (!LoopLines.empty())
+      S.AlsoFiledUnder.push_back(LoopLines.back());
+  };
+  switch (storeSinking(If, JoinShared, LoadsOnlyTheStore)) {
+  case StoreSinking::Kept:
+    return;
+  case StoreSinking::EitherWay: {
+    // Each store keeps its line; sunk, one of them has every lane.
+    auto MarkOwn = [&](AccessSite &S, size_t Own) {
+      for (size_t G = Guards.size();
+           G < std::min(Guards.size() + Own, S.Guards.size()); ++G)
+        S.Guards[G].MaybeSunk = true;
+    };
+    MarkOwn(Sites[ThenIndex], Then.size());
+    MarkOwn(Sites[ElseIndex], Else.size());
+    if (ThenLoads)
+      FiledUnderThenLoad(Sites[ThenIndex]);
+    return;
+  }
+  case StoreSinking::Sunk:
+    break;
+  }
   // nvcc (SimplifyCFG) sinks a store both branches end with to where they
   // join: one request of every lane that reached the `if`. Where it is
   // reported follows nvcc's line: the else branch's store, unless the then
   // branch loads, when PTX gives the merged store line 0 and SASS the line
   // of the then branch's load before it (checked with nvdisasm; in unrolled
   // loops some copies also go to the loop's and the `if`'s lines).
-  bool ThenLoads = std::any_of(
-      Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
-      [](const AccessSite &S) { return S.Kind == AccessKind::Load; });
   size_t Kept = ThenLoads ? ThenIndex : ElseIndex;
   Sites[Kept].Guards = Guards;
-  if (ThenLoads) {
-    Sites[Kept].AlsoFiledUnder.push_back(lineOf(If));
-    if (!LoopLines.empty())
-      Sites[Kept].AlsoFiledUnder.push_back(LoopLines.back());
-  }
+  if (ThenLoads)
+    FiledUnderThenLoad(Sites[Kept]);
   bool OnlyLoadsLeft = std::all_of(
       Sites.begin() + ThenBegin, Sites.begin() + ThenIndex,
       [](const AccessSite &S) { return S.Kind == AccessKind::Load; });

@@ -1,6 +1,8 @@
 //===- Frontend/DeviceBuiltins.cpp - CUDA's built-in names ----------------===//
 #include "DeviceBuiltins.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
@@ -78,6 +80,21 @@ std::optional<sym::OpKind> minMaxName(StringRef Name) {
 
 bool isMul24Name(StringRef Name) {
   return Name == "__mul24" || Name == "__umul24";
+}
+
+bool readsSinCosTable(const FunctionDecl *Callee) {
+  if (!Callee->getIdentifier() || Callee->getNumParams() != 1 ||
+      !Callee->getParamDecl(0)->getType()->isSpecificBuiltinType(
+          BuiltinType::Double))
+    return false;
+  StringRef Name = Callee->getName();
+  Name.consume_front("__nv_");
+  bool Library =
+      !Callee->hasBody() || Callee->getASTContext().getSourceManager()
+                                .isInSystemHeader(Callee->getLocation());
+  return Library && llvm::StringSwitch<bool>(Name)
+                        .Cases({"sin", "cos", "sinpi", "cospi"}, true)
+                        .Default(false);
 }
 
 std::optional<WarpCollective> warpCollective(StringRef Name) {

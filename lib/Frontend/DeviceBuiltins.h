@@ -18,7 +18,8 @@
 
 namespace clang {
 class Expr;
-}
+class FunctionDecl;
+} // namespace clang
 
 namespace cudacoalesce {
 
@@ -42,6 +43,10 @@ std::optional<AccessKind> cacheHintedAccess(llvm::StringRef Name);
 std::optional<sym::OpKind> minMaxName(llvm::StringRef Name);
 /// __mul24 and __umul24: a product of their two arguments.
 bool isMul24Name(llvm::StringRef Name);
+/// CUDA's double-precision sine and cosine (sin, cos, sinpi, cospi and
+/// libdevice's __nv_ functions behind them), library code: each call loads
+/// its polynomial's coefficients from a table in global memory.
+bool readsSinCosTable(const clang::FunctionDecl *Callee);
 
 /// Warp-wide intrinsics, and what their result shares across the warp.
 struct WarpCollective {

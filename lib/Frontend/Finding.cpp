@@ -18,9 +18,11 @@ bool Finding::isFlagged() const {
   switch (Prediction.Kind) {
   case model::Pattern::Misaligned:
   case model::Pattern::Strided:
-  case model::Pattern::Scattered:
   case model::Pattern::BankConflict:
     return true;
+  case model::Pattern::Scattered:
+    // A gather the code bounds to what a full warp needs cannot waste.
+    return Prediction.Units || Prediction.UnitsMax > Prediction.IdealUnits + 1e-9;
   case model::Pattern::Unknown:
     // Wasteful whatever the unknown values are.
     return !Prediction.Units &&

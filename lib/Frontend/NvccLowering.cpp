@@ -219,6 +219,23 @@ ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
   return ThenLowering::EitherWay;
 }
 
+const IfStmt *ifEndingBranch(const Stmt *Branch) {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = C->body_empty() ? nullptr : C->body_back();
+  return dyn_cast_or_null<IfStmt>(Branch);
+}
+
+StoreSinking storeSinking(const IfStmt *If, bool JoinShared,
+                          bool LoadsOnlyTheStore) {
+  if (JoinShared || ifEndingBranch(If->getThen()) ||
+      ifEndingBranch(If->getElse()))
+    return StoreSinking::Kept;
+  if (LoadsOnlyTheStore && isShortBody(If->getThen()) &&
+      isShortBody(If->getElse()))
+    return StoreSinking::Sunk;
+  return StoreSinking::EitherWay;
+}
+
 ThenLowering thenAfterMerge(const IfStmt *If, bool AtKernelTail,
                             unsigned LoopDepth, bool VariesPerTrip) {
   if (AtKernelTail || LoopDepth == 0 || !isShortBody(If->getThen()))

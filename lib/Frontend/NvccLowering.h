@@ -63,6 +63,36 @@ enum class ThenLowering { Branched, Predicated, EitherWay };
 ThenLowering ifLowering(const clang::IfStmt *If, bool AtKernelTail,
                         unsigned LoopDepth, bool VariesPerTrip);
 
+/// The `if` that ends \p Branch (its last statement, through braces), or
+/// null: its join is the join of the `if` around it.
+const clang::IfStmt *ifEndingBranch(const clang::Stmt *Branch);
+
+/// What nvcc does with the store both branches of an `if` end with (the
+/// PTX of CUDA 13.0's nvcc -O3 for each shape of
+/// test/lit/analysis/store-sinking-paths.cu and merged-branch-store.cu).
+enum class StoreSinking {
+  /// One store at the join, issued by the lanes of both branches.
+  Sunk,
+  /// Each branch keeps its store.
+  Kept,
+  /// Either, which the source does not tell (Guard::MaybeSunk).
+  EitherWay,
+};
+
+/// Sunk where both branches are short and load nothing but the stored
+/// element (\p LoadsOnlyTheStore): the `if` becomes a select
+/// (runtime-bench 41_merged_branches). Kept where the join has more than
+/// these two branches as predecessors: an `else if` chain, a branch that
+/// ends with an `if`, an `if` that ends an enclosing branch (\p
+/// JoinShared); HeCBench eigenvalue on an H100: the else branch's store ran
+/// 64 times under its own line where one merged store had been predicted
+/// under the then branch's. Otherwise either way: a branch with a loop
+/// sank its store under a test on loaded data and kept it under a test on
+/// the thread index or a size; a short branch that loads another array
+/// kept it.
+StoreSinking storeSinking(const clang::IfStmt *If, bool JoinShared,
+                          bool LoadsOnlyTheStore);
+
 /// Whether what is left of the then branch of \p If is if-converted once
 /// nvcc has sunk the store both branches end with to the join (`if (c)
 /// a[i] *= s; else a[i] = 0;` becomes a load under c, a select and one

@@ -2,6 +2,7 @@
 #include "AccessAtLaunch.h"
 
 #include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Symbolic/Bounds.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -106,6 +107,9 @@ void AccessAtLaunch::classifyAtoms() {
       LaneData.push_back(A);
   }
   Scattered = !LaneData.empty();
+  if (Scattered)
+    if (std::optional<sym::ValueRange> R = sym::rangeOf(Ctx, Access.ByteOffset))
+      GatherSpan = ByteSpan{R->Lo, R->Hi + int64_t(Access.ChunkBytes)};
   // Values only guards read are not tried out: a guard on a value we do not
   // know counts its lanes as active (stated), rather than as never taken.
   size_t AddressLeaves = Leaves.size();

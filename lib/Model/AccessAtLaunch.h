@@ -76,6 +76,10 @@ public:
   std::vector<sym::AtomId> LoweredTrips;
   /// The address is data loaded per lane (a gather).
   bool Scattered = false;
+  /// A gather whose offsets lie in a range whatever the data (`t[d & 15]`):
+  /// the bytes its lanes can reach, from the lowest offset to the end of
+  /// the highest request.
+  std::optional<ByteSpan> GatherSpan;
   /// The grid is not known: the block index is averaged over the assumed
   /// blocks.
   bool GridAssumed = false;

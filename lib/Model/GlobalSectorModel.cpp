@@ -85,6 +85,22 @@ RequestCost GlobalSectorModel::costOfGather(unsigned ActiveLanes,
   return Cost;
 }
 
+RequestCost GlobalSectorModel::costOfGatherWithin(unsigned ActiveLanes,
+                                                  unsigned ChunkBytes,
+                                                  const ByteSpan &Span) const {
+  RequestCost Cost = costOfGather(ActiveLanes, ChunkBytes);
+  auto Touched = [&](int64_t Unit) {
+    return uint64_t(floorDiv(Span.End - 1, Unit) - floorDiv(Span.Begin, Unit) +
+                    1);
+  };
+  uint64_t Sectors = Touched(SectorBytes), Segments = Touched(SegmentBytes);
+  Cost.Units = unsigned(std::min<uint64_t>(Cost.Units, Sectors));
+  Cost.AlignedUnits = Cost.Units;
+  Cost.Segments = unsigned(std::min<uint64_t>(Cost.Segments, Segments));
+  Cost.IdealUnits = std::min(Cost.IdealUnits, Cost.Units);
+  return Cost;
+}
+
 Pattern GlobalSectorModel::classify(const CostTotals &T,
                                     bool DataDependent) const {
   if (T.Requests == 0)

@@ -469,9 +469,15 @@ bool guardLeavesLanesUnknown(const sym::Context &Ctx,
 /// The prediction of an access that nvcc may predicate or branch around,
 /// from \p B (branched) and \p P (predicated): the same count, or the range
 /// over both.
-Prediction overBothLowerings(Prediction B, const Prediction &P) {
-  if (B.Units && P.Units && std::fabs(*B.Units - *P.Units) < 1e-9)
+Prediction overBothLowerings(Prediction B, const Prediction &P,
+                              UnknownCause::Kind Choice) {
+  if (B.Units && P.Units && std::fabs(*B.Units - *P.Units) < 1e-9) {
+    // The same count a request, from different warps: the requests of the
+    // launch are not decided.
+    if (B.Walk.RequestsPerLaunch != P.Walk.RequestsPerLaunch)
+      B.Walk.RequestsPerLaunch.reset();
     return B;
+  }
   auto Least = [](const Prediction &X) {
     return X.Units ? *X.Units : X.UnitsMin;
   };
@@ -491,8 +497,7 @@ Prediction overBothLowerings(Prediction B, const Prediction &P) {
   B.AlignmentAssumed = false;
   B.Walk.RequestsPerLaunch.reset();
   if (BothCounted)
-    B.Cause = UnknownCause{UnknownCause::Kind::PredicatedOrBranched, "", Lowest,
-                           Highest};
+    B.Cause = UnknownCause{Choice, "", Lowest, Highest};
   else {
     // The unknowns' own cause, over both lowerings.
     if (!B.Cause)
@@ -519,7 +524,18 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     }
     Prediction B = predictWith(Ctx, Caches, Branched, Launch, Model);
     Prediction P = predictWith(Ctx, Caches, Predicated, Launch, Model);
-    return overBothLowerings(std::move(B), P);
+    return overBothLowerings(std::move(B), P,
+                             UnknownCause::Kind::PredicatedOrBranched);
+  }
+  if (llvm::any_of(Access.Guards, [](const Guard &G) { return G.MaybeSunk; })) {
+    // In its branch, or at the join without the branch's test.
+    AccessShape Kept = Access, Sunk = Access;
+    for (Guard &G : Kept.Guards)
+      G.MaybeSunk = false;
+    llvm::erase_if(Sunk.Guards, [](const Guard &G) { return G.MaybeSunk; });
+    Prediction K = predictWith(Ctx, Caches, Kept, Launch, Model);
+    Prediction S = predictWith(Ctx, Caches, Sunk, Launch, Model);
+    return overBothLowerings(std::move(K), S, UnknownCause::Kind::SunkOrKept);
   }
   LaunchWalker Walker(Ctx, Caches, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Model, Walker);
@@ -541,7 +557,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     // 1.5 to 21 sectors a request, where a definite 32 was given.
     keepOnlyRange(P, 1, UnknownCause::Kind::DataAddresses,
                   names(Ctx, Walker.dataAtoms()));
-    if (!Model.gathersAreScattered())
+    if (!Model.gathersAreScattered() || Access.InLibrary)
       P.Kind = Pattern::Unknown;
     return P;
   }

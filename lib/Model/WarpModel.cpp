@@ -48,10 +48,11 @@ public:
     add(A.ByteOffset);
     add(A.WidthBytes);
     add(A.ChunkBytes);
-    add(unsigned(A.Space));
+    add(unsigned(A.Space) * 2 + A.InLibrary);
     for (const Guard &G : A.Guards) {
       add(G.Diff);
-      add(unsigned(G.Op) * 4 + G.Predicated * 2 + G.MaybePredicated);
+      add(unsigned(G.Op) * 8 + G.Predicated * 4 + G.MaybePredicated * 2 +
+          G.MaybeSunk);
     }
     for (const LoopLowering &Loop : A.Lowerings) {
       addAtom(Loop.Trip);

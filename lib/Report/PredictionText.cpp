@@ -101,6 +101,11 @@ std::string unknownReasonText(const model::Prediction &P) {
     return "nvcc may predicate the guarded code (every warp issues it, the "
            "lanes that fail the test off) or branch around it: " +
            range(C.Least, C.Most, P.model());
+  case UnknownCause::Kind::SunkOrKept:
+    return "nvcc may sink this store to where the branches of its `if` join "
+           "(the lanes of both branches store there) or keep it in its "
+           "branch: " +
+           range(C.Least, C.Most, P.model());
   case UnknownCause::Kind::UnevaluableAddress:
     return "the address of some active lanes could not be evaluated (a "
            "division by zero or a value past 64 bits)";

@@ -60,6 +60,8 @@ const char *rangeReason(const model::Prediction &P) {
     return "values not known here decide which lanes run";
   case Kind::PredicatedOrBranched:
     return "the least where nvcc predicates it and every warp issues it";
+  case Kind::SunkOrKept:
+    return "the least where nvcc keeps the store in its branch";
   default:
     return "the addresses are data";
   }
@@ -93,7 +95,8 @@ std::string findingMessage(const Finding &F) {
   if (P.Kind == model::Pattern::Unknown) {
     // The range is the compiler's choice, not the values'.
     if (P.Cause &&
-        P.Cause->What == model::UnknownCause::Kind::PredicatedOrBranched)
+        (P.Cause->What == model::UnknownCause::Kind::PredicatedOrBranched ||
+         P.Cause->What == model::UnknownCause::Kind::SunkOrKept))
       return Subject + ": " + unknownReasonText(P);
     bool AddressesUnknown =
         P.Cause &&

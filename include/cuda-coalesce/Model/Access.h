@@ -62,6 +62,11 @@ struct Guard {
   /// test does not change from trip to trip): the count is the range
   /// between the two.
   bool MaybePredicated = false;
+  /// The guarded access is a store that nvcc may sink to where the branches
+  /// of its `if` join, every lane of both branches storing there, or keep
+  /// in its branch, which the source does not tell (Frontend/NvccLowering's
+  /// storeSinking): the count is the range between the two.
+  bool MaybeSunk = false;
 };
 
 /// A loop the compiler splits into pieces of code whose lanes run apart:
@@ -109,6 +114,10 @@ struct AccessShape {
   /// The loops around the access that the compiler splits, outermost
   /// first (an inner one's trip count may read an outer one's trip).
   std::vector<LoopLowering> Lowerings;
+  /// A load the CUDA library makes behind a call (libdevice's sin/cos
+  /// table): its lanes' addresses are not the user's to fix, so a gather is
+  /// a range with no pattern to flag.
+  bool InLibrary = false;
 
   /// The instructions that make up the access.
   unsigned requests() const {

@@ -25,6 +25,11 @@ namespace model {
 
 /// What one request moves, in the model's unit (a 32-byte sector for global
 /// memory, a wavefront for shared memory).
+/// Bytes [Begin, End) from an access's base.
+struct ByteSpan {
+  int64_t Begin = 0, End = 0;
+};
+
 struct RequestCost {
   unsigned Units = 0;
   /// Units the bytes requested need at the least.
@@ -100,6 +105,15 @@ public:
   /// gather): what it moves when every lane lands apart from the others.
   virtual RequestCost costOfGather(unsigned ActiveLanes,
                                    unsigned ChunkBytes) const = 0;
+  /// A gather whose lanes stay within \p Span, bytes from the base (taken
+  /// aligned, as every access's): at most what the span can hold, where it
+  /// is fewer (a lookup in a small table).
+  virtual RequestCost costOfGatherWithin(unsigned ActiveLanes,
+                                         unsigned ChunkBytes,
+                                         const ByteSpan &Span) const {
+    (void)Span;
+    return costOfGather(ActiveLanes, ChunkBytes);
+  }
   /// Moving every lane by a multiple of this many bytes changes no cost.
   virtual int64_t periodBytes() const = 0;
   /// The pattern of the lanes over a walk; \p DataDependent: the addresses

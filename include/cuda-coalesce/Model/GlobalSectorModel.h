@@ -31,6 +31,8 @@ public:
   }
   RequestCost costOfRequest(const std::vector<int64_t> &LaneAddresses,
                             uint32_t Lanes, unsigned ChunkBytes) const override;
+  RequestCost costOfGatherWithin(unsigned ActiveLanes, unsigned ChunkBytes,
+                                 const ByteSpan &Span) const override;
   RequestCost costOfGather(unsigned ActiveLanes,
                            unsigned ChunkBytes) const override;
   int64_t periodBytes() const override { return SegmentBytes; }

@@ -96,6 +96,9 @@ struct UnknownCause {
     /// branches around it is decided per unrolled copy (Guard::
     /// MaybePredicated): Least to Most units per request.
     PredicatedOrBranched,
+    /// Whether nvcc sinks the store both branches of an `if` end with to
+    /// their join (Guard::MaybeSunk): Least to Most units per request.
+    SunkOrKept,
   };
   Kind What;
   std::string Names;
