@@ -82,6 +82,10 @@ struct RunOptions {
   /// it were given: what a streaming front end prints (serialised). The
   /// project configuration is applied; the dedupe across files is not.
   std::function<void(const FileOutcome &Outcome)> FileDone;
+  /// FileDone as soon as each input is final, whatever the inputs before
+  /// it: a reader at a terminal sees a fast file's findings while a slow
+  /// file is still analysed (still one call per input, serialised).
+  bool FileDoneAsFinal = false;
   /// Called about every second while files are parsed (serialised): each
   /// file being analysed with the seconds it has taken so far, and the
   /// input FileDone waits for (empty when it waits for none). With Isolate
