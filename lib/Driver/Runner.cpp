@@ -337,16 +337,25 @@ private:
     }
   }
 
-  /// An access reported by several files, reported by the first.
+  /// An access reported by several files, reported by the first. Within
+  /// one file every access stays: those of one macro's expansion share a
+  /// place and are one site with several instances.
   void dropRepeatedFindings() {
     std::set<std::string> Reported, Silenced;
     for (FileOutcome &O : Outcomes) {
+      std::set<std::string> Here, SilencedHere;
       llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
-        return !Reported.insert(findingKey(O, F.Data)).second;
+        std::string Key = findingKey(O, F.Data);
+        Here.insert(Key);
+        return Reported.count(Key) != 0;
       });
       llvm::erase_if(O.Suppressed, [&](const Finding &F) {
-        return !Silenced.insert(findingKey(O, F)).second;
+        std::string Key = findingKey(O, F);
+        SilencedHere.insert(Key);
+        return Silenced.count(Key) != 0;
       });
+      Reported.insert(Here.begin(), Here.end());
+      Silenced.insert(SilencedHere.begin(), SilencedHere.end());
     }
   }
 
