@@ -201,7 +201,8 @@ private:
         std::vector<std::pair<std::string, double>> Running;
         for (const auto &[I, Seconds] : R)
           Running.push_back({Files[I], Seconds});
-        Opts.Heartbeat(Running, Opts.FileDone && Given < Outcomes.size()
+        Opts.Heartbeat(Running, Opts.FileDone && !Opts.FileDoneAsFinal &&
+                                        Given < Outcomes.size()
                                     ? Outcomes[Given].File
                                     : std::string());
       };
@@ -213,13 +214,23 @@ private:
       Opts.PassDone(Pass, O);
   }
 
-  /// Hands out, in input order, the outcomes no later pass changes.
+  /// Hands out the outcomes no later pass changes: in input order, or
+  /// (FileDoneAsFinal) each as soon as it is final.
   void giveFinal() {
-    for (; Given < Outcomes.size() && Final[Given]; ++Given)
+    Handed.resize(Outcomes.size());
+    for (size_t I = Given; I < Outcomes.size(); ++I) {
+      if (!Final[I] && !Opts.FileDoneAsFinal)
+        break;
+      if (!Final[I] || Handed[I])
+        continue;
+      Handed[I] = true;
       if (Opts.FileDone) {
-        applyConfig(Outcomes[Given], ConfigOf[Given]);
-        Opts.FileDone(Outcomes[Given]);
+        applyConfig(Outcomes[I], ConfigOf[I]);
+        Opts.FileDone(Outcomes[I]);
       }
+    }
+    while (Given < Outcomes.size() && Handed[Given])
+      ++Given;
   }
 
   /// Every input once. Files whose text launches a kernel first: the others
@@ -326,16 +337,25 @@ private:
     }
   }
 
-  /// An access reported by several files, reported by the first.
+  /// An access reported by several files, reported by the first. Within
+  /// one file every access stays: those of one macro's expansion share a
+  /// place and are one site with several instances.
   void dropRepeatedFindings() {
     std::set<std::string> Reported, Silenced;
     for (FileOutcome &O : Outcomes) {
+      std::set<std::string> Here, SilencedHere;
       llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
-        return !Reported.insert(findingKey(O, F.Data)).second;
+        std::string Key = findingKey(O, F.Data);
+        Here.insert(Key);
+        return Reported.count(Key) != 0;
       });
       llvm::erase_if(O.Suppressed, [&](const Finding &F) {
-        return !Silenced.insert(findingKey(O, F)).second;
+        std::string Key = findingKey(O, F);
+        SilencedHere.insert(Key);
+        return Silenced.count(Key) != 0;
       });
+      Reported.insert(Here.begin(), Here.end());
+      Silenced.insert(SilencedHere.begin(), SilencedHere.end());
     }
   }
 
@@ -349,9 +369,9 @@ private:
   std::vector<size_t> All;           // the files analysed
   /// Per file outside the database: the files of it that #include it.
   std::vector<std::vector<std::string>> Through;
-  /// Per file: whether no later pass changes its outcome; the outcomes
-  /// before Given were handed out.
-  std::vector<bool> Final;
+  /// Per file: whether no later pass changes its outcome, and whether it
+  /// was handed out; the outcomes before Given were.
+  std::vector<bool> Final, Handed;
   size_t Given = 0;
 };
 

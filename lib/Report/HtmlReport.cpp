@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 
 namespace cudacoalesce {
 
@@ -114,17 +115,15 @@ std::string anchor(const Finding &F, size_t Serial) {
 
 /// Where a flagged access's details are: its own, or those of the worst
 /// instance of its site.
-using DetailsLink = std::function<std::string(const Finding &, size_t)>;
+using DetailsLink = std::function<std::string(const Finding &)>;
 
 void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
-                 bool ShowAll, size_t FirstSerial, const DetailsLink &Link) {
+                 bool ShowAll, const DetailsLink &Link) {
   OS << "<table class=\"accesses\"><thead><tr><th>line:col</th><th>kind</th>"
         "<th>expression</th><th>pattern</th><th>sectors/request</th>"
         "<th>ideal</th><th>efficiency</th><th>best fix (predicted)</th>"
         "</tr></thead><tbody>\n";
-  size_t Serial = FirstSerial;
   for (const Finding *F : K.Accesses) {
-    size_t This = Serial++;
     if (!audit::listed(*F, ShowAll))
       continue;
     const model::Prediction &P = F->Prediction;
@@ -132,7 +131,7 @@ void accessTable(llvm::raw_ostream &OS, const audit::KernelGroup &K,
         std::to_string(F->Where.Line) + ":" + std::to_string(F->Where.Column);
     OS << "<tr" << (F->isFlagged() ? " class=\"flagged\"" : "") << "><td>";
     if (F->isFlagged())
-      OS << "<a href=\"#" << Link(*F, This) << "\">" << Where << "</a>";
+      OS << "<a href=\"#" << Link(*F) << "\">" << Where << "</a>";
     else
       OS << Where;
     OS << "</td><td>" << accessKindName(F->Kind) << "</td><td><code>"
@@ -325,8 +324,63 @@ void warpFigure(llvm::raw_ostream &OS, const Finding &F) {
       [&](const model::WarpSnapshot &W) { bankFigure(OS, W); });
 }
 
-void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
-  OS << "<section class=\"access\" id=\"" << anchor(F, Serial) << "\">\n<h4>"
+/// The costliest sites, ranked as "Fix these first" ranks their causes,
+/// get a picture of a warp each; the others a line. A picture is 6 to 14
+/// KB: a page drawing every site of a backend grows by megabytes.
+constexpr size_t DrawnSites = 20;
+
+/// What the page's sections share: where each access's details are and
+/// which of them are drawn.
+struct Page {
+  bool ShowAll = false;
+  std::map<const Finding *, size_t> SerialOf;
+  /// A flagged access reached by several kernel instances or launches has
+  /// its details once, under the worst; the others link there.
+  std::map<const Finding *, const Finding *> ShownAs;
+  std::set<const Finding *> Drawn;
+
+  const Finding &shown(const Finding &F) const {
+    auto Worst = ShownAs.find(&F);
+    return Worst == ShownAs.end() ? F : *Worst->second;
+  }
+  std::string link(const Finding &F) const {
+    const Finding &Shown = shown(F);
+    return anchor(Shown, SerialOf.at(&Shown));
+  }
+  bool detailedElsewhere(const Finding &F) const {
+    return F.isFlagged() && ShownAs.count(&F);
+  }
+};
+
+Page planPage(const std::vector<Finding> &Findings,
+              const std::vector<audit::RootCause> &Causes,
+              const audit::Audit &A, bool ShowAll) {
+  Page P;
+  P.ShowAll = ShowAll;
+  size_t Serial = 0;
+  for (const audit::FileGroup &File : A.Files)
+    for (const audit::KernelGroup &K : File.Kernels)
+      for (const Finding *F : K.Accesses)
+        P.SerialOf[F] = Serial++;
+  std::vector<const Finding *> Flagged;
+  for (const Finding &F : Findings)
+    if (F.isFlagged())
+      Flagged.push_back(&F);
+  for (const FindingGroup &G : groupBySourceAccess(Flagged))
+    for (const Finding *Other : G.Others)
+      P.ShownAs[Other] = G.Worst;
+  for (const audit::RootCause &C : Causes)
+    for (const Finding *F : C.Accesses) {
+      const Finding &Shown = P.shown(*F);
+      if (P.Drawn.size() < DrawnSites &&
+          audit::pictureUnavailableReason(Shown).empty())
+        P.Drawn.insert(&Shown);
+    }
+  return P;
+}
+
+void accessDetails(llvm::raw_ostream &OS, const Finding &F, const Page &P) {
+  OS << "<section class=\"access\" id=\"" << P.link(F) << "\">\n<h4>"
      << F.Where.Line << ":" << F.Where.Column << " <code>" << esc(F.Expression)
      << "</code></h4>\n<p>" << esc(findingMessage(F)) << ".";
   if (F.Function != F.Kernel)
@@ -342,53 +396,105 @@ void accessDetails(llvm::raw_ostream &OS, const Finding &F, size_t Serial) {
          << "</li>\n";
     OS << "</ul>\n";
   }
-  warpFigure(OS, F);
+  if (P.Drawn.count(&F) || !audit::pictureUnavailableReason(F).empty())
+    warpFigure(OS, F);
+  else
+    OS << "<p class=\"nopicture\">No picture of a warp: the page draws the "
+       << DrawnSites << " costliest sites only.</p>\n";
   OS << "</section>\n";
 }
 
-/// A kernel launch's accesses: their table and the details of each flagged
-/// one, where they are not another instance's. A launch all of whose
-/// listed accesses are instances detailed elsewhere (a template's other
-/// instances) is one line of links, so that a project's page grows with
-/// its sites, not with its instances.
-void kernelAccesses(llvm::raw_ostream &OS, const audit::KernelGroup &K,
-                    bool ShowAll, size_t &Serial,
-                    const std::map<const Finding *, const Finding *> &ShownAs,
-                    const DetailsLink &Link) {
-  bool Listed = false, AllElsewhere = true;
+/// A kernel launch with an access of its own to list: its table and the
+/// details of each flagged access that is not another instance's.
+void kernelSection(llvm::raw_ostream &OS, const audit::KernelGroup &K,
+                   const Page &P) {
+  OS << "<section class=\"kernel\">\n<h3>kernel <code>" << esc(K.Kernel)
+     << "</code>: " << esc(K.Launch) << "</h3>\n<p>"
+     << esc(audit::totalsText(K.Sum)) << ".</p>\n";
+  accessTable(OS, K, P.ShowAll, [&](const Finding &F) { return P.link(F); });
   for (const Finding *F : K.Accesses)
-    if (audit::listed(*F, ShowAll)) {
-      Listed = true;
-      AllElsewhere &= F->isFlagged() && ShownAs.count(F);
-    }
-  if (Listed && AllElsewhere) {
-    OS << "<p class=\"instances\">Instances of accesses detailed elsewhere:";
-    const char *Separator = " ";
-    for (const Finding *F : K.Accesses) {
-      size_t This = Serial++;
-      if (!audit::listed(*F, ShowAll))
-        continue;
-      OS << Separator << "<a href=\"#" << Link(*F, This) << "\">"
-         << F->Where.Line << ":" << F->Where.Column << "</a> "
-         << esc(audit::unitsText(F->Prediction));
-      Separator = ", ";
-    }
-    OS << ".</p>\n";
+    if (F->isFlagged() && !P.ShownAs.count(F))
+      accessDetails(OS, *F, P);
+  OS << "</section>\n";
+}
+
+/// "rope_neox" for "rope_neox<true, float>": a template's instances are
+/// named together.
+llvm::StringRef templateName(llvm::StringRef Kernel) {
+  return Kernel.substr(0, Kernel.find('<'));
+}
+
+/// One line for kernel launches that list nothing of their own, by
+/// template: those whose flagged accesses are instances detailed above
+/// (linked once a site), and those with nothing flagged. A project's page
+/// grows with its sites, not with its instances.
+void foldedKernels(llvm::raw_ostream &OS,
+                   const std::vector<const audit::KernelGroup *> &Kernels,
+                   const Page &P, bool Elsewhere) {
+  if (Kernels.empty())
     return;
+  std::vector<std::string> Order;
+  std::map<std::string, size_t> Launches;
+  std::map<std::string, std::vector<const Finding *>> Sites;
+  for (const audit::KernelGroup *K : Kernels) {
+    std::string Name = templateName(K->Kernel).str();
+    if (!Launches[Name]++)
+      Order.push_back(Name);
+    for (const Finding *F : K->Accesses)
+      if (audit::listed(*F, P.ShowAll) &&
+          !llvm::is_contained(Sites[Name], &P.shown(*F)))
+        Sites[Name].push_back(&P.shown(*F));
   }
-  if (Listed)
-    accessTable(OS, K, ShowAll, Serial, Link);
-  for (const Finding *F : K.Accesses) {
-    size_t This = Serial++;
-    if (F->isFlagged() && !ShownAs.count(F))
-      accessDetails(OS, *F, This);
+  OS << "<p class=\"" << (Elsewhere ? "instances" : "quiet") << "\">"
+     << (Elsewhere   ? "Other kernel launches, whose findings are instances of "
+                       "those detailed above:"
+         : P.ShowAll ? "Kernel launches with no access:"
+                     : "Kernel launches with no finding:");
+  const char *Separator = " ";
+  for (const std::string &Name : Order) {
+    OS << Separator << "<code>" << esc(Name) << "</code> (" << Launches[Name]
+       << (Launches[Name] == 1 ? " launch" : " launches");
+    const char *Between = ": ";
+    for (const Finding *F : Sites[Name]) {
+      OS << Between << "<a href=\"#" << P.link(*F) << "\">" << F->Where.Line
+         << ":" << F->Where.Column << "</a>";
+      Between = ", ";
+    }
+    OS << ")";
+    Separator = "; ";
   }
+  OS << ".</p>\n";
+}
+
+/// A file's kernel launches: those with something of their own to list,
+/// worst first, then the others folded.
+void fileSection(llvm::raw_ostream &OS, const audit::FileGroup &File,
+                 size_t Index, const Page &P) {
+  OS << "<section class=\"file\" id=\"file-" << Index << "\">\n<h2><code>"
+     << esc(File.File) << "</code></h2>\n";
+  std::vector<const audit::KernelGroup *> Elsewhere, Quiet;
+  for (const audit::KernelGroup &K : File.Kernels) {
+    bool Listed = false, AllElsewhere = true;
+    for (const Finding *F : K.Accesses)
+      if (audit::listed(*F, P.ShowAll)) {
+        Listed = true;
+        AllElsewhere &= P.detailedElsewhere(*F);
+      }
+    if (!Listed)
+      Quiet.push_back(&K);
+    else if (AllElsewhere)
+      Elsewhere.push_back(&K);
+    else
+      kernelSection(OS, K, P);
+  }
+  foldedKernels(OS, Elsewhere, P, true);
+  foldedKernels(OS, Quiet, P, false);
+  OS << "</section>\n";
 }
 
 /// The root causes worth fixing first, each linked to its first access.
 void fixFirstList(llvm::raw_ostream &OS,
-                  const std::vector<audit::RootCause> &Causes,
-                  std::map<const Finding *, size_t> &SerialOf,
+                  const std::vector<audit::RootCause> &Causes, const Page &P,
                   const RunInfo &Info) {
   if (Causes.empty())
     return;
@@ -396,9 +502,8 @@ void fixFirstList(llvm::raw_ostream &OS,
   size_t More = audit::forEachRankedCause(
       Causes, Info.Arch,
       [&](size_t, const Finding &F, const std::string &Text) {
-        OS << "<li><a href=\"#" << anchor(F, SerialOf[&F]) << "\"><code>"
-           << esc(F.Where.File) << ":" << F.Where.Line
-           << "</code></a>: " << esc(Text) << "</li>\n";
+        OS << "<li><a href=\"#" << P.link(F) << "\"><code>" << esc(F.Where.File)
+           << ":" << F.Where.Line << "</code></a>: " << esc(Text) << "</li>\n";
       });
   OS << "</ol>\n";
   if (More)
@@ -437,51 +542,13 @@ void writeHtml(llvm::raw_ostream &OS, const std::vector<Finding> &Given,
      << (A.kernels() == 1 ? " kernel launch" : " kernel launches") << " and "
      << A.Files.size() << (A.Files.size() == 1 ? " file" : " files")
      << ".</p>\n<p>" << esc(audit::listingText(ShowAll)) << "</p>\n";
-
-  // Where each access's details are: the serials the loop below gives.
-  std::map<const Finding *, size_t> SerialOf;
-  {
-    size_t Serial = 0;
-    for (const audit::FileGroup &File : A.Files)
-      for (const audit::KernelGroup &K : File.Kernels)
-        for (const Finding *F : K.Accesses)
-          SerialOf[F] = Serial++;
-  }
-  // A flagged access reached by several kernel instances or launches gets
-  // its details and picture once, under the worst; the others link there.
-  std::map<const Finding *, const Finding *> ShownAs;
-  {
-    std::vector<const Finding *> Flagged;
-    for (const Finding &F : Findings)
-      if (F.isFlagged())
-        Flagged.push_back(&F);
-    for (const FindingGroup &G : groupBySourceAccess(Flagged))
-      for (const Finding *Other : G.Others)
-        ShownAs[Other] = G.Worst;
-  }
-  DetailsLink Link = [&](const Finding &F, size_t Serial) {
-    auto Worst = ShownAs.find(&F);
-    return Worst == ShownAs.end()
-               ? anchor(F, Serial)
-               : anchor(*Worst->second, SerialOf[Worst->second]);
-  };
-  fixFirstList(OS, audit::rootCauses(Findings), SerialOf, Info);
+  std::vector<audit::RootCause> Causes = audit::rootCauses(Findings);
+  Page P = planPage(Findings, Causes, A, ShowAll);
+  fixFirstList(OS, Causes, P, Info);
   OS << "<h2>Files, worst first</h2>\n";
   filesTable(OS, A);
-  size_t Serial = 0;
-  for (size_t I = 0; I < A.Files.size(); ++I) {
-    const audit::FileGroup &File = A.Files[I];
-    OS << "<section class=\"file\" id=\"file-" << I << "\">\n<h2><code>"
-       << esc(File.File) << "</code></h2>\n";
-    for (const audit::KernelGroup &K : File.Kernels) {
-      OS << "<section class=\"kernel\">\n<h3>kernel <code>" << esc(K.Kernel)
-         << "</code>: " << esc(K.Launch) << "</h3>\n<p>"
-         << esc(audit::totalsText(K.Sum)) << ".</p>\n";
-      kernelAccesses(OS, K, ShowAll, Serial, ShownAs, Link);
-      OS << "</section>\n";
-    }
-    OS << "</section>\n";
-  }
+  for (size_t I = 0; I < A.Files.size(); ++I)
+    fileSection(OS, A.Files[I], I, P);
   OS << "</body>\n</html>\n";
 }
 

@@ -52,6 +52,7 @@ enum ExitCode {
   ExitInterrupted = 128
 };
 enum class OutputFormat { Text, Json, Sarif, Markdown, Html };
+enum class TextOrder { Auto, Input, Finished };
 
 cl::OptionCategory Category("cuda-coalesce options");
 cl::list<std::string>
@@ -151,6 +152,18 @@ cl::opt<std::string> ExportCompileCommands(
              "commands as clangd and clang-tidy take them (nvcc's "
              "translated, the device side), then exit"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<TextOrder> Order(
+    "text-order",
+    cl::desc("Order of the text's files (default: as each finishes where "
+             "stdout is a terminal, else input order)"),
+    cl::init(TextOrder::Auto),
+    cl::values(clEnumValN(TextOrder::Auto, "auto",
+                          "finished where stdout is a terminal, else input"),
+               clEnumValN(TextOrder::Input, "input",
+                          "the order of the inputs, whatever -j"),
+               clEnumValN(TextOrder::Finished, "finished",
+                          "each file's findings as soon as it is done")),
+    cl::cat(Category));
 cl::opt<bool>
     ShowAll("show-all",
             cl::desc("Also report coalesced, uniform and undecided accesses"),
@@ -698,7 +711,8 @@ int main(int Argc, const char **Argv) {
   // Ctrl-C or a CI's cancel: report what finished (exit 128 + the signal).
   Opts.Stop = stopOnSignals();
   // Text goes out file by file as each is final (a long run in CI shows its
-  // findings as it goes); a baseline needs every file's findings first.
+  // findings as it goes, in input order); a baseline needs every file's
+  // findings first.
   TextOutput Text;
   bool Streamed = Format == OutputFormat::Text && Baseline.empty();
   if (Streamed)
@@ -706,6 +720,10 @@ int main(int Argc, const char **Argv) {
       Progress.clear();
       Text.print(O);
     };
+  // At a terminal a fast file's findings are not held behind a slow one.
+  Opts.FileDoneAsFinal =
+      Order == TextOrder::Finished ||
+      (Order == TextOrder::Auto && llvm::outs().is_displayed());
   Printer Out(llvm::outs().has_colors());
   std::string SetupError;
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);

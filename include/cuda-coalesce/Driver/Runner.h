@@ -77,11 +77,16 @@ struct RunOptions {
   /// pass's ParseSeconds and AnalysisSeconds (--print-phase-times).
   std::function<void(llvm::StringRef Pass, const FileOutcome &Outcome)>
       PassDone;
-  /// Called once per input, in input order, as soon as its findings are
-  /// final (no later pass can change them) and those of the inputs before
-  /// it were given: what a streaming front end prints (serialised). The
-  /// project configuration is applied; the dedupe across files is not.
+  /// Called once per input, in input order (but see FileDoneAsFinal), as
+  /// soon as its findings are final (no later pass can change them) and
+  /// those of the inputs before it were given: what a streaming front end
+  /// prints (serialised). The project configuration is applied; the
+  /// dedupe across files is not.
   std::function<void(const FileOutcome &Outcome)> FileDone;
+  /// FileDone as soon as each input is final, whatever the inputs before
+  /// it: a reader at a terminal sees a fast file's findings while a slow
+  /// file is still analysed (still one call per input, serialised).
+  bool FileDoneAsFinal = false;
   /// Called about every second while files are parsed (serialised): each
   /// file being analysed with the seconds it has taken so far, and the
   /// input FileDone waits for (empty when it waits for none). With Isolate
