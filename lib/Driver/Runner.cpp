@@ -13,6 +13,7 @@
 #include "TranslationUnitAction.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/Shard.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -125,6 +126,7 @@ public:
       Final[I] = false;
     giveFinal();
     firstPass(Analyser);
+    parseOtherParts(Preambles.get());
     analyseAgain(Analyser, launchersOnly());
     if (Preambles && Opts.PreambleReport)
       Opts.PreambleReport(Preambles->stats());
@@ -133,8 +135,18 @@ public:
 
     for (size_t I : All)
       applyConfig(Outcomes[I], ConfigOf[I]);
-    markAnalysedThroughIncluders();
-    dropRepeatedFindings();
+    if (Opts.ShardOutcome)
+      for (size_t I = 0; I < Outcomes.size(); ++I)
+        if (InShard[I])
+          Opts.ShardOutcome(I, llvm::is_contained(All, I), Outcomes[I]);
+    joinAcrossFiles(Outcomes, All);
+    if (Opts.Shard.active()) {
+      std::vector<FileOutcome> Part;
+      for (size_t I = 0; I < Outcomes.size(); ++I)
+        if (InShard[I])
+          Part.push_back(std::move(Outcomes[I]));
+      return Part;
+    }
     return std::move(Outcomes);
   }
 
@@ -142,6 +154,12 @@ private:
   /// Each file's configuration: an invalid one fails the file, a skip glob
   /// leaves it out, per-kernel block shapes go to its analysis.
   void configureFiles() {
+    InShard.assign(Outcomes.size(), true);
+    if (Opts.Shard.active()) {
+      std::vector<unsigned> Parts = shardFiles(Opts.Files, Opts.Shard.Count);
+      for (size_t I = 0; I < Outcomes.size(); ++I)
+        InShard[I] = Parts[I] + 1 == Opts.Shard.Index;
+    }
     for (size_t I = 0; I < Outcomes.size(); ++I) {
       Outcomes[I].File = Opts.Files[I];
       if (Opts.UseProjectConfig) {
@@ -163,7 +181,7 @@ private:
           With[I].KernelBlockDims.push_back(
               {K.Kernel, K.Block, C->Path + " (block-dim '" + K.Kernel + "')"});
       }
-      All.push_back(I);
+      (InShard[I] ? All : OtherParts).push_back(I);
     }
   }
 
@@ -178,7 +196,9 @@ private:
     if (auto Base = loadCompileDatabase(Opts.BuildDir, Ignored))
       Inferring = inferMissingCompileCommands(std::move(Base));
     Analyser.setInferring(Inferring.get());
-    for (size_t I : All) {
+    std::vector<size_t> Configured = All;
+    Configured.insert(Configured.end(), OtherParts.begin(), OtherParts.end());
+    for (size_t I : Configured) {
       const std::string &File = Opts.Files[I];
       if (!llvm::sys::fs::is_regular_file(File) ||
           !DB.getCompileCommands(absolutePath(File, "")).empty())
@@ -216,7 +236,7 @@ private:
   /// Hands out, in input order, the outcomes no later pass changes.
   void giveFinal() {
     for (; Given < Outcomes.size() && Final[Given]; ++Given)
-      if (Opts.FileDone) {
+      if (Opts.FileDone && InShard[Given]) {
         applyConfig(Outcomes[Given], ConfigOf[Given]);
         Opts.FileDone(Outcomes[Given]);
       }
@@ -248,6 +268,28 @@ private:
       With[I].ProjectLaunches = launchesOf(Outcomes, Launching, I);
     analyseEach(Opts, Analyser, Opts.Files, Through, Rest, With, Outcomes,
                 FirstPassDone, Watch);
+  }
+
+  /// With a shard: the files of the other parts that name a kernel this
+  /// part leaves unlaunched, parsed for their launches only, so that the
+  /// launches across files are those of the whole run.
+  void parseOtherParts(SharedPreambles *Preambles) {
+    std::set<std::string> Names;
+    for (size_t I : All)
+      for (const std::string &K : Outcomes[I].KernelsWithoutLaunch)
+        Names.insert(spelledKernelName(K));
+    std::vector<size_t> Naming;
+    if (!Names.empty())
+      for (size_t I : OtherParts)
+        if (mayName(Opts.Files[I], Names))
+          Naming.push_back(I);
+    IgnoreFindings Ignore;
+    FileAnalyser LaunchesOnly(Opts, DB, Ignore, Preambles);
+    LaunchesOnly.setInferring(Inferring.get());
+    analyseEach(
+        Opts, LaunchesOnly, Opts.Files, Through, Naming, With, Outcomes,
+        [&](size_t I) { passDone("launches only", Outcomes[I]); },
+        watchOver(Opts.Files));
   }
 
   /// Kernels that no input launches: the launches in the database's other
@@ -307,38 +349,6 @@ private:
         watchOver(Opts.Files));
   }
 
-  /// A file that does not compile alone, analysed as part of its includer
-  /// (only parsed files: not one whose configuration is invalid).
-  void markAnalysedThroughIncluders() {
-    for (size_t I : All) {
-      FileOutcome &O = Outcomes[I];
-      llvm::SmallString<256> Real;
-      if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
-        continue;
-      for (const FileOutcome &Includer : Outcomes)
-        if (!Includer.Failed &&
-            llvm::is_contained(Includer.IncludedInputs, Real)) {
-          O.Failed = false;
-          O.Error.clear();
-          O.AnalysedThrough = Includer.File;
-          break;
-        }
-    }
-  }
-
-  /// An access reported by several files, reported by the first.
-  void dropRepeatedFindings() {
-    std::set<std::string> Reported, Silenced;
-    for (FileOutcome &O : Outcomes) {
-      llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
-        return !Reported.insert(findingKey(O, F.Data)).second;
-      });
-      llvm::erase_if(O.Suppressed, [&](const Finding &F) {
-        return !Silenced.insert(findingKey(O, F)).second;
-      });
-    }
-  }
-
   const RunOptions &Opts;
   const CompilationDatabase &DB;
   std::unique_ptr<CompilationDatabase> Inferring;
@@ -347,6 +357,10 @@ private:
   std::vector<const ProjectConfig *> ConfigOf;
   std::vector<AnalysisOptions> With; // each file's options
   std::vector<size_t> All;           // the files analysed
+  /// With a shard: whether each file is of this part; the configured files
+  /// of the other parts.
+  std::vector<bool> InShard;
+  std::vector<size_t> OtherParts;
   /// Per file outside the database: the files of it that #include it.
   std::vector<std::vector<std::string>> Through;
   /// Per file: whether no later pass changes its outcome; the outcomes

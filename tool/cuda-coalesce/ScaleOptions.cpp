@@ -1,0 +1,121 @@
+//===- tool/cuda-coalesce/ScaleOptions.cpp - Runs past one machine --------===//
+#include "ScaleOptions.h"
+
+#include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/ShardResults.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <cstring>
+#include <memory>
+
+namespace cudacoalesce {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory &scaleCategory() {
+  static cl::OptionCategory Category("cuda-coalesce options for large "
+                                     "projects (docs/scale.md)");
+  return Category;
+}
+
+namespace {
+
+cl::opt<std::string>
+    Shard("shard",
+          cl::desc("Analyse only the I-th of N parts of the files (balanced "
+                   "by size, the same in every job); with --format=json, "
+                   "what `cuda-coalesce merge` joins"),
+          cl::value_desc("I/N"), cl::cat(scaleCategory()));
+cl::list<std::string>
+    FailOn("fail-on", cl::CommaSeparated,
+           cl::desc("merge: the flagged patterns that fail the merged run "
+                    "(in place of each file's configuration)"),
+           cl::value_desc("pattern,..."), cl::cat(scaleCategory()));
+
+/// The outcomes a shard records for merge, as the run hands them out.
+ShardRecord &record() {
+  static ShardRecord R;
+  return R;
+}
+
+std::optional<model::Pattern> patternNamed(llvm::StringRef Name) {
+  for (model::Pattern P : {model::Pattern::Misaligned, model::Pattern::Strided,
+                           model::Pattern::Scattered, model::Pattern::Unknown,
+                           model::Pattern::BankConflict})
+    if (Name == model::patternName(P))
+      return P;
+  return std::nullopt;
+}
+
+} // namespace
+
+bool takeMergeCommand(int &Argc, const char **&Argv) {
+  if (Argc < 2 || std::strcmp(Argv[1], "merge") != 0)
+    return false;
+  Argv[1] = Argv[0];
+  ++Argv;
+  --Argc;
+  return true;
+}
+
+bool applyScaleOptions(RunOptions &Opts, std::string &Error) {
+  if (!FailOn.empty()) {
+    Error = "--fail-on is an option of `cuda-coalesce merge`; a run takes it "
+            "from .cuda-coalesce.yaml";
+    return false;
+  }
+  if (Shard.empty())
+    return true;
+  if (!parseShard(Shard, Opts.Shard, Error))
+    return false;
+  record().Shard = Opts.Shard;
+  Opts.ShardOutcome = [](size_t Index, bool Analysed, const FileOutcome &O) {
+    record().Outcomes.push_back({Index, Analysed, serializeOutcome(O)});
+  };
+  return true;
+}
+
+bool runIsShard() { return !Shard.empty(); }
+
+void attachShardRecord(JsonTotals &Totals, const RunOptions &Opts,
+                       const std::string &Arch) {
+  if (!Opts.Shard.active())
+    return;
+  record().Files = Opts.Files;
+  record().Arch = Arch;
+  Totals.Shard = [](llvm::json::OStream &J) { writeShardRecord(J, record()); };
+}
+
+bool mergedOutcomes(const std::vector<std::string> &Paths,
+                    std::vector<FileOutcome> &Outcomes, std::string &Arch,
+                    std::string &Error) {
+  if (!Shard.empty()) {
+    Error = "--shard is for the runs that merge joins, not for merge";
+    return false;
+  }
+  std::set<model::Pattern> Failing;
+  for (const std::string &Name : FailOn) {
+    std::optional<model::Pattern> P = patternNamed(Name);
+    if (!P) {
+      Error = "--fail-on expects misaligned, strided, scattered, unknown or "
+              "bank-conflict, got '" +
+              Name + "'";
+      return false;
+    }
+    Failing.insert(*P);
+  }
+  MergedRun Run;
+  if (!mergeShards(Paths, Run, Error))
+    return false;
+  if (FailOn.getNumOccurrences())
+    for (FileOutcome &O : Run.Outcomes)
+      for (ReportedFinding &F : O.Findings)
+        F.FailsRun =
+            F.Data.isFlagged() && Failing.count(F.Data.Prediction.Kind);
+  Outcomes = std::move(Run.Outcomes);
+  Arch = Run.Arch;
+  return true;
+}
+
+} // namespace cudacoalesce
