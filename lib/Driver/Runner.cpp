@@ -13,6 +13,7 @@
 #include "TranslationUnitAction.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/ResultCache.h"
 #include "cuda-coalesce/Driver/Shard.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
@@ -38,8 +39,17 @@ struct IgnoreFindings : TranslationUnitConsumer {
               FileOutcome &) const override {}
 };
 
+/// A pass's use of the result cache: each file's key, and what the run
+/// makes ready before it analyses a file the cache does not have (the
+/// shared preambles, which a rerun from the cache does without).
+struct PassCache {
+  std::function<std::string(size_t)> KeyOf;
+  std::function<void()> Prepare;
+};
+
 /// Analyses the files \p Indices of the run, each under its own options,
-/// into \p Outcomes; \p Done(I) after each, one call at a time.
+/// into \p Outcomes; \p Done(I) after each, one call at a time. With
+/// \p KeyOf, an outcome the result cache has is taken from it.
 void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<std::string> &Files,
                  const std::vector<std::vector<std::string>> &Through,
@@ -47,9 +57,27 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<AnalysisOptions> &With,
                  std::vector<FileOutcome> &Outcomes,
                  const std::function<void(size_t)> &Done,
-                 const TaskWatch &Watch) {
+                 const TaskWatch &Watch, const PassCache &Cache) {
+  const auto &KeyOf = Cache.KeyOf;
+  std::vector<size_t> ToAnalyse;
+  std::vector<std::string> Keys(Files.size());
+  for (size_t I : Indices) {
+    if (KeyOf) {
+      Keys[I] = KeyOf(I);
+      std::optional<std::string> Kept = Opts.Cache->lookup(Keys[I]);
+      FileOutcome O;
+      if (Kept && deserializeOutcome(*Kept, O)) {
+        Outcomes[I] = std::move(O);
+        Done(I);
+        continue;
+      }
+    }
+    ToAnalyse.push_back(I);
+  }
+  if (!ToAnalyse.empty() && Cache.Prepare)
+    Cache.Prepare();
   runTasks(
-      Indices, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
+      ToAnalyse, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
       [&](size_t I) {
         return serializeOutcome(
             Analyser.analyse(Files[I], With[I], Through[I]));
@@ -65,6 +93,8 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
           O.Failed = true;
           O.Error = std::move(Why);
           O.Interrupted = R.Kind == ChildResult::Interrupted;
+        } else if (KeyOf) {
+          Opts.Cache->store(Keys[I], R.Payload, O);
         }
         Done(I);
       },
@@ -108,25 +138,18 @@ public:
 
   std::vector<FileOutcome> run(const TranslationUnitConsumer &Consumer) {
     configureFiles();
-    // The CUDA headers, parsed once for the files that share a command;
-    // both passes below use them.
-    std::unique_ptr<SharedPreambles> Preambles;
-    if (Opts.SharePreamble) {
-      std::vector<std::string> ToParse;
-      for (size_t I : All)
-        ToParse.push_back(Opts.Files[I]);
-      Preambles = std::make_unique<SharedPreambles>(
-          ToParse, DB, Opts.Toolchain, Opts.Jobs,
-          Opts.Isolate ? &Opts.Limits : nullptr);
-    }
+    // With the result cache, only once a file must be parsed.
+    if (!Opts.Cache)
+      sharePreambles();
     FileAnalyser Analyser(Opts, DB, Consumer, Preambles.get());
+    UsingPreambles.push_back(&Analyser);
     findIncluders(Analyser);
     Final.assign(Outcomes.size(), true);
     for (size_t I : All)
       Final[I] = false;
     giveFinal();
     firstPass(Analyser);
-    parseOtherParts(Preambles.get());
+    parseOtherParts();
     analyseAgain(Analyser, launchersOnly());
     if (Preambles && Opts.PreambleReport)
       Opts.PreambleReport(Preambles->stats());
@@ -228,6 +251,39 @@ private:
     return W;
   }
 
+  /// The result cache's keys of \p Files analysed under \p Options (by
+  /// reference: the caller's vectors outlive the pass).
+  PassCache
+  keysOf(const std::vector<std::string> &Files,
+         const std::vector<AnalysisOptions> &Options, const char *Pass,
+         const std::vector<std::vector<std::string>> *Includers = nullptr) {
+    if (!Opts.Cache)
+      return {};
+    if (!Includers)
+      Includers = &Through;
+    auto KeyOf = [=, &Files, &Options](size_t I) {
+      std::string Config = &Files == &Opts.Files ? Outcomes[I].ConfigFile : "";
+      return Opts.Cache->key(Opts, DB, Files[I], (*Includers)[I], Options[I],
+                             Config, Opts.CacheSalt + Pass);
+    };
+    return {KeyOf, [this] { sharePreambles(); }};
+  }
+
+  /// The CUDA headers, parsed once for the files that share a command, for
+  /// every analyser that takes them.
+  void sharePreambles() {
+    if (!Opts.SharePreamble || Preambles)
+      return;
+    std::vector<std::string> ToParse;
+    for (size_t I : All)
+      ToParse.push_back(Opts.Files[I]);
+    Preambles = std::make_unique<SharedPreambles>(
+        ToParse, DB, Opts.Toolchain, Opts.Jobs,
+        Opts.Isolate ? &Opts.Limits : nullptr);
+    for (FileAnalyser *A : UsingPreambles)
+      A->setPreambles(Preambles.get());
+  }
+
   void passDone(llvm::StringRef Pass, const FileOutcome &O) const {
     if (Opts.PassDone)
       Opts.PassDone(Pass, O);
@@ -263,17 +319,17 @@ private:
           .push_back(I);
     TaskWatch Watch = watchOver(Opts.Files);
     analyseEach(Opts, Analyser, Opts.Files, Through, Launching, With, Outcomes,
-                FirstPassDone, Watch);
+                FirstPassDone, Watch, keysOf(Opts.Files, With, ""));
     for (size_t I : Rest)
       With[I].ProjectLaunches = launchesOf(Outcomes, Launching, I);
     analyseEach(Opts, Analyser, Opts.Files, Through, Rest, With, Outcomes,
-                FirstPassDone, Watch);
+                FirstPassDone, Watch, keysOf(Opts.Files, With, ""));
   }
 
   /// With a shard: the files of the other parts that name a kernel this
   /// part leaves unlaunched, parsed for their launches only, so that the
   /// launches across files are those of the whole run.
-  void parseOtherParts(SharedPreambles *Preambles) {
+  void parseOtherParts() {
     std::set<std::string> Names;
     for (size_t I : All)
       for (const std::string &K : Outcomes[I].KernelsWithoutLaunch)
@@ -284,12 +340,14 @@ private:
         if (mayName(Opts.Files[I], Names))
           Naming.push_back(I);
     IgnoreFindings Ignore;
-    FileAnalyser LaunchesOnly(Opts, DB, Ignore, Preambles);
+    FileAnalyser LaunchesOnly(Opts, DB, Ignore, Preambles.get());
     LaunchesOnly.setInferring(Inferring.get());
+    UsingPreambles.push_back(&LaunchesOnly);
     analyseEach(
         Opts, LaunchesOnly, Opts.Files, Through, Naming, With, Outcomes,
         [&](size_t I) { passDone("launches only", Outcomes[I]); },
-        watchOver(Opts.Files));
+        watchOver(Opts.Files), keysOf(Opts.Files, With, "launches only"));
+    UsingPreambles.pop_back();
   }
 
   /// Kernels that no input launches: the launches in the database's other
@@ -317,11 +375,11 @@ private:
     std::vector<AnalysisOptions> Plain(Files.size(), Opts.Analysis);
     IgnoreFindings Ignore;
     FileAnalyser LaunchesOnly(Opts, DB, Ignore, nullptr);
+    std::vector<std::vector<std::string>> NoIncluders(Files.size());
     analyseEach(
-        Opts, LaunchesOnly, Files,
-        std::vector<std::vector<std::string>>(Files.size()), Indices, Plain,
-        Launchers, [&](size_t I) { passDone("launches only", Launchers[I]); },
-        watchOver(Files));
+        Opts, LaunchesOnly, Files, NoIncluders, Indices, Plain, Launchers,
+        [&](size_t I) { passDone("launches only", Launchers[I]); },
+        watchOver(Files), keysOf(Files, Plain, "launches only", &NoIncluders));
     return Launchers;
   }
 
@@ -346,7 +404,7 @@ private:
         [&](size_t I) {
           passDone("again, under launches in other files", Outcomes[I]);
         },
-        watchOver(Opts.Files));
+        watchOver(Opts.Files), keysOf(Opts.Files, AgainWith, ""));
   }
 
   const RunOptions &Opts;
@@ -357,6 +415,8 @@ private:
   std::vector<const ProjectConfig *> ConfigOf;
   std::vector<AnalysisOptions> With; // each file's options
   std::vector<size_t> All;           // the files analysed
+  std::unique_ptr<SharedPreambles> Preambles;
+  std::vector<FileAnalyser *> UsingPreambles;
   /// With a shard: whether each file is of this part; the configured files
   /// of the other parts.
   std::vector<bool> InShard;

@@ -2,9 +2,11 @@
 #include "ScaleOptions.h"
 
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/ResultCache.h"
 #include "cuda-coalesce/Driver/ShardResults.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 #include <memory>
@@ -33,6 +35,19 @@ cl::list<std::string>
                     "(in place of each file's configuration)"),
            cl::value_desc("pattern,..."), cl::cat(scaleCategory()));
 
+cl::opt<std::string>
+    CacheDir("cache-dir",
+             cl::desc("Keep each file's result in DIR and reuse it while "
+                      "nothing it depends on changed (a directory a CI "
+                      "cache can keep)"),
+             cl::value_desc("dir"), cl::cat(scaleCategory()));
+cl::opt<uint64_t> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Remove the least recently used results past MIB (default: " +
+             std::to_string(DefaultResultCacheMiB) + ")"),
+    cl::value_desc("MiB"), cl::init(DefaultResultCacheMiB),
+    cl::cat(scaleCategory()));
+
 /// The outcomes a shard records for merge, as the run hands them out.
 ShardRecord &record() {
   static ShardRecord R;
@@ -59,10 +74,19 @@ bool takeMergeCommand(int &Argc, const char **&Argv) {
   return true;
 }
 
-bool applyScaleOptions(RunOptions &Opts, std::string &Error) {
+bool applyScaleOptions(RunOptions &Opts, const std::string &Rendering,
+                       std::string &Error) {
   if (!FailOn.empty()) {
     Error = "--fail-on is an option of `cuda-coalesce merge`; a run takes it "
             "from .cuda-coalesce.yaml";
+    return false;
+  }
+  if (!CacheDir.empty()) {
+    Opts.Cache =
+        std::make_shared<ResultCache>(CacheDir, CacheMaxSize * 1024 * 1024);
+    Opts.CacheSalt = Rendering;
+  } else if (CacheMaxSize.getNumOccurrences()) {
+    Error = "--cache-max-size needs --cache-dir=DIR";
     return false;
   }
   if (Shard.empty())
@@ -77,6 +101,19 @@ bool applyScaleOptions(RunOptions &Opts, std::string &Error) {
 }
 
 bool runIsShard() { return !Shard.empty(); }
+
+void finishCache(const RunOptions &Opts) {
+  if (!Opts.Cache)
+    return;
+  size_t Evicted = Opts.Cache->evict();
+  llvm::errs() << "cuda-coalesce: note: result cache: " << Opts.Cache->misses()
+               << " analysed, " << Opts.Cache->hits() << " from "
+               << Opts.Cache->directory();
+  if (Evicted)
+    llvm::errs() << " (" << Evicted << " oldest removed, over " << CacheMaxSize
+                 << " MiB)";
+  llvm::errs() << "\n";
+}
 
 void attachShardRecord(JsonTotals &Totals, const RunOptions &Opts,
                        const std::string &Arch) {

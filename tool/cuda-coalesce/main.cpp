@@ -441,7 +441,10 @@ bool runOptions(const std::vector<std::string> &Inputs,
     error(FlagError);
     return false;
   }
-  if (!applyScaleOptions(Opts, FlagError)) {
+  std::string Rendering =
+      std::string(Format == OutputFormat::Text || runIsShard() ? "text" : "") +
+      (ShowAll ? " all" : "") + (llvm::outs().has_colors() ? " color" : "");
+  if (!applyScaleOptions(Opts, Rendering, FlagError)) {
     error(FlagError);
     return false;
   }
@@ -779,6 +782,7 @@ int main(int Argc, const char **Argv) {
   std::string SetupError;
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
   Progress.clear();
+  finishCache(Opts);
   if (!SetupError.empty()) {
     error(SetupError);
     return ExitError;

@@ -35,6 +35,7 @@
 
 #include <csignal>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,6 +47,7 @@ class ASTContext;
 namespace cudacoalesce {
 
 struct FileOutcome;
+class ResultCache;
 
 struct RunOptions {
   std::vector<std::string> Files;
@@ -104,6 +106,11 @@ struct RunOptions {
   /// \p Analysed: parsed, neither skipped nor misconfigured.
   std::function<void(size_t Index, bool Analysed, const FileOutcome &Outcome)>
       ShardOutcome;
+  /// Each analysis looked up first, and kept after (--cache-dir); none
+  /// where null. \p CacheSalt: what else decides an outcome, that the
+  /// front end knows of (how its consumer renders findings).
+  std::shared_ptr<ResultCache> Cache;
+  std::string CacheSalt;
 };
 
 /// A finding with whatever the consumer rendered for it (text diagnostics).
@@ -155,6 +162,10 @@ struct FileOutcome {
   // What the project passes need.
   std::string CommandDirectory; // relative paths in findings start here
   std::vector<std::string> IncludedInputs; // other inputs this file #includes
+  /// Every file the translation unit read (real paths, sorted; the CUDA
+  /// headers of a shared preamble aside): what a cached result depends on
+  /// (Driver/ResultCache.h).
+  std::vector<std::string> FilesRead;
   LaunchMap Launches;
   std::vector<std::string> KernelsWithoutLaunch;
 };
