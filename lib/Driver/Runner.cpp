@@ -67,6 +67,8 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
       std::optional<std::string> Kept = Opts.Cache->lookup(Keys[I]);
       FileOutcome O;
       if (Kept && deserializeOutcome(*Kept, O)) {
+        // This run spent no time on it (--print-phase-times says nothing).
+        O.ParseSeconds = O.AnalysisSeconds = 0;
         Outcomes[I] = std::move(O);
         Done(I);
         continue;
@@ -177,12 +179,7 @@ private:
   /// Each file's configuration: an invalid one fails the file, a skip glob
   /// leaves it out, per-kernel block shapes go to its analysis.
   void configureFiles() {
-    InShard.assign(Outcomes.size(), true);
-    if (Opts.Shard.active()) {
-      std::vector<unsigned> Parts = shardFiles(Opts.Files, Opts.Shard.Count);
-      for (size_t I = 0; I < Outcomes.size(); ++I)
-        InShard[I] = Parts[I] + 1 == Opts.Shard.Index;
-    }
+    InShard = filesOfPart(Opts.Shard, Opts.Files);
     for (size_t I = 0; I < Outcomes.size(); ++I) {
       Outcomes[I].File = Opts.Files[I];
       if (Opts.UseProjectConfig) {

@@ -1,5 +1,6 @@
 //===- Driver/Shard.cpp - One of N parts of a run's files -----------------===//
 #include "cuda-coalesce/Driver/Shard.h"
+#include "cuda-coalesce/Driver/CompileSetup.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +63,24 @@ std::vector<unsigned> shardFiles(const std::vector<std::string> &Files,
       Sizes[I] = Status.getSize();
   }
   return shardParts(Files, Sizes, Count);
+}
+
+std::vector<bool> filesOfPart(const ShardSpec &Shard,
+                              const std::vector<std::string> &Files) {
+  std::vector<bool> In(Files.size(), !Shard.active());
+  if (Shard.Count) {
+    std::vector<unsigned> Parts = shardFiles(Files, Shard.Count);
+    for (size_t I = 0; I < Files.size(); ++I)
+      In[I] = Parts[I] + 1 == Shard.Index;
+  }
+  if (!Shard.Named.empty()) {
+    std::set<std::string> Named;
+    for (const std::string &F : Shard.Named)
+      Named.insert(absolutePath(F, ""));
+    for (size_t I = 0; I < Files.size(); ++I)
+      In[I] = Named.count(absolutePath(Files[I], ""));
+  }
+  return In;
 }
 
 std::string spelledKernelName(llvm::StringRef Kernel) {

@@ -75,8 +75,9 @@ bool readShard(const std::string &Path, ShardRecord &R, std::string &Error) {
   const json::Array *Files = Shard->getArray("files");
   const json::Array *Outcomes = Shard->getArray("outcomes");
   Error = "'" + Path + "': malformed \"shard\"";
-  if (!Part || !Parts || !Build || !Files || !Outcomes || *Parts <= 0 ||
-      *Part <= 0 || *Part > *Parts)
+  // A part named by its files (--shard-files) has no number: 0 of 0.
+  if (!Part || !Parts || !Build || !Files || !Outcomes || *Parts < 0 ||
+      *Part < 0 || *Part > *Parts || (*Part == 0) != (*Parts == 0))
     return false;
   if (*Build != toolBuildDigest()) {
     Error = "'" + Path +
@@ -125,6 +126,7 @@ bool mergeShards(const std::vector<std::string> &Paths, MergedRun &Run,
     return false;
   }
   const ShardRecord &First = Parts.front();
+  // Numbered parts: each once. Named ones: each file once, below.
   std::vector<std::string> Seen(First.Shard.Count);
   for (size_t I = 0; I < Parts.size(); ++I) {
     const ShardRecord &R = Parts[I];
@@ -134,6 +136,8 @@ bool mergeShards(const std::vector<std::string> &Paths, MergedRun &Run,
               "' (other inputs, parts or --arch)";
       return false;
     }
+    if (Seen.empty())
+      continue;
     std::string &Where = Seen[R.Shard.Index - 1];
     if (!Where.empty()) {
       Error = "part " + std::to_string(R.Shard.Index) + " given twice: '" +

@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <memory>
+#include <set>
 
 namespace cudacoalesce {
 
@@ -29,6 +30,17 @@ cl::opt<std::string>
                    "by size, the same in every job); with --format=json, "
                    "what `cuda-coalesce merge` joins"),
           cl::value_desc("I/N"), cl::cat(scaleCategory()));
+cl::list<std::string> ShardFiles(
+    "shard-files", cl::CommaSeparated,
+    cl::desc(
+        "Analyse only these of the files, a part named by its files "
+        "(a build system's step per file; cmake/cuda-coalesce-config.cmake)"),
+    cl::value_desc("file,..."), cl::cat(scaleCategory()));
+cl::opt<std::string> DepFile(
+    "depfile",
+    cl::desc("Write the files the analysis read as a Makefile rule for the "
+             "output FILE less its .d (Ninja's and Make's depfile)"),
+    cl::value_desc("file.d"), cl::cat(scaleCategory()));
 cl::list<std::string>
     FailOn("fail-on", cl::CommaSeparated,
            cl::desc("merge: the flagged patterns that fail the merged run "
@@ -47,6 +59,12 @@ cl::opt<uint64_t> CacheMaxSize(
              std::to_string(DefaultResultCacheMiB) + ")"),
     cl::value_desc("MiB"), cl::init(DefaultResultCacheMiB),
     cl::cat(scaleCategory()));
+
+/// The files a part's analyses read, for --depfile.
+std::set<std::string> &read() {
+  static std::set<std::string> Files;
+  return Files;
+}
 
 /// The outcomes a shard records for merge, as the run hands them out.
 ShardRecord &record() {
@@ -89,18 +107,51 @@ bool applyScaleOptions(RunOptions &Opts, const std::string &Rendering,
     Error = "--cache-max-size needs --cache-dir=DIR";
     return false;
   }
-  if (Shard.empty())
+  if (Shard.empty() && ShardFiles.empty())
     return true;
-  if (!parseShard(Shard, Opts.Shard, Error))
+  if (!Shard.empty() && !ShardFiles.empty()) {
+    Error = "--shard and --shard-files exclude each other";
     return false;
+  }
+  if (!Shard.empty() && !parseShard(Shard, Opts.Shard, Error))
+    return false;
+  Opts.Shard.Named.assign(ShardFiles.begin(), ShardFiles.end());
   record().Shard = Opts.Shard;
   Opts.ShardOutcome = [](size_t Index, bool Analysed, const FileOutcome &O) {
     record().Outcomes.push_back({Index, Analysed, serializeOutcome(O)});
+    read().insert(O.FilesRead.begin(), O.FilesRead.end());
   };
   return true;
 }
 
-bool runIsShard() { return !Shard.empty(); }
+bool runIsShard() { return !Shard.empty() || !ShardFiles.empty(); }
+
+bool writeDepFile(std::string &Error) {
+  if (DepFile.empty())
+    return true;
+  llvm::StringRef Output = llvm::StringRef(DepFile).drop_back(
+      llvm::StringRef(DepFile).ends_with(".d") ? 2 : 0);
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(DepFile, EC);
+  if (EC) {
+    Error = "cannot write '" + DepFile + "': " + EC.message();
+    return false;
+  }
+  auto Escaped = [](llvm::StringRef Path) {
+    std::string Out;
+    for (char C : Path) {
+      if (C == ' ' || C == '#')
+        Out += '\\';
+      Out += C == '$' ? std::string("$$") : std::string(1, C);
+    }
+    return Out;
+  };
+  OS << Escaped(Output) << ":";
+  for (const std::string &F : read())
+    OS << " \\\n  " << Escaped(F);
+  OS << "\n";
+  return true;
+}
 
 void finishCache(const RunOptions &Opts) {
   if (!Opts.Cache)

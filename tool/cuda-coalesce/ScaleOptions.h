@@ -39,6 +39,9 @@ void finishCache(const RunOptions &Opts);
 /// format, so that `merge --format=text` prints what one run prints.
 bool runIsShard();
 
+/// --depfile: the files the part's analyses read; false with \p Error.
+bool writeDepFile(std::string &Error);
+
 /// With --shard: the JSON's "shard" key, over the inputs \p Opts.Files.
 void attachShardRecord(JsonTotals &Totals, const RunOptions &Opts,
                        const std::string &Arch);

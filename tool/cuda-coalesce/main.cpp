@@ -470,7 +470,8 @@ bool runOptions(const std::vector<std::string> &Inputs,
     };
   if (PrintPhaseTimes)
     Opts.PassDone = [](llvm::StringRef Pass, const FileOutcome &O) {
-      if (!O.Failed)
+      // No time: taken from the result cache.
+      if (!O.Failed && O.ParseSeconds + O.AnalysisSeconds > 0)
         llvm::errs() << llvm::format(
             "cuda-coalesce: phase times: %s: parse %.4f s, analysis %.4f s "
             "(%s)\n",
@@ -783,6 +784,8 @@ int main(int Argc, const char **Argv) {
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
   Progress.clear();
   finishCache(Opts);
+  if (SetupError.empty())
+    writeDepFile(SetupError);
   if (!SetupError.empty()) {
     error(SetupError);
     return ExitError;

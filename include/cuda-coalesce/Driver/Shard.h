@@ -21,10 +21,12 @@
 
 namespace cudacoalesce {
 
-/// `--shard=Index/Count`, 1-based; Count 0: no sharding.
+/// `--shard=Index/Count`, 1-based, or `--shard-files`: the part named by
+/// its files (a build system's step per file); neither: no sharding.
 struct ShardSpec {
   unsigned Index = 0, Count = 0;
-  bool active() const { return Count > 0; }
+  std::vector<std::string> Named;
+  bool active() const { return Count > 0 || !Named.empty(); }
 };
 
 /// More parts than this is a typo, not a CI matrix.
@@ -45,6 +47,11 @@ std::vector<unsigned> shardParts(const std::vector<std::string> &Names,
 /// file cannot be read).
 std::vector<unsigned> shardFiles(const std::vector<std::string> &Files,
                                  unsigned Count);
+
+/// Whether each of \p Files is of \p Shard's part (every file where it is
+/// not active); a named file matches by its absolute path.
+std::vector<bool> filesOfPart(const ShardSpec &Shard,
+                              const std::vector<std::string> &Files);
 
 /// The name a launch of \p Kernel spells in source: "ns::f<int>" -> "f".
 std::string spelledKernelName(llvm::StringRef Kernel);
