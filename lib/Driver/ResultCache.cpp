@@ -63,7 +63,7 @@ std::string optionsText(const AnalysisOptions &With) {
 } // namespace
 
 ResultCache::ResultCache(std::string Dir, uint64_t MaxBytes)
-    : Dir(std::move(Dir)), MaxBytes(MaxBytes) {}
+    : Dir(std::move(Dir)), MaxBytes(MaxBytes), Build(toolBuildDigest()) {}
 
 std::string ResultCache::key(const RunOptions &Opts,
                              const clang::tooling::CompilationDatabase &DB,
@@ -73,7 +73,7 @@ std::string ResultCache::key(const RunOptions &Opts,
                              const std::string &ConfigFile,
                              const std::string &Salt) {
   KeyDigest D;
-  D.add(toolBuildDigest()).add(Salt);
+  D.add(Build).add(Salt);
   const ToolchainSetup &T = Opts.Toolchain;
   D.add(T.Arch).add(T.CudaPath).add(T.ResourceDir);
   if (!T.CudaPath.empty())

@@ -13,25 +13,22 @@ namespace cudacoalesce {
 
 namespace json = llvm::json;
 
-const std::string &toolBuildDigest() {
-  static const std::string Digest = [] {
-    static int Anchor;
-    std::string Self = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
-    auto Binary = llvm::MemoryBuffer::getFile(Self);
-    if (!Binary)
-      return std::string("unknown build");
-    llvm::SHA1 Hash;
-    Hash.update((*Binary)->getBuffer());
-    return llvm::toHex(Hash.final(), /*LowerCase=*/true);
-  }();
-  return Digest;
+std::string toolBuildDigest() {
+  std::string Self = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&toolBuildDigest));
+  auto Binary = llvm::MemoryBuffer::getFile(Self);
+  if (!Binary)
+    return "unknown build";
+  llvm::SHA1 Hash;
+  Hash.update((*Binary)->getBuffer());
+  return llvm::toHex(Hash.final(), /*LowerCase=*/true);
 }
 
 void writeShardRecord(json::OStream &J, const ShardRecord &R) {
   J.object([&] {
     J.attribute("part", int64_t(R.Shard.Index));
     J.attribute("parts", int64_t(R.Shard.Count));
-    J.attribute("build", toolBuildDigest());
+    J.attribute("build", R.Build);
     J.attribute("arch", R.Arch);
     J.attributeArray("files", [&] {
       for (const std::string &F : R.Files)
@@ -51,7 +48,8 @@ void writeShardRecord(json::OStream &J, const ShardRecord &R) {
 namespace {
 
 /// One shard's record from its JSON report; false with \p Error.
-bool readShard(const std::string &Path, ShardRecord &R, std::string &Error) {
+bool readShard(const std::string &Path, const std::string &Build,
+               ShardRecord &R, std::string &Error) {
   auto Text = llvm::MemoryBuffer::getFile(Path);
   if (!Text) {
     Error = "cannot read '" + Path + "': " + Text.getError().message();
@@ -71,15 +69,15 @@ bool readShard(const std::string &Path, ShardRecord &R, std::string &Error) {
     return false;
   }
   auto Part = Shard->getInteger("part"), Parts = Shard->getInteger("parts");
-  auto Build = Shard->getString("build");
+  auto WrittenBy = Shard->getString("build");
   const json::Array *Files = Shard->getArray("files");
   const json::Array *Outcomes = Shard->getArray("outcomes");
   Error = "'" + Path + "': malformed \"shard\"";
   // A part named by its files (--shard-files) has no number: 0 of 0.
-  if (!Part || !Parts || !Build || !Files || !Outcomes || *Parts < 0 ||
+  if (!Part || !Parts || !WrittenBy || !Files || !Outcomes || *Parts < 0 ||
       *Part < 0 || *Part > *Parts || (*Part == 0) != (*Parts == 0))
     return false;
-  if (*Build != toolBuildDigest()) {
+  if (*WrittenBy != Build) {
     Error = "'" + Path +
             "' was written by another build of cuda-coalesce: merge with "
             "the build the shards ran";
@@ -116,9 +114,10 @@ bool readShard(const std::string &Path, ShardRecord &R, std::string &Error) {
 bool mergeShards(const std::vector<std::string> &Paths, MergedRun &Run,
                  std::string &Error) {
   std::vector<ShardRecord> Parts;
+  std::string Build = toolBuildDigest();
   for (const std::string &P : Paths) {
     Parts.emplace_back();
-    if (!readShard(P, Parts.back(), Error))
+    if (!readShard(P, Build, Parts.back(), Error))
       return false;
   }
   if (Parts.empty()) {

@@ -1,7 +1,10 @@
 //===- test/unit/ShardTest.cpp - The parts of a sharded run ---------------===//
 #include "cuda-coalesce/Driver/Shard.h"
+#include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/ShardResults.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
@@ -106,6 +109,60 @@ TEST(ShardTest, MayNameMatchesWholeIdentifiers) {
   llvm::sys::fs::remove(Path);
   // A file that cannot be read may launch anything.
   EXPECT_TRUE(mayName(std::string(Path), {"scale"}));
+}
+
+} // namespace
+
+namespace {
+
+/// Writes \p R as a shard's JSON report (only the key merge reads).
+std::string writeShard(const ShardRecord &R, llvm::StringRef Name) {
+  llvm::SmallString<128> Path;
+  int FD;
+  EXPECT_FALSE(llvm::sys::fs::createTemporaryFile(Name, "json", FD, Path));
+  llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  llvm::json::OStream J(OS);
+  J.object([&] {
+    J.attributeBegin("shard");
+    writeShardRecord(J, R);
+    J.attributeEnd();
+  });
+  return std::string(Path);
+}
+
+ShardRecord part(unsigned Index, const std::vector<size_t> &Files) {
+  ShardRecord R;
+  R.Shard = {Index, 2, {}};
+  R.Files = {"/p/a.cu", "/p/b.cu", "/p/c.cu"};
+  R.Arch = "sm_90";
+  R.Build = toolBuildDigest();
+  for (size_t I : Files) {
+    FileOutcome O;
+    O.File = R.Files[I];
+    O.Kernels = unsigned(I) + 1;
+    R.Outcomes.push_back({I, true, serializeOutcome(O)});
+  }
+  return R;
+}
+
+TEST(ShardResultsTest, PartsReadBackInTheRunsOrder) {
+  std::string One = writeShard(part(1, {1}), "one");
+  std::string Two = writeShard(part(2, {0, 2}), "two");
+  MergedRun Run;
+  std::string Error;
+  ASSERT_TRUE(mergeShards({Two, One}, Run, Error)) << Error;
+  ASSERT_EQ(Run.Outcomes.size(), 3u);
+  for (unsigned I = 0; I < 3; ++I)
+    EXPECT_EQ(Run.Outcomes[I].Kernels, I + 1);
+  EXPECT_EQ(Run.Arch, "sm_90");
+
+  EXPECT_FALSE(mergeShards({One}, Run, Error));
+  EXPECT_EQ(Error, "part 2 of 2 is missing");
+  std::string Overlap = writeShard(part(2, {1, 2}), "overlap");
+  EXPECT_FALSE(mergeShards({One, Overlap}, Run, Error));
+  EXPECT_NE(Error.find("given twice"), std::string::npos) << Error;
+  for (const std::string &P : {One, Two, Overlap})
+    llvm::sys::fs::remove(P);
 }
 
 } // namespace

@@ -47,12 +47,13 @@ cl::list<std::string>
                     "(in place of each file's configuration)"),
            cl::value_desc("pattern,..."), cl::cat(scaleCategory()));
 
-cl::opt<std::string>
-    CacheDir("cache-dir",
-             cl::desc("Keep each file's result in DIR and reuse it while "
-                      "nothing it depends on changed (a directory a CI "
-                      "cache can keep)"),
-             cl::value_desc("dir"), cl::cat(scaleCategory()));
+// The result cache (Driver/ResultCache.h): where, and how large at most.
+cl::opt<std::string> CacheDir("cache-dir", cl::value_desc("dir"),
+                              cl::cat(scaleCategory()),
+                              cl::desc("Keep each file's result in DIR and "
+                                       "reuse it while nothing it depends on "
+                                       "changed (a directory a CI cache can "
+                                       "keep)"));
 cl::opt<uint64_t> CacheMaxSize(
     "cache-max-size",
     cl::desc("Remove the least recently used results past MIB (default: " +
@@ -172,6 +173,7 @@ void attachShardRecord(JsonTotals &Totals, const RunOptions &Opts,
     return;
   record().Files = Opts.Files;
   record().Arch = Arch;
+  record().Build = toolBuildDigest();
   Totals.Shard = [](llvm::json::OStream &J) { writeShardRecord(J, record()); };
 }
 

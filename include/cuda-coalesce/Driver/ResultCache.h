@@ -70,6 +70,7 @@ private:
 
   std::string Dir;
   uint64_t MaxBytes;
+  std::string Build; // toolBuildDigest(), once
   std::mutex Mutex;
   std::map<std::string, std::string> Digests;
   std::atomic<size_t> Hits{0}, Misses{0};

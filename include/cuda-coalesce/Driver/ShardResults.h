@@ -29,6 +29,7 @@ struct ShardRecord {
   ShardSpec Shard;
   std::vector<std::string> Files; // the run's inputs, every part's
   std::string Arch;
+  std::string Build; // toolBuildDigest() of the tool that ran it
   struct Entry {
     size_t Index = 0;      // in Files
     bool Analysed = false; // parsed: neither skipped nor misconfigured
@@ -37,9 +38,10 @@ struct ShardRecord {
   std::vector<Entry> Outcomes;
 };
 
-/// The build of the running tool: a digest of its executable, so that a
-/// merge (or a cache) never reads what another build wrote.
-const std::string &toolBuildDigest();
+/// The build of the running tool: a digest of its executable (read and
+/// hashed on each call: keep it), so that a merge or a cache never reads
+/// what another build wrote.
+std::string toolBuildDigest();
 
 /// Writes \p Record as the value of the JSON key "shard".
 void writeShardRecord(llvm::json::OStream &J, const ShardRecord &Record);
