@@ -2,7 +2,8 @@
 # P/bin/cuda-coalesce-clangd, the clang-tidy plugin in P/lib, the CUDA
 # header shim in P/share/cuda-coalesce (the tools find it beside
 # themselves), the documentation and the copyright file (packaging/
-# copyright, DEP-5) in P/share/doc/cuda-coalesce. And a
+# copyright, DEP-5) in P/share/doc/cuda-coalesce, the CMake package
+# (P/lib/cmake/cuda-coalesce). And a
 # Debian package of the same (cpack -G DEB, in the build directory) that
 # depends on Debian's LLVM 22 runtime libraries.
 include(GNUInstallDirs)
@@ -25,6 +26,13 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/
         DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT tools)
 install(FILES ${PROJECT_SOURCE_DIR}/.pre-commit-hooks.yaml
         DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples COMPONENT tools)
+# find_package(cuda-coalesce): cuda_coalesce_check(TARGET), a build step per
+# CUDA source (docs/scale.md).
+configure_file(${PROJECT_SOURCE_DIR}/cmake/cuda-coalesce-config-version.cmake.in
+               ${PROJECT_BINARY_DIR}/cuda-coalesce-config-version.cmake @ONLY)
+install(FILES ${PROJECT_SOURCE_DIR}/cmake/cuda-coalesce-config.cmake
+              ${PROJECT_BINARY_DIR}/cuda-coalesce-config-version.cmake
+        DESTINATION lib/cmake/cuda-coalesce COMPONENT tools)
 
 set(CPACK_PACKAGE_NAME "cuda-coalesce")
 set(CPACK_PACKAGE_VENDOR "cuda-coalesce")

@@ -38,6 +38,9 @@ public:
   FileOutcome analyse(const std::string &File, const AnalysisOptions &Analysis,
                       const std::vector<std::string> &Through = {}) const;
 
+  /// The shared preambles, where they are built after the analyser.
+  void setPreambles(SharedPreambles *Built) { Preambles = Built; }
+
   /// A database that infers a command for a file it does not list.
   void setInferring(const clang::tooling::CompilationDatabase *DB) {
     Inferring = DB;

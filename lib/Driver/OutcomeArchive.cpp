@@ -23,7 +23,7 @@ namespace {
 // tripwires fail the build when a record's size changes (on the platform
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
-static_assert(sizeof(FileOutcome) == 480, "serialise the new field below");
+static_assert(sizeof(FileOutcome) == 504, "serialise the new field below");
 static_assert(sizeof(ReportedFinding) == 896, "serialise the new field below");
 static_assert(sizeof(Finding) == 856, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 320, "serialise the new field");
@@ -88,7 +88,8 @@ template <class IO> void fields(IO &A, FileOutcome &O) {
     O.FirstHostError, O.MissingHeaders, O.AnalysedThrough,
     O.CommandInferredFrom, O.Findings, O.Remarks, O.ConfigFile, O.Skipped,
     O.Suppressed, O.InBaseline, O.ParseSeconds, O.AnalysisSeconds,
-    O.CommandDirectory, O.IncludedInputs, O.Launches, O.KernelsWithoutLaunch);
+    O.CommandDirectory, O.IncludedInputs, O.FilesRead, O.Launches,
+    O.KernelsWithoutLaunch);
 }
 
 template <class T> struct IsVector : std::false_type {};

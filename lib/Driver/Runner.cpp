@@ -13,6 +13,8 @@
 #include "TranslationUnitAction.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/ResultCache.h"
+#include "cuda-coalesce/Driver/Shard.h"
 #include "cuda-coalesce/Policy/ProjectConfig.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -37,8 +39,17 @@ struct IgnoreFindings : TranslationUnitConsumer {
               FileOutcome &) const override {}
 };
 
+/// A pass's use of the result cache: each file's key, and what the run
+/// makes ready before it analyses a file the cache does not have (the
+/// shared preambles, which a rerun from the cache does without).
+struct PassCache {
+  std::function<std::string(size_t)> KeyOf;
+  std::function<void()> Prepare;
+};
+
 /// Analyses the files \p Indices of the run, each under its own options,
-/// into \p Outcomes; \p Done(I) after each, one call at a time.
+/// into \p Outcomes; \p Done(I) after each, one call at a time. With
+/// \p KeyOf, an outcome the result cache has is taken from it.
 void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<std::string> &Files,
                  const std::vector<std::vector<std::string>> &Through,
@@ -46,9 +57,29 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
                  const std::vector<AnalysisOptions> &With,
                  std::vector<FileOutcome> &Outcomes,
                  const std::function<void(size_t)> &Done,
-                 const TaskWatch &Watch) {
+                 const TaskWatch &Watch, const PassCache &Cache) {
+  const auto &KeyOf = Cache.KeyOf;
+  std::vector<size_t> ToAnalyse;
+  std::vector<std::string> Keys(Files.size());
+  for (size_t I : Indices) {
+    if (KeyOf) {
+      Keys[I] = KeyOf(I);
+      std::optional<std::string> Kept = Opts.Cache->lookup(Keys[I]);
+      FileOutcome O;
+      if (Kept && deserializeOutcome(*Kept, O)) {
+        // This run spent no time on it (--print-phase-times says nothing).
+        O.ParseSeconds = O.AnalysisSeconds = 0;
+        Outcomes[I] = std::move(O);
+        Done(I);
+        continue;
+      }
+    }
+    ToAnalyse.push_back(I);
+  }
+  if (!ToAnalyse.empty() && Cache.Prepare)
+    Cache.Prepare();
   runTasks(
-      Indices, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
+      ToAnalyse, Opts.Jobs, Opts.Isolate ? &Opts.Limits : nullptr,
       [&](size_t I) {
         return serializeOutcome(
             Analyser.analyse(Files[I], With[I], Through[I]));
@@ -64,6 +95,8 @@ void analyseEach(const RunOptions &Opts, const FileAnalyser &Analyser,
           O.Failed = true;
           O.Error = std::move(Why);
           O.Interrupted = R.Kind == ChildResult::Interrupted;
+        } else if (KeyOf) {
+          Opts.Cache->store(Keys[I], R.Payload, O);
         }
         Done(I);
       },
@@ -107,24 +140,18 @@ public:
 
   std::vector<FileOutcome> run(const TranslationUnitConsumer &Consumer) {
     configureFiles();
-    // The CUDA headers, parsed once for the files that share a command;
-    // both passes below use them.
-    std::unique_ptr<SharedPreambles> Preambles;
-    if (Opts.SharePreamble) {
-      std::vector<std::string> ToParse;
-      for (size_t I : All)
-        ToParse.push_back(Opts.Files[I]);
-      Preambles = std::make_unique<SharedPreambles>(
-          ToParse, DB, Opts.Toolchain, Opts.Jobs,
-          Opts.Isolate ? &Opts.Limits : nullptr);
-    }
+    // With the result cache, only once a file must be parsed.
+    if (!Opts.Cache)
+      sharePreambles();
     FileAnalyser Analyser(Opts, DB, Consumer, Preambles.get());
+    UsingPreambles.push_back(&Analyser);
     findIncluders(Analyser);
     Final.assign(Outcomes.size(), true);
     for (size_t I : All)
       Final[I] = false;
     giveFinal();
     firstPass(Analyser);
+    parseOtherParts();
     analyseAgain(Analyser, launchersOnly());
     if (Preambles && Opts.PreambleReport)
       Opts.PreambleReport(Preambles->stats());
@@ -133,8 +160,18 @@ public:
 
     for (size_t I : All)
       applyConfig(Outcomes[I], ConfigOf[I]);
-    markAnalysedThroughIncluders();
-    dropRepeatedFindings();
+    if (Opts.ShardOutcome)
+      for (size_t I = 0; I < Outcomes.size(); ++I)
+        if (InShard[I])
+          Opts.ShardOutcome(I, llvm::is_contained(All, I), Outcomes[I]);
+    joinAcrossFiles(Outcomes, All);
+    if (Opts.Shard.active()) {
+      std::vector<FileOutcome> Part;
+      for (size_t I = 0; I < Outcomes.size(); ++I)
+        if (InShard[I])
+          Part.push_back(std::move(Outcomes[I]));
+      return Part;
+    }
     return std::move(Outcomes);
   }
 
@@ -142,6 +179,7 @@ private:
   /// Each file's configuration: an invalid one fails the file, a skip glob
   /// leaves it out, per-kernel block shapes go to its analysis.
   void configureFiles() {
+    InShard = filesOfPart(Opts.Shard, Opts.Files);
     for (size_t I = 0; I < Outcomes.size(); ++I) {
       Outcomes[I].File = Opts.Files[I];
       if (Opts.UseProjectConfig) {
@@ -163,7 +201,7 @@ private:
           With[I].KernelBlockDims.push_back(
               {K.Kernel, K.Block, C->Path + " (block-dim '" + K.Kernel + "')"});
       }
-      All.push_back(I);
+      (InShard[I] ? All : OtherParts).push_back(I);
     }
   }
 
@@ -178,7 +216,9 @@ private:
     if (auto Base = loadCompileDatabase(Opts.BuildDir, Ignored))
       Inferring = inferMissingCompileCommands(std::move(Base));
     Analyser.setInferring(Inferring.get());
-    for (size_t I : All) {
+    std::vector<size_t> Configured = All;
+    Configured.insert(Configured.end(), OtherParts.begin(), OtherParts.end());
+    for (size_t I : Configured) {
       const std::string &File = Opts.Files[I];
       if (!llvm::sys::fs::is_regular_file(File) ||
           !DB.getCompileCommands(absolutePath(File, "")).empty())
@@ -209,6 +249,39 @@ private:
     return W;
   }
 
+  /// The result cache's keys of \p Files analysed under \p Options (by
+  /// reference: the caller's vectors outlive the pass).
+  PassCache
+  keysOf(const std::vector<std::string> &Files,
+         const std::vector<AnalysisOptions> &Options, const char *Pass,
+         const std::vector<std::vector<std::string>> *Includers = nullptr) {
+    if (!Opts.Cache)
+      return {};
+    if (!Includers)
+      Includers = &Through;
+    auto KeyOf = [=, &Files, &Options](size_t I) {
+      std::string Config = &Files == &Opts.Files ? Outcomes[I].ConfigFile : "";
+      return Opts.Cache->key(Opts, DB, Files[I], (*Includers)[I], Options[I],
+                             Config, Opts.CacheSalt + Pass);
+    };
+    return {KeyOf, [this] { sharePreambles(); }};
+  }
+
+  /// The CUDA headers, parsed once for the files that share a command, for
+  /// every analyser that takes them.
+  void sharePreambles() {
+    if (!Opts.SharePreamble || Preambles)
+      return;
+    std::vector<std::string> ToParse;
+    for (size_t I : All)
+      ToParse.push_back(Opts.Files[I]);
+    Preambles = std::make_unique<SharedPreambles>(
+        ToParse, DB, Opts.Toolchain, Opts.Jobs,
+        Opts.Isolate ? &Opts.Limits : nullptr);
+    for (FileAnalyser *A : UsingPreambles)
+      A->setPreambles(Preambles.get());
+  }
+
   void passDone(llvm::StringRef Pass, const FileOutcome &O) const {
     if (Opts.PassDone)
       Opts.PassDone(Pass, O);
@@ -224,7 +297,7 @@ private:
       if (!Final[I] || Handed[I])
         continue;
       Handed[I] = true;
-      if (Opts.FileDone) {
+      if (Opts.FileDone && InShard[I]) {
         applyConfig(Outcomes[I], ConfigOf[I]);
         Opts.FileDone(Outcomes[I]);
       }
@@ -254,11 +327,35 @@ private:
           .push_back(I);
     TaskWatch Watch = watchOver(Opts.Files);
     analyseEach(Opts, Analyser, Opts.Files, Through, Launching, With, Outcomes,
-                FirstPassDone, Watch);
+                FirstPassDone, Watch, keysOf(Opts.Files, With, ""));
     for (size_t I : Rest)
       With[I].ProjectLaunches = launchesOf(Outcomes, Launching, I);
     analyseEach(Opts, Analyser, Opts.Files, Through, Rest, With, Outcomes,
-                FirstPassDone, Watch);
+                FirstPassDone, Watch, keysOf(Opts.Files, With, ""));
+  }
+
+  /// With a shard: the files of the other parts that name a kernel this
+  /// part leaves unlaunched, parsed for their launches only, so that the
+  /// launches across files are those of the whole run.
+  void parseOtherParts() {
+    std::set<std::string> Names;
+    for (size_t I : All)
+      for (const std::string &K : Outcomes[I].KernelsWithoutLaunch)
+        Names.insert(spelledKernelName(K));
+    std::vector<size_t> Naming;
+    if (!Names.empty())
+      for (size_t I : OtherParts)
+        if (mayName(Opts.Files[I], Names))
+          Naming.push_back(I);
+    IgnoreFindings Ignore;
+    FileAnalyser LaunchesOnly(Opts, DB, Ignore, Preambles.get());
+    LaunchesOnly.setInferring(Inferring.get());
+    UsingPreambles.push_back(&LaunchesOnly);
+    analyseEach(
+        Opts, LaunchesOnly, Opts.Files, Through, Naming, With, Outcomes,
+        [&](size_t I) { passDone("launches only", Outcomes[I]); },
+        watchOver(Opts.Files), keysOf(Opts.Files, With, "launches only"));
+    UsingPreambles.pop_back();
   }
 
   /// Kernels that no input launches: the launches in the database's other
@@ -286,11 +383,11 @@ private:
     std::vector<AnalysisOptions> Plain(Files.size(), Opts.Analysis);
     IgnoreFindings Ignore;
     FileAnalyser LaunchesOnly(Opts, DB, Ignore, nullptr);
+    std::vector<std::vector<std::string>> NoIncluders(Files.size());
     analyseEach(
-        Opts, LaunchesOnly, Files,
-        std::vector<std::vector<std::string>>(Files.size()), Indices, Plain,
-        Launchers, [&](size_t I) { passDone("launches only", Launchers[I]); },
-        watchOver(Files));
+        Opts, LaunchesOnly, Files, NoIncluders, Indices, Plain, Launchers,
+        [&](size_t I) { passDone("launches only", Launchers[I]); },
+        watchOver(Files), keysOf(Files, Plain, "launches only", &NoIncluders));
     return Launchers;
   }
 
@@ -315,48 +412,7 @@ private:
         [&](size_t I) {
           passDone("again, under launches in other files", Outcomes[I]);
         },
-        watchOver(Opts.Files));
-  }
-
-  /// A file that does not compile alone, analysed as part of its includer
-  /// (only parsed files: not one whose configuration is invalid).
-  void markAnalysedThroughIncluders() {
-    for (size_t I : All) {
-      FileOutcome &O = Outcomes[I];
-      llvm::SmallString<256> Real;
-      if (!O.Failed || llvm::sys::fs::real_path(O.File, Real))
-        continue;
-      for (const FileOutcome &Includer : Outcomes)
-        if (!Includer.Failed &&
-            llvm::is_contained(Includer.IncludedInputs, Real)) {
-          O.Failed = false;
-          O.Error.clear();
-          O.AnalysedThrough = Includer.File;
-          break;
-        }
-    }
-  }
-
-  /// An access reported by several files, reported by the first. Within
-  /// one file every access stays: those of one macro's expansion share a
-  /// place and are one site with several instances.
-  void dropRepeatedFindings() {
-    std::set<std::string> Reported, Silenced;
-    for (FileOutcome &O : Outcomes) {
-      std::set<std::string> Here, SilencedHere;
-      llvm::erase_if(O.Findings, [&](const ReportedFinding &F) {
-        std::string Key = findingKey(O, F.Data);
-        Here.insert(Key);
-        return Reported.count(Key) != 0;
-      });
-      llvm::erase_if(O.Suppressed, [&](const Finding &F) {
-        std::string Key = findingKey(O, F);
-        SilencedHere.insert(Key);
-        return Silenced.count(Key) != 0;
-      });
-      Reported.insert(Here.begin(), Here.end());
-      Silenced.insert(SilencedHere.begin(), SilencedHere.end());
-    }
+        watchOver(Opts.Files), keysOf(Opts.Files, AgainWith, ""));
   }
 
   const RunOptions &Opts;
@@ -367,6 +423,12 @@ private:
   std::vector<const ProjectConfig *> ConfigOf;
   std::vector<AnalysisOptions> With; // each file's options
   std::vector<size_t> All;           // the files analysed
+  std::unique_ptr<SharedPreambles> Preambles;
+  std::vector<FileAnalyser *> UsingPreambles;
+  /// With a shard: whether each file is of this part; the configured files
+  /// of the other parts.
+  std::vector<bool> InShard;
+  std::vector<size_t> OtherParts;
   /// Per file outside the database: the files of it that #include it.
   std::vector<std::vector<std::string>> Through;
   /// Per file: whether no later pass changes its outcome, and whether it

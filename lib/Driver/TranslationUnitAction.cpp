@@ -218,8 +218,22 @@ private:
     Outcome.Launches = R.Launches;
     Outcome.KernelsWithoutLaunch = R.KernelsWithoutLaunch;
     Outcome.IncludedInputs = includedInputs(SM);
+    Outcome.FilesRead = filesRead(SM);
     Out.handle(AST, std::move(R), Outcome);
     State.Analysed = DeviceErrors.empty();
+  }
+
+  /// Every file of the translation unit, by real path.
+  static std::vector<std::string> filesRead(const SourceManager &SM) {
+    std::vector<std::string> Found;
+    for (const auto &Entry :
+         llvm::make_range(SM.fileinfo_begin(), SM.fileinfo_end())) {
+      StringRef Real = Entry.first.getFileEntry().tryGetRealPathName();
+      Found.push_back(Real.empty() ? Entry.first.getName().str() : Real.str());
+    }
+    llvm::sort(Found);
+    Found.erase(std::unique(Found.begin(), Found.end()), Found.end());
+    return Found;
   }
 
   /// The other input files this translation unit read (#included).

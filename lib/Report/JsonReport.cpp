@@ -315,6 +315,11 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
             J.attribute("pattern", E.Pattern);
           });
       });
+    if (Totals.Shard) {
+      J.attributeBegin("shard");
+      Totals.Shard(J);
+      J.attributeEnd();
+    }
   });
   OS << "\n";
 }

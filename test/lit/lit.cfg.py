@@ -102,6 +102,16 @@ if os.path.exists(nvcc):
             "--workflow", os.path.join(repo_root, "docs", "ci", "github-actions.yml"),
             "--build", config.cuda_coalesce_obj_root, "--nvcc", nvcc] +
             (["--sarif-schema", sarif_schema] if os.path.exists(sarif_schema) else []))))
+# docs/ci/github-actions-sharded.yml, job by job (run-sharded-workflow.py).
+if os.path.exists(nvcc):
+    config.substitutions.append(
+        ("%ci-sharded-workflow", " ".join([
+            config.python_executable,
+            os.path.join(repo_root, "test", "ci", "run-sharded-workflow.py"),
+            "--workflow", os.path.join(repo_root, "docs", "ci",
+                                       "github-actions-sharded.yml"),
+            "--build", config.cuda_coalesce_obj_root, "--nvcc", nvcc] +
+            (["--sarif-schema", sarif_schema] if os.path.exists(sarif_schema) else []))))
 run_clang_tidy = os.path.join(config.llvm_tools_dir, "run-clang-tidy")
 if os.path.exists(run_clang_tidy) and os.path.exists(clang_tidy):
     config.available_features.add("run-clang-tidy")

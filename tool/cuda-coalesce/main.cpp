@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "CommandLine.h"
 #include "RunProgress.h"
+#include "ScaleOptions.h"
 #include "VerifyCommand.h"
 #include "cuda-coalesce/Driver/ApplyFixes.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
@@ -194,7 +195,7 @@ public:
         Shown.push_back(&F.Data);
     }
     std::map<const Finding *, std::string> Text;
-    if (Format == OutputFormat::Text)
+    if (Format == OutputFormat::Text || runIsShard())
       for (const FindingGroup &G : groupBySourceAccess(Shown)) {
         llvm::raw_string_ostream OS(Text[G.Worst]);
         std::vector<std::string> Notes;
@@ -211,7 +212,7 @@ public:
     }
     // Remarks, like coalesced accesses, only when asked for: on a large
     // code base they drown the warnings.
-    if (Format == OutputFormat::Text && ShowAll) {
+    if ((Format == OutputFormat::Text || runIsShard()) && ShowAll) {
       llvm::raw_string_ostream OS(Out.Remarks);
       for (const QuietKernel &K : Result.KernelsWithoutAccesses)
         printQuietKernel(OS, K);
@@ -361,7 +362,7 @@ int toolArguments(int Argc, const char **Argv,
 }
 
 bool parseToolOptions(int Argc, const char **Argv) {
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &scaleCategory()});
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "cuda-coalesce " << CUDA_COALESCE_VERSION << " (LLVM "
        << LLVM_VERSION_STRING << ")\n";
@@ -453,6 +454,13 @@ bool runOptions(const std::vector<std::string> &Inputs,
     error(FlagError);
     return false;
   }
+  std::string Rendering =
+      std::string(Format == OutputFormat::Text || runIsShard() ? "text" : "") +
+      (ShowAll ? " all" : "") + (llvm::outs().has_colors() ? " color" : "");
+  if (!applyScaleOptions(Opts, Rendering, FlagError)) {
+    error(FlagError);
+    return false;
+  }
   Opts.ParseOnly = ParseOnly;
   Opts.Isolate = !InProcess;
   Opts.Limits.TimeoutSeconds = Timeout;
@@ -475,7 +483,8 @@ bool runOptions(const std::vector<std::string> &Inputs,
     };
   if (PrintPhaseTimes)
     Opts.PassDone = [](llvm::StringRef Pass, const FileOutcome &O) {
-      if (!O.Failed)
+      // No time: taken from the result cache.
+      if (!O.Failed && O.ParseSeconds + O.AnalysisSeconds > 0)
         llvm::errs() << llvm::format(
             "cuda-coalesce: phase times: %s: parse %.4f s, analysis %.4f s "
             "(%s)\n",
@@ -676,6 +685,67 @@ bool printFileNotes(const std::vector<FileOutcome> &Outcomes) {
   return AllAnalysed;
 }
 
+/// Everything after the analysis: the baseline, the report, fixes, notes,
+/// the summary and the exit status (of a run, or of the shards `merge`
+/// joins).
+int report(std::vector<FileOutcome> &Outcomes, const RunOptions &Opts,
+           TextOutput &Text, bool Streamed, int Signal) {
+  bool AnyFailed = false;
+  BaselineResult Base;
+  // An interrupted run reads the baseline but never writes it: the files
+  // not analysed would drop their entries.
+  if (!Baseline.empty() &&
+      (!Signal || llvm::sys::fs::exists(std::string(Baseline)))) {
+    std::string BaselineError;
+    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline && !Signal, Base,
+                       BaselineError)) {
+      error(BaselineError);
+      AnyFailed = true;
+    }
+  }
+  // A shard renders the text for merge whatever its format.
+  RunFindings R = collectFindings(
+      Outcomes, Base, Streamed || Format != OutputFormat::Text, Text);
+  if (Signal)
+    R.Totals.Interrupted = signalName(Signal);
+  attachShardRecord(R.Totals, Opts, Arch);
+  writeReport(R);
+  printBaselineNotes(Base);
+  if (!Signal)
+    AnyFailed |= !exportAndApplyFixes(R.All, Opts);
+  AnyFailed |= !printFileNotes(Outcomes);
+  if (Outcomes.size() > 1 || Signal) {
+    printSummary(llvm::errs(), Outcomes, R.All, R.Totals.Suppressed, Signal);
+    printCostliest(llvm::errs(), R.All, Arch);
+  } else if (R.Totals.Suppressed)
+    note(counted(R.Totals.Suppressed, "finding") + " suppressed by NOLINT");
+  if (Signal)
+    return ExitInterrupted + Signal;
+  if (AnyFailed)
+    return ExitError;
+  return R.AnyFlagged ? ExitFindings : ExitClean;
+}
+
+/// `cuda-coalesce merge SHARD.json...`: the run the shards make, reported
+/// as that one run would be.
+int merge(RunOptions &Opts) {
+  if (Fix || !ExportFixes.empty() || !BuildDir.empty()) {
+    error("merge reports the shards' findings; --fix, --export-fixes and -p "
+          "are for the runs");
+    return ExitError;
+  }
+  std::vector<FileOutcome> Outcomes;
+  std::string Error, MergedArch;
+  if (!mergedOutcomes({Files.begin(), Files.end()}, Outcomes, MergedArch,
+                      Error)) {
+    error(Error);
+    return ExitError;
+  }
+  Arch = MergedArch;
+  TextOutput Text;
+  return report(Outcomes, Opts, Text, /*Streamed=*/false, /*Signal=*/0);
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -690,13 +760,16 @@ int main(int Argc, const char **Argv) {
 
   if (Argc > 1 && std::strcmp(Argv[1], "verify") == 0)
     return runVerifyCommand(Argc, Argv);
+  bool Merging = takeMergeCommand(Argc, Argv);
   std::optional<std::vector<std::string>> ExtraFlags;
   if (!parseToolOptions(toolArguments(Argc, Argv, ExtraFlags), Argv))
     return ExitError;
+  RunOptions Opts;
+  if (Merging)
+    return merge(Opts);
   if (!ExportCompileCommands.empty())
     return exportCommands();
   std::vector<std::string> Inputs;
-  RunOptions Opts;
   if (!inputFiles(Inputs) || !runOptions(Inputs, ExtraFlags, Opts))
     return ExitError;
   RunProgress Progress(llvm::errs().is_displayed());
@@ -728,40 +801,12 @@ int main(int Argc, const char **Argv) {
   std::string SetupError;
   std::vector<FileOutcome> Outcomes = analyzeFiles(Opts, Out, SetupError);
   Progress.clear();
+  finishCache(Opts);
+  if (SetupError.empty())
+    writeDepFile(SetupError);
   if (!SetupError.empty()) {
     error(SetupError);
     return ExitError;
   }
-  int Signal = *Opts.Stop;
-  bool AnyFailed = false;
-  BaselineResult Base;
-  // An interrupted run reads the baseline but never writes it: the files
-  // not analysed would drop their entries.
-  if (!Baseline.empty() &&
-      (!Signal || llvm::sys::fs::exists(std::string(Baseline)))) {
-    std::string BaselineError;
-    if (!applyBaseline(Outcomes, Baseline, UpdateBaseline && !Signal, Base,
-                       BaselineError)) {
-      error(BaselineError);
-      AnyFailed = true;
-    }
-  }
-  RunFindings R = collectFindings(Outcomes, Base, Streamed, Text);
-  if (Signal)
-    R.Totals.Interrupted = signalName(Signal);
-  writeReport(R);
-  printBaselineNotes(Base);
-  if (!Signal)
-    AnyFailed |= !exportAndApplyFixes(R.All, Opts);
-  AnyFailed |= !printFileNotes(Outcomes);
-  if (Outcomes.size() > 1 || Signal) {
-    printSummary(llvm::errs(), Outcomes, R.All, R.Totals.Suppressed, Signal);
-    printCostliest(llvm::errs(), R.All, Arch);
-  } else if (R.Totals.Suppressed)
-    note(counted(R.Totals.Suppressed, "finding") + " suppressed by NOLINT");
-  if (Signal)
-    return ExitInterrupted + Signal;
-  if (AnyFailed)
-    return ExitError;
-  return R.AnyFlagged ? ExitFindings : ExitClean;
+  return report(Outcomes, Opts, Text, Streamed, *Opts.Stop);
 }

@@ -28,12 +28,14 @@
 
 #include "cuda-coalesce/Driver/CompileSetup.h"
 #include "cuda-coalesce/Driver/Isolation.h"
+#include "cuda-coalesce/Driver/Shard.h"
 #include "cuda-coalesce/Driver/SharedPreamble.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
 #include "cuda-coalesce/Policy/Baseline.h"
 
 #include <csignal>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +47,7 @@ class ASTContext;
 namespace cudacoalesce {
 
 struct FileOutcome;
+class ResultCache;
 
 struct RunOptions {
   std::vector<std::string> Files;
@@ -98,6 +101,21 @@ struct RunOptions {
   /// analysed are stopped, and each file not analysed is an outcome that
   /// failed with Interrupted set; what finished is kept and handed out.
   const volatile std::sig_atomic_t *Stop = nullptr;
+  /// Analyse only this part of Files (Driver/Shard.h); the others are
+  /// parsed for their launches where they name a kernel this part leaves
+  /// unlaunched, and are not in the outcomes.
+  ShardSpec Shard;
+  /// With Shard: each outcome of the part, by its index in Files, before
+  /// the steps across files (a file analysed through its includer, a
+  /// finding reported by several files) that `merge` redoes over all parts.
+  /// \p Analysed: parsed, neither skipped nor misconfigured.
+  std::function<void(size_t Index, bool Analysed, const FileOutcome &Outcome)>
+      ShardOutcome;
+  /// Each analysis looked up first, and kept after (--cache-dir); none
+  /// where null. \p CacheSalt: what else decides an outcome, that the
+  /// front end knows of (how its consumer renders findings).
+  std::shared_ptr<ResultCache> Cache;
+  std::string CacheSalt;
 };
 
 /// A finding with whatever the consumer rendered for it (text diagnostics).
@@ -149,6 +167,10 @@ struct FileOutcome {
   // What the project passes need.
   std::string CommandDirectory; // relative paths in findings start here
   std::vector<std::string> IncludedInputs; // other inputs this file #includes
+  /// Every file the translation unit read (real paths, sorted; the CUDA
+  /// headers of a shared preamble aside): what a cached result depends on
+  /// (Driver/ResultCache.h).
+  std::vector<std::string> FilesRead;
   LaunchMap Launches;
   std::vector<std::string> KernelsWithoutLaunch;
 };
@@ -179,6 +201,14 @@ std::vector<FileOutcome> analyzeFiles(const RunOptions &Opts,
 bool databaseSources(const std::string &BuildDir,
                      std::vector<std::string> &Sources, size_t &Others,
                      std::string &Error);
+
+/// The steps of a run across its files, over \p Outcomes in input order:
+/// a file of \p Analysed (parsed, not skipped) that failed alone but that
+/// another file #includes is analysed through that file; an access several
+/// files report is left to the first. analyzeFiles takes them; `merge` takes
+/// them again over every shard's outcomes.
+void joinAcrossFiles(std::vector<FileOutcome> &Outcomes,
+                     const std::vector<size_t> &Analysed);
 
 /// The absolute path of the file \p F is in (paths in findings may be
 /// relative to the compile command's directory).

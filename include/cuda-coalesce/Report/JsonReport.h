@@ -5,12 +5,16 @@
 #include "cuda-coalesce/Frontend/Finding.h"
 #include "cuda-coalesce/Report/RunInfo.h"
 
+#include <functional>
 #include <optional>
 #include <vector>
 
 namespace llvm {
 class raw_ostream;
+namespace json {
+class OStream;
 }
+} // namespace llvm
 
 namespace cudacoalesce {
 
@@ -31,6 +35,9 @@ struct JsonTotals {
   /// "interrupted": the signal that stopped the run ("SIGINT"), when one
   /// did; the files it left are in "errors".
   std::string Interrupted;
+  /// "shard", last: what `merge` reads back (Driver/ShardResults.h); unset,
+  /// no key.
+  std::function<void(llvm::json::OStream &)> Shard;
 };
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
