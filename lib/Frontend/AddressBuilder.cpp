@@ -198,8 +198,7 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
                       [](const Guard &X, const Guard &Y) {
                         return X.Op == Y.Op && X.Predicated == Y.Predicated &&
                                X.MaybePredicated == Y.MaybePredicated &&
-                               X.MaybeSunk == Y.MaybeSunk &&
-                               X.Diff == Y.Diff;
+                               X.MaybeSunk == Y.MaybeSunk && X.Diff == Y.Diff;
                       });
   };
   for (OpenVectorLoad &G : llvm::reverse(OpenVectorLoads)) {

@@ -2,9 +2,9 @@
 #include "DeviceBuiltins.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/Basic/SourceManager.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -89,9 +89,9 @@ bool readsSinCosTable(const FunctionDecl *Callee) {
     return false;
   StringRef Name = Callee->getName();
   Name.consume_front("__nv_");
-  bool Library =
-      !Callee->hasBody() || Callee->getASTContext().getSourceManager()
-                                .isInSystemHeader(Callee->getLocation());
+  bool Library = !Callee->hasBody() ||
+                 Callee->getASTContext().getSourceManager().isInSystemHeader(
+                     Callee->getLocation());
   return Library && llvm::StringSwitch<bool>(Name)
                         .Cases({"sin", "cos", "sinpi", "cospi"}, true)
                         .Default(false);

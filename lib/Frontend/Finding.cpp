@@ -22,7 +22,8 @@ bool Finding::isFlagged() const {
     return true;
   case model::Pattern::Scattered:
     // A gather the code bounds to what a full warp needs cannot waste.
-    return Prediction.Units || Prediction.UnitsMax > Prediction.IdealUnits + 1e-9;
+    return Prediction.Units ||
+           Prediction.UnitsMax > Prediction.IdealUnits + 1e-9;
   case model::Pattern::Unknown:
     // Wasteful whatever the unknown values are.
     return !Prediction.Units &&

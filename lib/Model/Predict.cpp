@@ -470,7 +470,7 @@ bool guardLeavesLanesUnknown(const sym::Context &Ctx,
 /// from \p B (branched) and \p P (predicated): the same count, or the range
 /// over both.
 Prediction overBothLowerings(Prediction B, const Prediction &P,
-                              UnknownCause::Kind Choice) {
+                             UnknownCause::Kind Choice) {
   if (B.Units && P.Units && std::fabs(*B.Units - *P.Units) < 1e-9) {
     // The same count a request, from different warps: the requests of the
     // launch are not decided.

@@ -192,10 +192,10 @@ void WarpPricer::costVisit(int64_t Warp, const WarpLanes &W,
   T.Warps += Times;
 
   if (AL.Scattered) {
-    RequestCost Cost =
-        AL.GatherSpan ? Model.costOfGatherWithin(Active, Access.ChunkBytes,
-                                                 *AL.GatherSpan)
-            : Model.costOfGather(Active, Access.ChunkBytes);
+    RequestCost Cost = AL.GatherSpan
+                           ? Model.costOfGatherWithin(Active, Access.ChunkBytes,
+                                                      *AL.GatherSpan)
+                           : Model.costOfGather(Active, Access.ChunkBytes);
     for (unsigned C = 0, Requests = Access.requests(); C < Requests; ++C)
       T.add(Cost, Times);
     return;
