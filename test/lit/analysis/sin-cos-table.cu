@@ -5,6 +5,8 @@
 // H100: 1 to 2 sectors a request): a range, no pattern to flag, a note that
 // says whose load it is. A warp with one argument reads one sector; float
 // sinf does not touch the table on its fast path.
+// The shim of CUDA headers has no double-precision math library.
+// UNSUPPORTED: shim
 // RUN: %cc --show-all %s | %filecheck %s --implicit-check-not=__cudart
 
 __device__ double2 twiddle(double phi) { return make_double2(cos(phi), sin(phi)); }
