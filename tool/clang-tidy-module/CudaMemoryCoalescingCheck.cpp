@@ -2,6 +2,7 @@
 #include "CudaMemoryCoalescingCheck.h"
 
 #include "cuda-coalesce/Driver/CompileDatabase.h"
+#include "cuda-coalesce/Driver/HeaderDefinitionScope.h"
 #include "cuda-coalesce/Driver/LaunchIndex.h"
 #include "cuda-coalesce/Driver/NoLintLookup.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
@@ -440,6 +441,9 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
 
   std::vector<Placed> Findings;
   std::optional<std::vector<Placed>> Apart;
+  // clangd: the launches and kernels of the project's headers that the file
+  // reaches, as the CLI's parse sees them.
+  HeaderDefinitionScope Reached(AST);
   if (callsSkippedBodies(AST))
     Apart = analyseApart(SM, P, Main);
   if (Apart) {
