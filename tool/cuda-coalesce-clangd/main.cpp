@@ -20,6 +20,10 @@
 //   wraps its JSON database in tooling::inferMissingCompileCommands (which
 //   gives headers a neighbour's command); the wrapper below puts ours
 //   underneath, so that headers get translated commands too.
+// - clangd's --compile-commands-dir becomes the check's CompileCommandsDir
+//   unless the user's configuration sets it: where the preamble skipped a
+//   body the analysis needs, the check parses the file again and must find
+//   the command clangd uses, which is not always in a directory above it.
 //
 // In an editor's session the messages pass through a proxy
 // (EditorProxy.h) that points each diagnostic's link at the check's

@@ -5,8 +5,10 @@
 // The analysis walks the translation unit through that scope, so in the
 // editor it would miss what the CLI sees in a project header: a launch in
 // a header template instantiated from the file (ggml's
-// `ggml_cuda_kernel_launch(kernel, params, args...)`), whose block then
-// falls back to an assumption, and a header kernel the file launches.
+// `ggml_cuda_kernel_launch(kernel, params, args...)`, whose body clangd
+// keeps as a forwarding function's), and the kernel's block then falls back
+// to an assumption. (A body the preamble skipped is another matter: the
+// check parses the file again.)
 //
 // While a HeaderDefinitionScope lives, the traversal scope also holds the
 // definitions outside the main file and outside system headers that the
