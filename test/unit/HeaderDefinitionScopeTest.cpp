@@ -1,10 +1,8 @@
 #include "cuda-coalesce/Driver/HeaderDefinitionScope.h"
-#include "cuda-coalesce/Driver/CompileSetup.h"
+#include "ParseCuda.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
 
@@ -35,18 +33,7 @@ void run(float *a) { launch_with(rows, dim3(1), dim3(1, 256, 1), a); }
 )cu";
 
 std::unique_ptr<ASTUnit> parseWithHeader() {
-  ToolchainSetup Setup;
-  Setup.ResourceDir = defaultResourceDir();
-  std::vector<std::string> Command =
-      deviceParseCommand({"clang++", "main.cu"}, Setup);
-  std::vector<std::string> Args;
-  for (size_t I = 1; I < Command.size(); ++I)
-    if (Command[I] != "main.cu")
-      Args.push_back(Command[I]);
-  return tooling::buildASTFromCodeWithArgs(
-      Main, Args, "main.cu", "cuda-coalesce-test",
-      std::make_shared<PCHContainerOperations>(),
-      tooling::getClangStripDependencyFileAdjuster(), {{"launch.cuh", Header}});
+  return test::parseCuda(Main, {{"launch.cuh", Header}});
 }
 
 /// The main file's own top-level declarations: the scope clangd gives.
