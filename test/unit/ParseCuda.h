@@ -20,7 +20,10 @@
 namespace cudacoalesce {
 namespace test {
 
-inline std::unique_ptr<clang::ASTUnit> parseCuda(const std::string &Code) {
+/// \p Headers: files the snippet can include, by name.
+inline std::unique_ptr<clang::ASTUnit>
+parseCuda(const std::string &Code,
+          const clang::tooling::FileContentMappings &Headers = {}) {
   ToolchainSetup Setup;
   Setup.ResourceDir = defaultResourceDir();
   std::vector<std::string> Command =
@@ -29,7 +32,10 @@ inline std::unique_ptr<clang::ASTUnit> parseCuda(const std::string &Code) {
   for (size_t I = 1; I < Command.size(); ++I)
     if (Command[I] != "snippet.cu")
       Args.push_back(Command[I]);
-  return clang::tooling::buildASTFromCodeWithArgs(Code, Args, "snippet.cu");
+  return clang::tooling::buildASTFromCodeWithArgs(
+      Code, Args, "snippet.cu", "clang-tool",
+      std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(), Headers);
 }
 
 /// The function named \p Name (the first declaration with a body).

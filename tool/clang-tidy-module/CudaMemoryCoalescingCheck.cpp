@@ -2,6 +2,7 @@
 #include "CudaMemoryCoalescingCheck.h"
 
 #include "cuda-coalesce/Driver/CompileDatabase.h"
+#include "cuda-coalesce/Driver/HeaderDefinitionScope.h"
 #include "cuda-coalesce/Driver/LaunchIndex.h"
 #include "cuda-coalesce/Driver/NoLintLookup.h"
 #include "cuda-coalesce/Frontend/KernelAnalysis.h"
@@ -197,9 +198,10 @@ TranslationUnitResult analyseProjectFile(ASTContext &AST, Project &P,
   return analyzeTranslationUnit(AST, With);
 }
 
-/// Whether code in the main file calls a function whose body the parse
-/// skipped: clangd parses the headers of its preamble without function
-/// bodies, so the __device__ helpers they define cannot be followed there.
+/// Whether the code walked (the main file's and the header definitions it
+/// reaches) calls a function or constructor whose body the parse skipped:
+/// clangd parses the headers of its preamble without function bodies, so
+/// the __device__ helpers they define cannot be followed there.
 bool callsSkippedBodies(ASTContext &AST) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const SourceManager &SM;
@@ -214,10 +216,18 @@ bool callsSkippedBodies(ASTContext &AST) {
         return Pattern != FD && skipped(Pattern);
       return false;
     }
+    void reach(const FunctionDecl *FD) {
+      if (FD && !SM.isInSystemHeader(FD->getLocation()) && skipped(FD))
+        Found = true;
+    }
     bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *FD = C->getDirectCallee())
-        if (!SM.isInSystemHeader(FD->getLocation()) && skipped(FD))
-          Found = true;
+      reach(C->getDirectCallee());
+      return !Found;
+    }
+    // A constructor's member initializers are skipped with its body: a
+    // launch's shape kept in a struct (ggml's launch parameters).
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      reach(C->getConstructor());
       return !Found;
     }
   } F(AST.getSourceManager());
@@ -440,6 +450,9 @@ void CudaMemoryCoalescingCheck::check(const MatchFinder::MatchResult &R) {
 
   std::vector<Placed> Findings;
   std::optional<std::vector<Placed>> Apart;
+  // clangd: the launches and kernels of the project's headers that the file
+  // reaches, as the CLI's parse sees them.
+  HeaderDefinitionScope Reached(AST);
   if (callsSkippedBodies(AST))
     Apart = analyseApart(SM, P, Main);
   if (Apart) {

@@ -20,6 +20,10 @@
 //   wraps its JSON database in tooling::inferMissingCompileCommands (which
 //   gives headers a neighbour's command); the wrapper below puts ours
 //   underneath, so that headers get translated commands too.
+// - clangd's --compile-commands-dir becomes the check's CompileCommandsDir
+//   unless the user's configuration sets it: where the preamble skipped a
+//   body the analysis needs, the check parses the file again and must find
+//   the command clangd uses, which is not always in a directory above it.
 //
 // In an editor's session the messages pass through a proxy
 // (EditorProxy.h) that points each diagnostic's link at the check's
@@ -42,6 +46,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/FunctionExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -59,6 +64,9 @@ using TidyProvider = llvm::unique_function<void(tidy::ClangTidyOptions &,
 } // namespace clang
 
 static constexpr llvm::StringLiteral CheckName = cudacoalesce::TidyCheckName;
+
+/// clangd's --compile-commands-dir, absolute; empty when not given.
+static std::string ClangdDatabaseDir;
 
 // The wrapped functions are C++ functions; their wrappers are reached by the
 // mangled names the linker builds, hence extern "C" with the same signature.
@@ -84,6 +92,13 @@ clang::clangd::TidyProvider __wrap__ZN5clang6clangd20provideDefaultChecksEv() {
     // warning they fix.
     Opts.CheckOptions[(CheckName + "." + cudacoalesce::EditorModeOption)
                           .str()] = "true";
+    // The check parses a file again where the preamble skipped a body it
+    // needs; it must find the compile command clangd was pointed at, which
+    // is not always above the file.
+    std::string DirOption = (CheckName + ".CompileCommandsDir").str();
+    if (!ClangdDatabaseDir.empty() && !Opts.CheckOptions.count(DirOption))
+      Opts.CheckOptions[DirOption] =
+          clang::tidy::ClangTidyOptions::ClangTidyValue(ClangdDatabaseDir);
   };
 }
 
@@ -103,6 +118,25 @@ __wrap__ZN5clang7tooling27inferMissingCompileCommandsESt10unique_ptrINS0_19Compi
 }
 
 namespace {
+
+/// DIR of --compile-commands-dir=DIR (or as the next argument), absolute.
+std::string databaseDirArgument(int argc, char *argv[]) {
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef Arg = llvm::StringRef(argv[I]).ltrim("-");
+    if (!Arg.consume_front("compile-commands-dir"))
+      continue;
+    std::string Dir;
+    if (Arg.consume_front("="))
+      Dir = Arg.str();
+    else if (Arg.empty() && I + 1 < argc)
+      Dir = argv[I + 1];
+    llvm::SmallString<256> Absolute(Dir);
+    if (!Dir.empty() && !llvm::sys::fs::make_absolute(Absolute))
+      return std::string(Absolute);
+    return Dir;
+  }
+  return "";
+}
 
 /// FILE of --check=FILE (stock clangd's self-test on a file of its own runs
 /// for a bare --check).
@@ -143,6 +177,7 @@ int main(int argc, char *argv[]) {
       std::string("--resource-dir=") + CUDA_COALESCE_RESOURCE_DIR;
   if (!HasResourceDir)
     Args.insert(Args.begin() + 1, ResourceDir.data());
+  ClangdDatabaseDir = databaseDirArgument(argc, argv);
 
   if (std::optional<std::string> File = checkedFile(argc, argv))
     return cudacoalesce::clangd::runCheck(
