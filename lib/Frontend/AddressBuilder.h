@@ -280,11 +280,11 @@ private:
   SymValue opaqueCall(const clang::CallExpr *C);
   /// memcpy(dst, src, n) with a constant n: a load and a store of n bytes.
   std::optional<SymValue> memoryCopy(const clang::CallExpr *C);
-  /// A warp shuffle, reduction or vote: what its result shares across the
-  /// warp (a broadcast of lane 0 is one value per warp).
   /// The loads of libdevice's sin/cos coefficient table that call \p C
   /// makes (readsSinCosTable); its value.
   SymValue sinCosCall(const clang::CallExpr *C);
+  /// A warp shuffle, reduction or vote: what its result shares across the
+  /// warp (a broadcast of lane 0 is one value per warp).
   SymValue warpCollectiveCall(const clang::CallExpr *C,
                               const WarpCollective &W);
   /// Loads (and stores) the object \p LV, of the type \p At has, as a call

@@ -466,9 +466,41 @@ bool guardLeavesLanesUnknown(const sym::Context &Ctx,
   });
 }
 
-/// The prediction of an access that nvcc may predicate or branch around,
-/// from \p B (branched) and \p P (predicated): the same count, or the range
-/// over both.
+/// A choice of nvcc's that the source does not decide: the access as each
+/// way lowers it, First the one whose walk the prediction keeps.
+struct UndecidedLowering {
+  AccessShape First, Second;
+  UnknownCause::Kind Why;
+};
+
+/// The first undecided choice of \p Access, if any: predicated or branched
+/// around (Guard::MaybePredicated), then a store kept in its branch or sunk
+/// to the join without the branch's test (Guard::MaybeSunk).
+std::optional<UndecidedLowering> undecidedLowering(const AccessShape &Access) {
+  if (llvm::any_of(Access.Guards,
+                   [](const Guard &G) { return G.MaybePredicated; })) {
+    UndecidedLowering L{Access, Access,
+                        UnknownCause::Kind::PredicatedOrBranched};
+    for (size_t G = 0; G < Access.Guards.size(); ++G) {
+      L.First.Guards[G].MaybePredicated = false;
+      L.Second.Guards[G].MaybePredicated = false;
+      L.Second.Guards[G].Predicated |= Access.Guards[G].MaybePredicated;
+    }
+    return L;
+  }
+  if (llvm::any_of(Access.Guards, [](const Guard &G) { return G.MaybeSunk; })) {
+    UndecidedLowering L{Access, Access, UnknownCause::Kind::SunkOrKept};
+    for (Guard &G : L.First.Guards)
+      G.MaybeSunk = false;
+    llvm::erase_if(L.Second.Guards, [](const Guard &G) { return G.MaybeSunk; });
+    return L;
+  }
+  return std::nullopt;
+}
+
+/// The prediction of an access that nvcc may lower two ways, from \p B
+/// (UndecidedLowering::First) and \p P (Second): the same count, or the
+/// range over both.
 Prediction overBothLowerings(Prediction B, const Prediction &P,
                              UnknownCause::Kind Choice) {
   if (B.Units && P.Units && std::fabs(*B.Units - *P.Units) < 1e-9) {
@@ -513,29 +545,11 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
 Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
                        const AccessShape &Access, const LaunchShape &Launch,
                        const RequestCostModel &Model) {
-  if (llvm::any_of(Access.Guards,
-                   [](const Guard &G) { return G.MaybePredicated; })) {
+  if (std::optional<UndecidedLowering> Choice = undecidedLowering(Access)) {
     // Predicted both ways: the same count, or the range between the two.
-    AccessShape Branched = Access, Predicated = Access;
-    for (size_t G = 0; G < Access.Guards.size(); ++G) {
-      Branched.Guards[G].MaybePredicated = false;
-      Predicated.Guards[G].MaybePredicated = false;
-      Predicated.Guards[G].Predicated |= Access.Guards[G].MaybePredicated;
-    }
-    Prediction B = predictWith(Ctx, Caches, Branched, Launch, Model);
-    Prediction P = predictWith(Ctx, Caches, Predicated, Launch, Model);
-    return overBothLowerings(std::move(B), P,
-                             UnknownCause::Kind::PredicatedOrBranched);
-  }
-  if (llvm::any_of(Access.Guards, [](const Guard &G) { return G.MaybeSunk; })) {
-    // In its branch, or at the join without the branch's test.
-    AccessShape Kept = Access, Sunk = Access;
-    for (Guard &G : Kept.Guards)
-      G.MaybeSunk = false;
-    llvm::erase_if(Sunk.Guards, [](const Guard &G) { return G.MaybeSunk; });
-    Prediction K = predictWith(Ctx, Caches, Kept, Launch, Model);
-    Prediction S = predictWith(Ctx, Caches, Sunk, Launch, Model);
-    return overBothLowerings(std::move(K), S, UnknownCause::Kind::SunkOrKept);
+    Prediction First = predictWith(Ctx, Caches, Choice->First, Launch, Model);
+    Prediction Second = predictWith(Ctx, Caches, Choice->Second, Launch, Model);
+    return overBothLowerings(std::move(First), Second, Choice->Why);
   }
   LaunchWalker Walker(Ctx, Caches, Access, Launch, Model);
   Prediction P = predictCounts(Ctx, Access, Model, Walker);

@@ -23,13 +23,13 @@
 namespace cudacoalesce {
 namespace model {
 
-/// What one request moves, in the model's unit (a 32-byte sector for global
-/// memory, a wavefront for shared memory).
 /// Bytes [Begin, End) from an access's base.
 struct ByteSpan {
   int64_t Begin = 0, End = 0;
 };
 
+/// What one request moves, in the model's unit (a 32-byte sector for global
+/// memory, a wavefront for shared memory).
 struct RequestCost {
   unsigned Units = 0;
   /// Units the bytes requested need at the least.
