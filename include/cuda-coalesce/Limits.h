@@ -66,6 +66,10 @@ constexpr int64_t LoopIterationsSimulated = 16;
 constexpr int64_t MaxLoopTripsAveraged = int64_t(1) << 20;
 /// ...visiting every trip up to this many, a sample of them beyond.
 constexpr int64_t LoopTripsVisited = 256;
+/// The placements of outer loops' trips searched for the end of a loop
+/// whose condition reads them (a triangular nest); beyond, the end is looked
+/// for at their first values only.
+constexpr int64_t OuterTripsSearched = 4096;
 /// Unknown values are tried over FirstValueTried .. FirstValueTried +
 /// ValuesTried - 1: every residue that matters for 32-byte sectors and a
 /// realistic magnitude for sizes and strides. The first, a multiple of 32,

@@ -77,6 +77,10 @@ private:
   /// Whether a lane of the first or the last block is still in the loop of
   /// \p Axis at trip \p Trip; nullopt when a guard's value is not known.
   std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
+  /// The same with the axes placed: \p LoopGuards are the guards that read
+  /// the axis's trip.
+  std::optional<bool> anyLaneInPlacement(const VaryingAxis &Axis, int64_t Trip,
+                                         const std::vector<size_t> &LoopGuards);
 
   AccessAtLaunch &AL;
   const sym::Context &Ctx;
