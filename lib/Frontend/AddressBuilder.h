@@ -244,7 +244,12 @@ private:
   std::optional<SymValue> builtinIndex(const clang::Expr *E);
   /// Atomics and cache-hinted loads and stores: an access through the
   /// pointer in argument 0.
-  LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind);
+  LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind,
+                         std::vector<SymValue> *Operands = nullptr);
+  /// What the atomic \p C at \p LV returns to each lane (\p Operands: its
+  /// arguments after the pointer).
+  SymValue atomicResult(const clang::CallExpr *C, const LValue &LV,
+                        const std::vector<SymValue> &Operands);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
   /// The definition of \p Callee the walk may enter at this depth, or null

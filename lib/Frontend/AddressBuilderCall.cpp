@@ -67,10 +67,11 @@ SymValue AddressBuilder::call(const CallExpr *C) {
       return opaqueFor(C, Variation::LaneData);
     }
     if (isAtomicName(Name)) {
-      LValue LV = pointerArgument(C, AccessKind::Atomic);
+      std::vector<SymValue> Operands;
+      LValue LV = pointerArgument(C, AccessKind::Atomic, &Operands);
       if (atomicReadsFirst(Name, sizeOf(LV.Type)))
         record(LV, AccessKind::Load, C->getArg(0)->IgnoreParenImpCasts());
-      return loadedValue(C, LV.Address);
+      return atomicResult(C, LV, Operands);
     }
     if (auto Kind = cacheHintedAccess(Name)) {
       LValue LV = pointerArgument(C, *Kind);
@@ -119,8 +120,35 @@ std::pair<const Expr *, bool> AddressBuilder::objectOf(const CallExpr *C) {
   return {nullptr, false};
 }
 
-AddressBuilder::LValue AddressBuilder::pointerArgument(const CallExpr *C,
-                                                       AccessKind Kind) {
+SymValue AddressBuilder::atomicResult(const CallExpr *C, const LValue &LV,
+                                      const std::vector<SymValue> &Operands) {
+  // Lanes that update one address get its values one after another: what an
+  // atomic returns differs per lane even where a load at its address would
+  // be the same in every lane. `atomicAdd(tail, n)` with one address and one
+  // n in the warp hands the lanes the slots tail, tail + n, ... (nvcc
+  // aggregates the warp's adds, ranking the lanes): which lane takes which
+  // slot does not change the sectors or banks the slots touch, only that
+  // they are these, so the lanes are taken in order.
+  StringRef Name = C->getDirectCallee()->getName();
+  bool Add = Name == "atomicAdd" || Name == "atomicAdd_block";
+  if (!Add || Operands.size() != 1 || !C->getType()->isIntegerType() ||
+      Syms.isLaneVarying(LV.Address.P) || Syms.isLaneVarying(Operands[0].P))
+    return opaqueFor(C, Variation::LaneData);
+  auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
+  Poly ThreadRank = Atom(Syms.threadIdx(0)) +
+                    Atom(Syms.blockDim(0)) *
+                        (Atom(Syms.threadIdx(1)) +
+                         Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+  Poly Lane =
+      Syms.op(sym::OpKind::Rem, ThreadRank, Poly::constant(model::WarpSize));
+  SymValue V = opaqueFor(C, Variation::PerWarp);
+  V.P = V.P + Operands[0].P * Lane;
+  return V;
+}
+
+AddressBuilder::LValue
+AddressBuilder::pointerArgument(const CallExpr *C, AccessKind Kind,
+                                std::vector<SymValue> *Operands) {
   const Expr *Arg = C->getArg(0);
   LValue LV;
   LV.Kind = LValue::Memory;
@@ -134,8 +162,11 @@ AddressBuilder::LValue AddressBuilder::pointerArgument(const CallExpr *C,
       At = U->getSubExpr()->IgnoreParens();
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(At))
     At = Cast->getSubExprAsWritten();
-  for (unsigned I = 1; I < C->getNumArgs(); ++I)
-    rvalue(C->getArg(I));
+  for (unsigned I = 1; I < C->getNumArgs(); ++I) {
+    SymValue V = rvalue(C->getArg(I));
+    if (Operands)
+      Operands->push_back(V);
+  }
   record(LV, Kind, At, /*AlwaysIssued=*/true);
   return LV;
 }

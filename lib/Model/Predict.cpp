@@ -540,6 +540,58 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
   return B;
 }
 
+/// A base the data gives each warp (a shuffle of a loaded offset, a row
+/// start loaded once per warp, a slot an atomic hands out) has the data's
+/// alignment: the lanes keep their shape, the count is the range over the
+/// alignments, and only the shape is evidence of waste. runtime-bench 43
+/// (shuffled_base): 4 measured where the average over alignments said
+/// 4.875, misaligned.
+bool rangeOverWarpBases(const sym::Context &Ctx, LaunchWalker &Walker,
+                        Prediction &P) {
+  if (Walker.perWarpData().empty() || !P.Units || P.UnitsMin >= P.UnitsMax)
+    return false;
+  keepOnlyRange(P, P.UnitsMin, UnknownCause::Kind::DataAddresses,
+                names(Ctx, Walker.perWarpData()),
+                Assumption::Kind::DataPerWarp);
+  if (P.Kind == Pattern::Misaligned)
+    P.Kind = Pattern::Coalesced;
+  return true;
+}
+
+/// A guard on data decides which lanes take part: the count is that of
+/// every lane taking part at the most, one lane's at the least (none in a
+/// warp that executes a predicated access). A gather already gives that
+/// range, a broadcast moves one sector either way.
+/// So does a guard whose values are not known here and could not be tried
+/// (the walk counted its lanes as active): Hecbench's minimod, 1.67
+/// wavefronts measured where 2 was given. \p WarpBaseRange: the count is
+/// already the range over the alignments of warp bases.
+void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
+                          LaunchWalker &Walker, bool WarpBaseRange,
+                          Prediction &P) {
+  bool OnData = !Walker.guardData().empty();
+  bool OnUnknowns =
+      Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
+  bool Predicated =
+      llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
+  if ((!OnData && !OnUnknowns) || (!P.Units && !WarpBaseRange) ||
+      P.DependsOnLaneData || P.Kind == Pattern::Uniform)
+    return;
+  // The lanes' shape is known (contract point 4): the pattern stays, so
+  // that a wasteful one is flagged, with the all-lanes count as the most:
+  // over every value of the unknowns where the count was given for aligned
+  // ones (HeCBench's minimod: 7 and 8 measured where 4 was the aligned most).
+  for (const Assumption &A : P.Assumptions)
+    if (A.What == Assumption::Kind::SamePatternForEveryValue)
+      P.UnitsMax = std::max(P.UnitsMax, A.Most);
+  P.AlignmentAssumed = false;
+  keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
+                OnData ? UnknownCause::Kind::GuardOnData
+                       : UnknownCause::Kind::GuardOnUnknowns,
+                OnData ? names(Ctx, Walker.guardData()) : "",
+                Assumption::Kind::GuardUnknown);
+}
+
 } // namespace
 
 Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
@@ -575,34 +627,8 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
       P.Kind = Pattern::Unknown;
     return P;
   }
-  // A guard on data decides which lanes take part: the count is that of
-  // every lane taking part at the most, one lane's at the least (none in a
-  // warp that executes a predicated access). A gather already gives that
-  // range, a broadcast moves one sector either way.
-  // So does a guard whose values are not known here and could not be tried
-  // (the walk counted its lanes as active): Hecbench's minimod, 1.67
-  // wavefronts measured where 2 was given.
-  bool OnData = !Walker.guardData().empty();
-  bool OnUnknowns =
-      Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
-  if ((!OnData && !OnUnknowns) || !P.Units || P.DependsOnLaneData ||
-      P.Kind == Pattern::Uniform)
-    return P;
-  bool Predicated =
-      llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
-  // The lanes' shape is known (contract point 4): the pattern stays, so
-  // that a wasteful one is flagged, with the all-lanes count as the most:
-  // over every value of the unknowns where the count was given for aligned
-  // ones (HeCBench's minimod: 7 and 8 measured where 4 was the aligned most).
-  for (const Assumption &A : P.Assumptions)
-    if (A.What == Assumption::Kind::SamePatternForEveryValue)
-      P.UnitsMax = std::max(P.UnitsMax, A.Most);
-  P.AlignmentAssumed = false;
-  keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
-                OnData ? UnknownCause::Kind::GuardOnData
-                       : UnknownCause::Kind::GuardOnUnknowns,
-                OnData ? names(Ctx, Walker.guardData()) : "",
-                Assumption::Kind::GuardUnknown);
+  bool WarpBaseRange = rangeOverWarpBases(Ctx, Walker, P);
+  rangeUnderDataGuards(Ctx, Access, Walker, WarpBaseRange, P);
   return P;
 }
 
