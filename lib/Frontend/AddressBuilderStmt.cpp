@@ -303,8 +303,11 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   SymValue Cond = rvalue(If->getCond());
   std::vector<Guard> Then = conditionGuards(If->getCond(), false);
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
-  markLowering(Then,
-               ifLowering(If, AtKernelTail, LoopDepth, variesPerTrip(Then)));
+  ThenLowering Lowering =
+      ifLowering(If, AtKernelTail, LoopDepth, variesPerTrip(Then));
+  markLowering(Then, Lowering);
+  if (If->getElse())
+    markLowering(Else, Lowering);
   bool JoinShared = llvm::is_contained(IfsJoiningOuterPaths, If);
   for (const Stmt *Branch : {If->getThen(), If->getElse()})
     if (const IfStmt *Inner = ifEndingBranch(Branch))

@@ -188,23 +188,42 @@ static bool loadsFromGlobalForLater(const Stmt *S) {
   return Value && !readsOnlySharedMemory(Value);
 }
 
-ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
-                        bool VariesPerTrip) {
-  const Stmt *Then = If->getThen();
-  if (If->getElse() || AtKernelTail || holdsControlFlow(Then))
-    return ThenLowering::Branched;
-  const auto *Block = dyn_cast<CompoundStmt>(Then);
-  auto Body =
-      Block ? llvm::ArrayRef<Stmt *>(Block->body_begin(), Block->body_end())
-            : llvm::ArrayRef<Stmt *>(const_cast<Stmt **>(&Then), 1);
+/// The statements of a branch, through braces.
+static llvm::ArrayRef<Stmt *> branchBody(const Stmt *const &Branch) {
+  if (const auto *Block = dyn_cast<CompoundStmt>(Branch))
+    return llvm::ArrayRef<Stmt *>(Block->body_begin(), Block->body_end());
+  return llvm::ArrayRef<Stmt *>(const_cast<Stmt *const *>(&Branch), 1);
+}
+
+/// A branch of nothing but stores and shared loads into locals (and
+/// declarations), at least one of them: what ptxas if-converts.
+static bool onlyEffects(const Stmt *const &Branch) {
   auto Effect = [](const Stmt *B) {
     return storesToMemory(B) || loadsFromSharedForLater(B);
   };
-  bool OnlyEffects =
-      llvm::all_of(
-          Body, [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
-      llvm::any_of(Body, Effect);
-  if (OnlyEffects && isShortBody(Then) && LoopDepth != 0 && VariesPerTrip)
+  llvm::ArrayRef<Stmt *> Body = branchBody(Branch);
+  return llvm::all_of(
+             Body,
+             [&](const Stmt *B) { return isa<DeclStmt>(B) || Effect(B); }) &&
+         llvm::any_of(Body, Effect);
+}
+
+ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
+                        bool VariesPerTrip) {
+  const Stmt *Then = If->getThen();
+  if (AtKernelTail || holdsControlFlow(Then))
+    return ThenLowering::Branched;
+  if (const Stmt *Else = If->getElse()) {
+    // Chai's BFS and SSSP (`if (t >= N) *overflow = 1; else q[t] = id;` in
+    // a loop, H100): the store ran in warps with no lane past the test,
+    // moving nothing, where PTX branches around it: ptxas if-converted the
+    // diamond. Longer branches keep PTX's branches.
+    bool Short = !holdsControlFlow(Else) && onlyEffects(Then) &&
+                 onlyEffects(Else) && isShortBody(Then) && isShortBody(Else);
+    return Short ? ThenLowering::EitherWay : ThenLowering::Branched;
+  }
+  llvm::ArrayRef<Stmt *> Body = branchBody(Then);
+  if (onlyEffects(Then) && isShortBody(Then) && LoopDepth != 0 && VariesPerTrip)
     return ThenLowering::Predicated;
   if (!Body.empty() && llvm::all_of(Body, loadsFromGlobalForLater))
     return ThenLowering::Branched;

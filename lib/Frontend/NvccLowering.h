@@ -56,8 +56,10 @@ enum class ThenLowering { Branched, Predicated, EitherWay };
 /// H100 (cuda-samples' MC_EstimatePi: every warp issued it on every trip).
 /// Branched: `v = in[i];`, a value for later from global memory
 /// (36_guards); a body with a loop, a nested branch or a jump; an `if` with
-/// `else`; guards at the kernel's end (\p AtKernelTail: nothing follows,
-/// lanes that fail exit).
+/// a longer `else`; guards at the kernel's end (\p AtKernelTail: nothing
+/// follows, lanes that fail exit).
+/// An `if` whose two branches are short stores: either way, for both
+/// branches (Chai's BFS and SSSP: ptxas if-converted what PTX branches).
 /// Either way (Guard::MaybePredicated) otherwise: public code and
 /// runtime-bench disagree on every other shape (ifLowering's comment).
 ThenLowering ifLowering(const clang::IfStmt *If, bool AtKernelTail,

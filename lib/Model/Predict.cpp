@@ -561,7 +561,9 @@ bool rangeOverWarpBases(const sym::Context &Ctx, LaunchWalker &Walker,
 /// A guard on data decides which lanes take part: the count is that of
 /// every lane taking part at the most, one lane's at the least (none in a
 /// warp that executes a predicated access). A gather already gives that
-/// range, a broadcast moves one sector either way.
+/// range, a broadcast moves one sector either way, but for none where no
+/// lane of a predicated warp is on (Chai's BFS: `*overflow = 1` under a
+/// test on a queue index ran in every warp and moved nothing).
 /// So does a guard whose values are not known here and could not be tried
 /// (the walk counted its lanes as active): Hecbench's minimod, 1.67
 /// wavefronts measured where 2 was given. \p WarpBaseRange: the count is
@@ -575,7 +577,7 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
   bool Predicated =
       llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
   if ((!OnData && !OnUnknowns) || (!P.Units && !WarpBaseRange) ||
-      P.DependsOnLaneData || P.Kind == Pattern::Uniform)
+      P.DependsOnLaneData || (P.Kind == Pattern::Uniform && !Predicated))
     return;
   // The lanes' shape is known (contract point 4): the pattern stays, so
   // that a wasteful one is flagged, with the all-lanes count as the most:
