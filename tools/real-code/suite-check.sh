@@ -213,7 +213,7 @@ program_pack_paths() {  # SUITE NAME...
 
 cmd_pack() {
   local s sel carry="${CARRY_DIR:-$SUITES_DIR/carry}"
-  mkdir -p "$carry"
+  mkdir -p "$carry" && carry="$(cd "$carry" && pwd)"   # tar runs in SUITES_DIR
   declare -A only=()
   for sel in "$@"; do [ "$sel" != "${sel%%/*}" ] && only[${sel%%/*}]+=" ${sel#*/}"; done
   for s in $(for sel in $(suites_or_all "$@"); do echo "${sel%%/*}"; done | awk '!seen[$0]++'); do

@@ -6,6 +6,7 @@
 unpack_carry() {  # CARRY_DIR/*.tar.gz (or .part-N pieces), each once per content
   local t key mark="$SUITES_DIR/.unpacked" carry="${CARRY_DIR:-$SUITES_DIR/carry}"
   mkdir -p "$mark"
+  [ -d "$carry" ] && carry="$(cd "$carry" && pwd)"
   for t in "$carry"/*.tar.gz "$carry"/*.tar.gz.part-0; do
     [ -f "$t" ] || continue
     local base="${t%.part-0}"
