@@ -7,7 +7,8 @@
 # Usage (from anywhere; paths default to this repository):
 #   suite-check.sh stage SUITE CHECKOUT   # copy + mechanical edits -> SUITES_DIR/SUITE/src
 #   suite-check.sh build [SUITE[/NAME]...]  # nvcc -O3 -lineinfo -arch=sm_90 -cudart shared, nice 19, -j2
-#   suite-check.sh pack [SUITE...]        # SUITES_DIR/carry/SUITE.tar.gz: sources, inputs, binaries
+#   suite-check.sh pack [SUITE[/NAME]...]   # CARRY_DIR/SUITE.tar.gz: sources, inputs, binaries
+#                                         # (SUITE/NAME: only those programs' folders and binaries)
 #   suite-check.sh plan [--from N] [SUITE...]   # what device would run, in order, and its seconds
 #   suite-check.sh device [--from N] [--to N] [SUITE[/NAME]...]   # ON THE GPU MACHINE (below)
 #   suite-check.sh parse DEVICE_OUT... [--dest D]  # here: the device outputs -> measurements-SUITE.json
@@ -25,7 +26,7 @@
 # Through this workplace's device tool the device part is one call per ~8 minutes of profiling,
 # from the repository root, with the tarballs of `pack` carried:
 #   run  command: "tools/real-code/suite-check.sh device"  carry: ["build-suites/carry"]  timeout_s: 600
-# which unpacks SUITES_DIR/carry/*.tar.gz (once per tarball), makes the build machine's path of the
+# which unpacks CARRY_DIR/*.tar.gz (once per tarball), makes the build machine's path of the
 # sources exist (nvcc's line tables name them; ncu --import-source reads them there; tarballs packed
 # in different build folders each get theirs: unpack keeps every build_root.txt), profiles
 # the programs in plan order from --from N until its budget, and writes to $OUT: log.txt,
@@ -60,6 +61,8 @@
 #   NVCC, NCU      (defaults: on PATH, else /usr/local/cuda/bin, /opt/nvidia/nsight-compute/*)
 #   JOBS           parallel nvcc processes in build (default 2, at most 2: the CPU is shared)
 #   CALL_S         plan: seconds of profiling per device call (default 460)
+#   CARRY_DIR      pack writes the tarballs there, device unpacks them from there (default
+#                  SUITES_DIR/carry): a later batch packed on its own is carried beside the first
 #
 # The third-party sources are only copied into the ignored SUITES_DIR; nothing of them is committed.
 set -u
@@ -193,12 +196,33 @@ list_failed() {  # SUITE: bin/failed.txt, the manifest's programs with sources a
   echo "$s: $built built, $(wc -l < "$f") failed"
 }
 
+# The paths under SUITES_DIR that the programs NAME... of SUITE need on the device: their folders,
+# the folders their -I../DIR flags name, the suite's LICENSE and checkout.txt, their binaries.
+program_pack_paths() {  # SUITE NAME...
+  local s="$1" n inc; shift
+  echo "$s/checkout.txt"
+  [ -f "$SUITES_DIR/$s/src/LICENSE" ] && echo "$s/src/LICENSE"
+  for n in "$@"; do
+    load_row "$s" "$n" || { echo "pack: $s/$n not in the manifest" >&2; return 1; }
+    echo "$s/src/$P_DIR"
+    # shellcheck disable=SC2086  # the flags are a word list
+    for inc in $(printf '%s\n' $P_FLAGS | sed -n 's|^-I\.\./||p'); do echo "$s/src/$(dirname "$P_DIR")/$inc"; done
+    [ -n "$P_SOURCES" ] && printf '%s\n' "$s/bin/$n" "$s/bin/$n.kernels"
+  done | sort -u
+}
+
 cmd_pack() {
-  local s carry="$SUITES_DIR/carry"
-  mkdir -p "$carry"
-  for s in $(suites_or_all "$@"); do
+  local s sel carry="${CARRY_DIR:-$SUITES_DIR/carry}"
+  mkdir -p "$carry" && carry="$(cd "$carry" && pwd)"   # tar runs in SUITES_DIR
+  declare -A only=()
+  for sel in "$@"; do [ "$sel" != "${sel%%/*}" ] && only[${sel%%/*}]+=" ${sel#*/}"; done
+  for s in $(for sel in $(suites_or_all "$@"); do echo "${sel%%/*}"; done | awk '!seen[$0]++'); do
     [ -d "$SUITES_DIR/$s" ] || { echo "$s: nothing to pack"; continue; }
-    local extra=()
+    local extra=() what=("$s")
+    if [ -n "${only[$s]:-}" ]; then
+      # shellcheck disable=SC2086  # a word list
+      mapfile -t what < <(program_pack_paths "$s" ${only[$s]}) || exit 2
+    fi
     # a suite that runs a program built elsewhere under SUITES_DIR (ggml) names what it needs
     if [ -f "$MANIFESTS/$s.sh" ] && grep -q '^suite_pack_paths()' "$MANIFESTS/$s.sh"; then
       # shellcheck disable=SC1090
@@ -206,10 +230,11 @@ cmd_pack() {
     fi
     rm -f "$carry/$s.tar.gz"
     ( cd "$SUITES_DIR" && tar -czf "$carry/$s.tar.gz" --exclude='*.nvcc.log' --exclude="$s/pred" \
-        --exclude="$s/ncu" build_root.txt "$s" "${extra[@]}" )
+        --exclude="$s/ncu" build_root.txt "${what[@]}" "${extra[@]}" )
     rm -f "$carry/$s.tar.gz.part-"* "$carry/$s.tar.gz.nparts"
     local sz; sz=$(stat -c %s "$carry/$s.tar.gz")
-    printf 'packed %-26s %6.1f MiB\n' "$s" "$(echo "$sz / 1048576" | bc -l)"
+    printf 'packed %-26s %6.1f MiB%s\n' "$s" "$(echo "$sz / 1048576" | bc -l)" \
+      "${only[$s]:+ (only$(echo "${only[$s]}" | wc -w | xargs printf ' %s programs'))}"
     # a device call carries at most 64 MiB: a larger tarball goes in 45 MiB parts, carried over
     # consecutive calls (the machine keeps them while warm); device unpacks once all are there
     if [ "$sz" -gt 52428800 ]; then

@@ -3,10 +3,11 @@
 # Runs on the GPU machine from the repository root: unpack the carried tarballs, make the build
 # machine's source path exist, profile the programs in plan order, export, pack into $OUT.
 
-unpack_carry() {  # SUITES_DIR/carry/*.tar.gz (or .part-N pieces), each once per content
-  local t key mark="$SUITES_DIR/.unpacked"
+unpack_carry() {  # CARRY_DIR/*.tar.gz (or .part-N pieces), each once per content
+  local t key mark="$SUITES_DIR/.unpacked" carry="${CARRY_DIR:-$SUITES_DIR/carry}"
   mkdir -p "$mark"
-  for t in "$SUITES_DIR"/carry/*.tar.gz "$SUITES_DIR"/carry/*.tar.gz.part-0; do
+  [ -d "$carry" ] && carry="$(cd "$carry" && pwd)"
+  for t in "$carry"/*.tar.gz "$carry"/*.tar.gz.part-0; do
     [ -f "$t" ] || continue
     local base="${t%.part-0}"
     if [ "$t" != "$base" ] && [ "$(ls "$base".part-* | wc -l)" -lt "$(cat "$base.nparts" 2>/dev/null || echo 1)" ]; then

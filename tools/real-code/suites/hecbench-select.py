@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """The HeCBench subset of suite-check.sh, chosen by a fixed rule that does not read the kernels.
 
-Usage: hecbench-select.py CHECKOUT [--count N] [--table]   the selection (--table: every pick)
+Usage: hecbench-select.py CHECKOUT [--offset K] [--count N] [--table]   the selection (--table:
+                                                                        every pick)
        hecbench-select.py CHECKOUT --manifest [--count N]  hecbench.tsv on stdout
+       hecbench-select.py CHECKOUT --manifest --offset K [--count N]   a later batch, appended to it
        hecbench-select.py --selftest                       the rule on a hand-made checkout
 
 The rule:
   1. The folders src/*-cuda of the checkout, sorted by byte value (C locale): 529 at f27000a.
-  2. Every 16th, starting at the first (positions 0, 16, 32, ...): 34 picks.
+  2. Every 16th, starting at the first (positions 0, 16, 32, ...): 34 picks. A later batch
+     (--offset K, 0 < K < 16) starts at position K (K, K + 16, ...) and never takes a folder
+     of the first batch (a pick of offset 0 or its replacement, cut or not): such a pick is
+     replaced as a dropped one is (4).
   3. A pick is dropped when it needs what this measurement cannot give it, judged from its
      build files and folder only (CMakeLists.txt's add_hecbench_benchmark, the Makefile, the file
      list), in this order:
@@ -25,7 +30,7 @@ The rule:
      and after the build here (BUILD_DROPS below, with the reason): does not build with CUDA 13,
      or no kernel of its own.
   4. A dropped pick is replaced by the next folder of the sorted list that passes 3 (and is not
-     a pick already).
+     a pick already, nor a folder of the first batch).
   5. --count N keeps the first N of the result (in sorted order): the cut when the device time
      allows fewer.
 Sources, -I and nvcc options come from CMakeLists.txt (SOURCES, INCLUDE_DIRS, COMPILE_OPTIONS,
@@ -44,6 +49,8 @@ ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++",
 DEPEND_ON_MPI = {"miniDGS", "miniWeather", "pingpong", "sparkler", "allreduce", "ccl", "halo-finder"}
 DEPEND_ON_OTHER = {"hbc": "Boost", "ge-spmm": "Boost", "mmcsf": "Boost", "warpsort": "Boost",
                    "gerbil": "Boost, bzip2", "sss": "GSL", "xlqc": "GSL", "stsg": "GDAL"}
+# Inputs downloaded from elsewhere (a README in the folder says where), not in the repository.
+DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchmark (data/README)"}
 
 # Picks that passed the file checks and were dropped after the build here (nvcc V13.0.88).
 BUILD_DROPS = {
@@ -51,6 +58,7 @@ BUILD_DROPS = {
     "interval-cuda": "Boost: boost/numeric/interval.hpp (the folder's partial copy of Boost lacks it)",
     "rle-cuda": "no kernel of its own (CUB's DeviceRunLengthEncode only)",
     "streamUM-cuda": "no kernel of its own (cuBLAS only)",
+    "gels-cuda": "no kernel of its own (cuBLAS's batched gels only; no __global__ in its sources)",
 }
 
 # Arguments of the selected programs: the Makefile's first `run` line with smaller sizes and one
@@ -90,7 +98,27 @@ ARGS = {
     "topk-cuda": "64 1",
     "warpexchange-cuda": "1024 1024 1",
     "zoom-cuda": "1 3 540 1024 1",
+    # the second batch (--offset 8 --count 16)
+    "affine-cuda": "data/CT-MONO2-16-brain.raw result.raw 1",
+    "atomicCost-cuda": "1 1",
+    "base64e-cuda": "-",
+    "blas-gemm-cuda": "79 91 83 1",
+    "bspline-vgh-cuda": "-",
+    "che-cuda": "10",
+    "concurrentKernels-cuda": "4",
+    "dct8x8-cuda": "1024 1024 1",
+    "dpid-cuda": "640 480 0.5 1",
+    "extrema-cuda": "1",
+    "fma-cuda": "8192 8192 1031 8192 1",
+    "gelu-cuda": "8 4096 512 1",
+    "haccmk-cuda": "1",
+    "hungarian-cuda": "output.txt",
+    "jacobi-cuda": "-",
+    "lavaMD-cuda": "-boxes1d 10",
 }
+# Options beyond the analyzer's flags (suite_check.py's opts): che writes into out/, which its
+# Makefile's `run` makes first.
+OPTS = {"che-cuda": "prep=mkdir -p out"}
 
 
 def cmake_args(folder):
@@ -130,7 +158,8 @@ def run_args(mk):
     m = re.search(r"^run\s*:.*\n((?:\t.*\n?)+)", mk, re.M)
     if not m:
         return ""
-    words = m.group(1).strip().split("\n")[0].replace("$(LAUNCHER)", "").split()
+    lines = [l.strip() for l in m.group(1).split("\n") if l.strip() and not l.strip().startswith("#")]
+    words = (lines or [""])[0].replace("$(LAUNCHER)", "").split()
     return " ".join(words[1:])      # after the program
 
 
@@ -148,6 +177,8 @@ def drop_reason(root, name, missing):
         return "library", DEPEND_ON_OTHER[base]
     if bad:
         return "library", " ".join(bad)
+    if base in DATA_ELSEWHERE:
+        return "data", DATA_ELSEWHERE[base]
     files = os.listdir(folder)
     if any(re.search(r"#\s*pragma\s+omp\s+target", open(os.path.join(folder, f), errors="replace").read())
            for f in files if f.endswith(SOURCE_EXT)):
@@ -174,17 +205,24 @@ def drop_reason(root, name, missing):
     return None
 
 
-def select(root):
+def select(root, offset=0):
+    """(the sorted folders, one row per pick). OFFSET > 0: a later batch, which leaves the
+    folders of the first batch (offset 0) alone."""
     names = sorted(d for d in os.listdir(os.path.join(root, "src"))
                    if d.endswith("-cuda") and os.path.isdir(os.path.join(root, "src", d)))
     names.sort(key=lambda s: s.encode())
     missing_path = os.path.normpath(root) + ".missing"
     missing = [l.strip() for l in open(missing_path)] if os.path.isfile(missing_path) else []
-    picks = list(range(0, len(names), STEP))
+    picks = list(range(offset, len(names), STEP))
     taken = set(picks)
+    earlier = set()     # the first batch's folders: a later batch replaces them as it does a drop
+    if offset:
+        _, first = select(root)
+        earlier = {names.index(r[3]) for r in first if r[3]}
+        taken |= earlier | set(range(0, len(names), STEP))
     rows = []       # (pick position, pick name, reason or None, chosen name, [skipped on the way])
     for i in picks:
-        r = drop_reason(root, names[i], missing)
+        r = ("batch", "a folder of the first batch") if i in earlier else drop_reason(root, names[i], missing)
         if r is None:
             rows.append((i, names[i], None, names[i], []))
             continue
@@ -220,10 +258,11 @@ def manifest_row(root, name):
     if re.search(r"-rdc=true|\s-dc\b", makefile(folder)) and "-dc" not in flags:
         flags.append("-rdc=true")   # the Makefile's separate compilation (device calls across files)
     # the analyzer's Clang does not see GCC's omp.h: the copy hecbench.sh stages (E2)
-    opts = "aflags=-isystem ../omp-include" if uses_openmp(folder, ca) else "-"
+    opts = ["aflags=-isystem ../omp-include"] if uses_openmp(folder, ca) else []
+    opts += [OPTS[name]] if name in OPTS else []
     base = name[:-len("-cuda")]
     return "\t".join([base, "src/" + name, " ".join(ca.get("SOURCES", [])), " ".join(flags),
-                      ARGS.get(name, "?"), opts])
+                      ARGS.get(name, "?"), ";".join(opts) or "-"])
 
 
 def selftest():
@@ -232,7 +271,8 @@ def selftest():
     import tempfile
     root = tempfile.mkdtemp(prefix="hecbench-select-selftest-")
     specs = {   # folder: (CMakeLists.txt body, Makefile, extra files)
-        "a-cuda": ("SOURCES main.cu", "run: main\n\t./main 1 2\n", []),
+        # a commented-out `run` line (gelu's) is not the one that runs
+        "a-cuda": ("SOURCES main.cu", "run: main\n\t#./main ../a-sycl/big.bin\n\t./main 1 2\n", []),
         "b-cuda": ("SOURCES main.cu", "run: main\n\t$(LAUNCHER) ./$(program) ../b-sycl/in.txt 3\n", []),
         "c-cuda": ("SOURCES main.cu\n    LINK_LIBRARIES cusparse", "", []),
         "d-cuda": ("SOURCES main.cu", "", ["data.tar.gz.dvc"]),
@@ -257,6 +297,7 @@ def selftest():
         names, rows = select(root)   # sorted: a b c ccl d e f; picks a, c, d, f (0, 2, 4, 6)
         b_reason = drop_reason(root, "b-cuda", [])
         row = manifest_row(root, "e-cuda").split("\t")
+        _, later = select(root, 1)   # picks b, ccl, e (1, 3, 5); the first batch holds a, e, f
     finally:
         STEP = step
         import shutil
@@ -267,6 +308,10 @@ def selftest():
             ("d-cuda", "data", None), ("f-cuda", None, "f-cuda")]
     if got != want or rows[1][4] != [("ccl-cuda", ("mpi", "MPI"))]:
         raise SystemExit("selftest FAILED: the rule gave %r (passed over: %r)" % (got, rows[1][4]))
+    # b (an absent input) and ccl (MPI) find nothing left to take; e is the first batch's
+    got = [(p, r[0] if r else None, ch) for _, p, r, ch, _ in later]
+    if got != [("b-cuda", "data", None), ("ccl-cuda", "mpi", None), ("e-cuda", "batch", None)]:
+        raise SystemExit("selftest FAILED: the batch at offset 1 gave %r" % (got,))
     if b_reason != ("data", "its run reads ../b-sycl/in.txt, absent"):
         raise SystemExit("selftest FAILED: b-cuda's absent input: %r" % (b_reason,))
     if row[2:4] != ["k.cu main.cu", "-std=c++17 -I. -I../x-cuda -use_fast_math -Xcompiler -fopenmp"] \
@@ -282,15 +327,20 @@ def main(argv):
         return 2
     if argv[0] == "--selftest":
         return selftest()
-    root, count = argv[0], None
+    root, count, offset = argv[0], None, 0
     if "--count" in argv:
         count = int(argv[argv.index("--count") + 1])
-    names, rows = select(root)
+    if "--offset" in argv:
+        offset = int(argv[argv.index("--offset") + 1])
+        if not 0 <= offset < STEP:
+            raise SystemExit("--offset: 0 to %d" % (STEP - 1))
+    names, rows = select(root, offset)
     chosen = [r[3] for r in rows if r[3]]
     if count is not None:
         chosen = chosen[:count]
     if "--table" in argv:
-        print("%d folders src/*-cuda, every %dth from the first: %d picks" % (len(names), STEP, len(rows)))
+        print("%d folders src/*-cuda, every %dth from position %d: %d picks" % (len(names), STEP, offset,
+                                                                              len(rows)))
         for i, pick, reason, ch, passed in rows:
             if reason is None:
                 print("%4d %-28s kept  (run: %s)" % (i, pick, run_args(makefile(os.path.join(root, "src", pick)))))
@@ -302,13 +352,20 @@ def main(argv):
                                      " ".join(chosen)))
         return 0
     if "--manifest" in argv:
-        print("# zjin-lcf/HeCBench (see hecbench.sh). Written by `hecbench-select.py CHECKOUT --manifest%s`:"
-              % ("" if count is None else " --count %d" % count))
-        print("# every %dth of the %d sorted src/*-cuda folders, a pick that cannot run here replaced by the"
-              % (STEP, len(names)))
-        print("# next folder that can (the `pick` lines)%s. Columns: suite_check.py."
-              % ("" if count is None else ", the first %d kept" % count))
-        print("# name\tdir\tsources\tflags\targs\topts")
+        cut_words = "" if count is None else " --count %d" % count
+        if offset:
+            print("# A later batch, appended: `hecbench-select.py CHECKOUT --manifest --offset %d%s`: every"
+                  % (offset, cut_words))
+            print("# %dth folder from position %d, none of the first batch's, the same rule%s."
+                  % (STEP, offset, "" if count is None else ", the first %d kept" % count))
+        else:
+            print("# zjin-lcf/HeCBench (see hecbench.sh). Written by `hecbench-select.py CHECKOUT --manifest%s`:"
+                  % cut_words)
+            print("# every %dth of the %d sorted src/*-cuda folders, a pick that cannot run here replaced by the"
+                  % (STEP, len(names)))
+            print("# next folder that can (the `pick` lines)%s. Columns: suite_check.py."
+                  % ("" if count is None else ", the first %d kept" % count))
+            print("# name\tdir\tsources\tflags\targs\topts")
         for n in chosen:
             print(manifest_row(root, n))
         for i, pick, reason, ch, passed in rows:

@@ -3,9 +3,12 @@
 # zjin-lcf/HeCBench (f27000a, 2026-05-19), a subset of its src/*-cuda programs chosen by a fixed
 # rule that does not read the kernels (hecbench-select.py: every 16th of the sorted folders, a
 # pick that needs MPI, a library beyond CUDA's runtime/cuBLAS/cuRAND/cuFFT, OpenMP offload or an
-# input the git mirror lacks replaced by the next folder that does not; the first 20 kept for
-# device time). hecbench.tsv is that script's `--manifest --count 20` output: sources, -I and
-# options from each CMakeLists.txt, arguments from its ARGS table (small sizes, one repetition).
+# input the git mirror lacks replaced by the next folder that does not; the first 34 kept), and a
+# second batch by the same rule from the 8th folder (`--offset 8`, none of the first batch's, the
+# first 16 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
+# `--manifest --offset 8 --count 16` output: sources, -I and options from each CMakeLists.txt,
+# arguments from its ARGS table (small sizes, one repetition). The first 20 were measured first;
+# the other 30 are packed on their own (`pack hecbench/NAME...`).
 # Each program runs in its own folder.
 # The checkout is /work/ext/HeCBench, made by /work/extract.sh from the git mirror (every blob of
 # HEAD it holds; HeCBench.missing lists the 39 it lacks).
