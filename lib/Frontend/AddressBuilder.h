@@ -314,6 +314,10 @@ private:
   void keep(FieldSlot Slot, const clang::FieldDecl *F, const SymValue &Value);
   /// The base of the local object variable \p V, the same at every use.
   int objectBase(const clang::VarDecl *V);
+  /// How the local object \p E names varies: as the most varying of the
+  /// fields the walk keeps of it and of what was stored into it where it
+  /// does not keep them; Uniform where \p E names no local object.
+  sym::Variation objectVariation(const clang::Expr *E);
   /// The base of the scalar local \p V whose address is taken, the same at
   /// every use.
   int variableBase(const clang::VarDecl *V);

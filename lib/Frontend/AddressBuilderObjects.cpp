@@ -427,6 +427,26 @@ void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {
   });
 }
 
+Variation AddressBuilder::objectVariation(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  // `return r;` copies or moves r into the result.
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
+    if (Copy->getNumArgs() == 1 &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0)->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!Var || !Var->hasLocalStorage() || !Var->getType()->isRecordType() ||
+      !hasLayout(Var->getType()))
+    return Variation::Uniform;
+  int Base = objectBase(Var);
+  Variation Varies = Bases[Base].ContentsVary;
+  for (const auto &[Slot, Kept] : Fields)
+    if (Slot.first == Base)
+      Varies = std::max(Varies, Syms.variationOf(Kept.Value.P));
+  return Varies;
+}
+
 SymValue AddressBuilder::readObject(const Expr *E) {
   if (E->isGLValue() && E->getType()->isRecordType()) {
     LValue LV = lvalue(E);
