@@ -623,7 +623,15 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     // the lanes share one (a small table, indices sorted within a warp),
     // every lane its own at the most. Measured on gathers of public code:
     // 1.5 to 21 sectors a request, where a definite 32 was given.
-    keepOnlyRange(P, 1, UnknownCause::Kind::DataAddresses,
+    // None in a warp that issues it predicated with no lane on (HeCBench
+    // radixsort: `if (s[t] != s[t - 1]) starts[s[t]] = t;` measured 0.85
+    // wavefronts a request).
+    bool PredicatedOnData =
+        (!Walker.guardData().empty() || Walker.guardUnknown()) &&
+        llvm::any_of(Access.Guards,
+                     [](const Guard &G) { return G.Predicated; });
+    keepOnlyRange(P, PredicatedOnData ? 0 : std::min(1.0, P.UnitsMin),
+                  UnknownCause::Kind::DataAddresses,
                   names(Ctx, Walker.dataAtoms()));
     if (!Model.gathersAreScattered() || Access.InLibrary)
       P.Kind = Pattern::Unknown;
