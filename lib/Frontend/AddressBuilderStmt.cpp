@@ -300,8 +300,13 @@ void AddressBuilder::compound(const CompoundStmt *C) {
     stmt(S);
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
-      if (!If->getElse() && !If->hasInitStorage() && alwaysExits(If->getThen()))
-        Block.add(conditionGuards(If->getCond(), true));
+      if (!If->getElse() && !If->hasInitStorage() &&
+          alwaysExits(If->getThen())) {
+        std::vector<Guard> Rest = conditionGuards(If->getCond(), true);
+        for (Guard &G : Rest)
+          G.Exits = true;
+        Block.add(Rest);
+      }
   }
 }
 

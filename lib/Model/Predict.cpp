@@ -540,6 +540,29 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
   return B;
 }
 
+/// Whether \p P reads one of \p Atoms.
+bool readsAny(const sym::Context &Ctx, const sym::Poly &P,
+              const std::vector<AtomId> &Atoms) {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(P, Leaves);
+  return llvm::any_of(Leaves,
+                      [&](AtomId A) { return llvm::is_contained(Atoms, A); });
+}
+
+/// Whether a warp may issue the access with no lane on, moving nothing: a
+/// predicated guard on data or unknowns, or any test on data that lanes do
+/// not leave by (ptxas predicates such code where PTX branches around it,
+/// for shapes the source does not tell apart: Chai's BFS, HeCBench
+/// radixsort and hungarian, all on an H100).
+bool mayRunEmpty(const sym::Context &Ctx, const AccessShape &Access,
+                 LaunchWalker &Walker) {
+  bool OnDataOrUnknowns = !Walker.guardData().empty() || Walker.guardUnknown();
+  return llvm::any_of(Access.Guards, [&](const Guard &G) {
+    return (G.Predicated && OnDataOrUnknowns) ||
+           (!G.Exits && readsAny(Ctx, G.Diff, Walker.guardData()));
+  });
+}
+
 /// A base the data gives each warp (a shuffle of a loaded offset, a row
 /// start loaded once per warp, a slot an atomic hands out) has the data's
 /// alignment: the lanes keep their shape, the count is the range over the
@@ -559,11 +582,11 @@ bool rangeOverWarpBases(const sym::Context &Ctx, LaunchWalker &Walker,
 }
 
 /// A guard on data decides which lanes take part: the count is that of
-/// every lane taking part at the most, one lane's at the least (none in a
-/// warp that executes a predicated access). A gather already gives that
-/// range, a broadcast moves one sector either way, but for none where no
-/// lane of a predicated warp is on (Chai's BFS: `*overflow = 1` under a
-/// test on a queue index ran in every warp and moved nothing).
+/// every lane taking part at the most, none at the least (a warp with no
+/// lane past the test may issue it predicated). A gather already gives
+/// that range; a broadcast moves one sector where a lane runs and none
+/// where none does (Chai's BFS: `*overflow = 1` under a test on a queue
+/// index ran in every warp and moved nothing).
 /// So does a guard whose values are not known here and could not be tried
 /// (the walk counted its lanes as active): Hecbench's minimod, 1.67
 /// wavefronts measured where 2 was given. \p WarpBaseRange: the count is
@@ -574,10 +597,9 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
   bool OnData = !Walker.guardData().empty();
   bool OnUnknowns =
       Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
-  bool Predicated =
-      llvm::any_of(Access.Guards, [](const Guard &G) { return G.Predicated; });
+  bool MayRunEmpty = mayRunEmpty(Ctx, Access, Walker);
   if ((!OnData && !OnUnknowns) || (!P.Units && !WarpBaseRange) ||
-      P.DependsOnLaneData || (P.Kind == Pattern::Uniform && !Predicated))
+      P.DependsOnLaneData || (P.Kind == Pattern::Uniform && !MayRunEmpty))
     return;
   // The lanes' shape is known (contract point 4): the pattern stays, so
   // that a wasteful one is flagged, with the all-lanes count as the most:
@@ -587,7 +609,7 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
     if (A.What == Assumption::Kind::SamePatternForEveryValue)
       P.UnitsMax = std::max(P.UnitsMax, A.Most);
   P.AlignmentAssumed = false;
-  keepOnlyRange(P, Predicated ? 0 : std::min(1.0, P.UnitsMin),
+  keepOnlyRange(P, MayRunEmpty ? 0 : std::min(1.0, P.UnitsMin),
                 OnData ? UnknownCause::Kind::GuardOnData
                        : UnknownCause::Kind::GuardOnUnknowns,
                 OnData ? names(Ctx, Walker.guardData()) : "",
@@ -623,14 +645,11 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     // the lanes share one (a small table, indices sorted within a warp),
     // every lane its own at the most. Measured on gathers of public code:
     // 1.5 to 21 sectors a request, where a definite 32 was given.
-    // None in a warp that issues it predicated with no lane on (HeCBench
-    // radixsort: `if (s[t] != s[t - 1]) starts[s[t]] = t;` measured 0.85
-    // wavefronts a request).
-    bool PredicatedOnData =
-        (!Walker.guardData().empty() || Walker.guardUnknown()) &&
-        llvm::any_of(Access.Guards,
-                     [](const Guard &G) { return G.Predicated; });
-    keepOnlyRange(P, PredicatedOnData ? 0 : std::min(1.0, P.UnitsMin),
+    // None in a warp that issues it with no lane on (HeCBench radixsort:
+    // `if (s[t] != s[t - 1]) starts[s[t]] = t;` measured 0.85 wavefronts a
+    // request).
+    bool MayRunEmpty = mayRunEmpty(Ctx, Access, Walker);
+    keepOnlyRange(P, MayRunEmpty ? 0 : std::min(1.0, P.UnitsMin),
                   UnknownCause::Kind::DataAddresses,
                   names(Ctx, Walker.dataAtoms()));
     if (!Model.gathersAreScattered() || Access.InLibrary)

@@ -67,6 +67,10 @@ struct Guard {
   /// in its branch, which the source does not tell (Frontend/NvccLowering's
   /// storeSinking): the count is the range between the two.
   bool MaybeSunk = false;
+  /// Lanes that fail the guard leave (`if (c) return;`, `break`): a warp
+  /// none of whose lanes holds it never reaches the access, predicated or
+  /// not.
+  bool Exits = false;
 };
 
 /// A loop the compiler splits into pieces of code whose lanes run apart:

@@ -19,23 +19,34 @@ __global__ void push(int *overflow, int *q, const int *in, int n) {
   }
 }
 
-// A longer branch keeps PTX's branches: a warp whose lanes all fail the
-// test skips the store, so one sector wherever it runs.
-__global__ void push_longer(int *overflow, int *q, const int *in, int n) {
+// On the thread index: warp 0 has no lane past the test. If-converted, it
+// issues the then branch's store with no lane on; branched around, it
+// skips it.
+__global__ void split_by_warp(int *flags, int *q) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  for (int k = 0; k < n; k++) {
-    int t = in[k * 16384 + i];
-    if (t >= 256) {
-      *overflow = 1;
-      for (int r = 0; r < t; r++)
-        q[i] += r;
-    } else
-      q[i] = t;
-  }
-  // CHECK: short-if-else-either-way.cu:[[@LINE-6]]:7: remark: uniform global store to 'overflow': 1 sectors/request
+  if (threadIdx.x >= 32)
+    flags[blockIdx.x] = 1;
+  // CHECK: short-if-else-either-way.cu:[[@LINE-1]]:5: remark: uniform global store to 'flags': 0.875 to 1 sectors/request
+  else
+    q[i] = 0;
+  q[i + 16384] = 1; // not the kernel's end, where failing lanes just exit
+}
+
+// A longer branch keeps PTX's branches: warp 0 skips the store.
+__global__ void split_longer(int *flags, int *q, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x >= 32) {
+    flags[blockIdx.x] = 1;
+    for (int r = 0; r < n; r++)
+      q[i] += r;
+  } else
+    q[i] = 0;
+  // CHECK: short-if-else-either-way.cu:[[@LINE-5]]:5: remark: uniform global store to 'flags': 1 sectors/request
+  q[i + 16384] = 1;
 }
 
 void launch(int *o, int *q, const int *in) {
   push<<<64, 256>>>(o, q, in, 16);
-  push_longer<<<64, 256>>>(o, q, in, 16);
+  split_by_warp<<<64, 256>>>(o, q);
+  split_longer<<<64, 256>>>(o, q, 16);
 }
