@@ -15,7 +15,7 @@ __global__ void read_in_condition(const float *a, float *o) {
   if (a[i] > 0.0f)
     // CHECK: reused-load.cu:[[@LINE-1]]:7: remark: coalesced global load from 'a'
     o[i] = a[i];
-  // CHECK: reused-load.cu:[[@LINE-1]]:5: remark: coalesced global store to 'o': 1 to 4 sectors/request (ideal 4; data decides which lanes run)
+  // CHECK: reused-load.cu:[[@LINE-1]]:5: remark: coalesced global store to 'o': 0 to 4 sectors/request (ideal 4; data decides which lanes run)
 }
 
 __global__ void stored_then_read(float *a, float *o) {
