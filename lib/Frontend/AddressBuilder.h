@@ -318,6 +318,13 @@ private:
   /// fields the walk keeps of it and of what was stored into it where it
   /// does not keep them; Uniform where \p E names no local object.
   sym::Variation objectVariation(const clang::Expr *E);
+  /// `T v = *p;` of a struct whose only use is a whole store `*q = v;`: the
+  /// loads that read v's initialiser (LoadsCopiedInto), and filing them
+  /// under the store's line, where nvcc puts the copy it makes of the two.
+  void noteCopiedLoads(const clang::VarDecl *V, size_t FirstSite);
+  void fileCopiedLoads(const clang::Expr *Value, const clang::Expr *Store);
+  llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::Expr *>>
+      LoadsCopiedInto;
   /// The base of the scalar local \p V whose address is taken, the same at
   /// every use.
   int variableBase(const clang::VarDecl *V);

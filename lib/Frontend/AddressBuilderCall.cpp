@@ -53,6 +53,8 @@ SymValue AddressBuilder::call(const CallExpr *C) {
       SymValue RHS = readObject(C->getArg(1));
       LValue LV = lvalue(C->getArg(0));
       record(LV, AccessKind::Store, C->getArg(0));
+      if (LV.Kind == LValue::Memory)
+        fileCopiedLoads(C->getArg(1), C->getArg(0));
       assignedObject(LV, C->getArg(0)->getType(), RHS);
       return RHS;
     }

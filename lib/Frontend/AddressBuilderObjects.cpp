@@ -427,6 +427,58 @@ void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {
   });
 }
 
+/// The uses of \p V in \p S.
+static unsigned usesOf(const VarDecl *V, const Stmt *S) {
+  if (!S)
+    return 0;
+  unsigned Uses = 0;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
+    Uses += Ref->getDecl() == V;
+  for (const Stmt *Child : S->children())
+    Uses += usesOf(V, Child);
+  return Uses;
+}
+
+void AddressBuilder::noteCopiedLoads(const VarDecl *V, size_t FirstSite) {
+  LoadsCopiedInto.erase(V);
+  if (!V->getType()->isRecordType() || !V->hasLocalStorage())
+    return;
+  std::vector<const Expr *> Loads;
+  for (size_t I = FirstSite; I < Sites.size(); ++I) {
+    if (Sites[I].Kind != AccessKind::Load)
+      return; // built from more than a copy of memory
+    Loads.push_back(Sites[I].Access);
+  }
+  if (!Loads.empty())
+    LoadsCopiedInto[V] = std::move(Loads);
+}
+
+void AddressBuilder::fileCopiedLoads(const Expr *Value, const Expr *Store) {
+  // `float4 v = *(const float4 *)p; *(float4 *)q = v;`: nvcc copies the
+  // struct with one load and one store, both under the store's line (PTX of
+  // CUDA 13's nvcc -O3: `ld.global.v4.u32` at the store's `.loc`; HeCBench
+  // fma measured its vector loads there).
+  const Expr *E = Value->IgnoreParenImpCasts();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
+    if (Copy->getNumArgs() == 1)
+      E = Copy->getArg(0)->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  auto Copied = V ? LoadsCopiedInto.find(V) : LoadsCopiedInto.end();
+  if (Copied == LoadsCopiedInto.end())
+    return;
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  if (!Function || usesOf(V, Function->getBody()) != 1)
+    return;
+  unsigned Line = lineOf(Store);
+  for (AccessSite &S : Sites)
+    if (S.Kind == AccessKind::Load &&
+        llvm::is_contained(Copied->second, S.Access) &&
+        !llvm::is_contained(S.AlsoFiledUnder, Line))
+      S.AlsoFiledUnder.push_back(Line);
+}
+
 Variation AddressBuilder::objectVariation(const Expr *E) {
   E = E->IgnoreParenImpCasts();
   // `return r;` copies or moves r into the result.

@@ -515,7 +515,9 @@ void AddressBuilder::declStmt(const DeclStmt *D) {
         rvalue(Init);
       continue;
     }
+    size_t FirstSite = Sites.size();
     Vars[V] = initialiseObject(V, Init);
+    noteCopiedLoads(V, FirstSite);
   }
 }
 
