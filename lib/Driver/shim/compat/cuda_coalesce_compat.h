@@ -14,9 +14,14 @@
  * only, so host code calling them, clock() or isfinite() would not compile.
  * The host overloads below have nvcc's signatures; Clang overloads on the
  * __host__/__device__ target, so they sit beside the device ones.
+ *
+ * nvcc defines __CUDACC__ as 1; Clang's wrapper defines it empty, so that
+ * `#if __CUDACC__` (HeCBench ssim's gdt/math) does not compile.
  *===-----------------------------------------------------------------------===*/
 #ifndef CUDA_COALESCE_COMPAT_H
 #define CUDA_COALESCE_COMPAT_H
+#undef __CUDACC__
+#define __CUDACC__ 1
 template <class T> __device__ T __ldca(const T *);
 template <class T> __device__ T __ldlu(const T *);
 template <class T> __device__ void __stwb(T *, T);
