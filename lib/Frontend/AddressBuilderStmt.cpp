@@ -125,7 +125,10 @@ void AddressBuilder::stmt(const Stmt *S) {
   if (const auto *W = dyn_cast<WhileStmt>(S))
     return loop(W, nullptr, W->getCond(), nullptr, W->getBody());
   if (const auto *D = dyn_cast<DoStmt>(S))
-    return loop(D, nullptr, nullptr, nullptr, D->getBody());
+    // The condition runs after each trip, where a for loop's increment
+    // does (its loads are the loop's: HeCBench hungarian's `while
+    // (repeat)` on a shared flag).
+    return loop(D, nullptr, nullptr, D->getCond(), D->getBody());
   if (const auto *R = dyn_cast<ReturnStmt>(S)) {
     if (!R->getRetValue())
       return;
