@@ -19,6 +19,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -88,11 +89,25 @@ public:
   std::map<const FunctionDecl *, std::vector<LaunchSite>> Launches;
 };
 
-std::string kernelName(const FunctionDecl *F) {
+std::string kernelName(const FunctionDecl *F, const PrintingPolicy &Policy) {
   std::string S;
   llvm::raw_string_ostream OS(S);
-  F->getNameForDiagnostic(OS, F->getASTContext().getPrintingPolicy(), true);
+  F->getNameForDiagnostic(OS, Policy, true);
   return S;
+}
+
+/// The name users read: enum template arguments as their enumerators.
+std::string kernelName(const FunctionDecl *F) {
+  return kernelName(F, F->getASTContext().getPrintingPolicy());
+}
+
+/// The name Nsight Compute and cu++filt print: an enum template argument as
+/// a cast of its value, `(Phase)0`; empty where it is kernelName's.
+std::string profilerKernelName(const FunctionDecl *F) {
+  PrintingPolicy Policy = F->getASTContext().getPrintingPolicy();
+  Policy.UseEnumerators = false;
+  std::string Name = kernelName(F, Policy);
+  return Name == kernelName(F) ? std::string() : Name;
 }
 
 /// The block dimensions the accesses index by: 3 where one reads
@@ -403,11 +418,13 @@ private:
     model::LaunchShape Shape = modelLaunch(Kernel, Config);
     std::string Origin = launchOriginText(Config.Origin);
     auto [VarX, VarY] = Builder.threadIndexVariables();
+    std::string ProfilerName = profilerKernelName(Kernel);
     std::vector<model::AccessShape> Shapes;
     for (const AccessSite &S : Sites) {
       Shapes.push_back(modelShape(S));
       Result.Findings.push_back(finding(S, Sites, Shapes.back(), Shape, Name,
                                         Config.Block, Origin, VarX, VarY));
+      Result.Findings.back().Data.ProfilerKernel = ProfilerName;
     }
     // The rules that weigh the kernel's accesses together.
     std::vector<fixes::KernelAccess> Accesses;

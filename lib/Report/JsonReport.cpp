@@ -159,6 +159,8 @@ void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
     // The instances of one access as written share it.
     J.attribute("site", siteKey(F));
     J.attribute("kernel", F.Kernel);
+    if (!F.ProfilerKernel.empty())
+      J.attribute("kernel_profiler_name", F.ProfilerKernel);
     J.attribute("function", F.Function);
     J.attribute("kind", accessKindName(F.Kind));
     J.attribute("expression", F.Expression);

@@ -303,7 +303,7 @@ JoinResult join(const Measurements &M,
   FileMatcher Files(Accesses);
   std::map<std::string, std::vector<const PredictedAccess *>> ByKernel;
   for (const PredictedAccess &P : Accesses)
-    ByKernel[normalizeKernel(P.Kernel)].push_back(&P);
+    ByKernel[joinedKernelName(P)].push_back(&P);
   std::vector<std::vector<const MeasuredLine *>> ByLaunch(M.Launches.size());
   for (const MeasuredLine &L : M.Lines)
     ByLaunch[L.Launch].push_back(&L);
@@ -343,7 +343,7 @@ JoinResult join(const Measurements &M,
   }
   for (const PredictedAccess &P : Accesses)
     Out.AccessesNotProfiled +=
-        M.Spaces.count(P.Space) && !Profiled.count(normalizeKernel(P.Kernel));
+        M.Spaces.count(P.Space) && !Profiled.count(joinedKernelName(P));
   llvm::stable_sort(Out.Rows, [](const JudgedRow &A, const JudgedRow &B) {
     return std::tie(A.File, A.Line, A.Op, A.Space, A.Kernel, A.Launch) <
            std::tie(B.File, B.Line, B.Op, B.Space, B.Kernel, B.Launch);

@@ -1,6 +1,7 @@
 //===- Verify/Prediction.cpp - The analyzer's accesses, as verify reads them
 //===//
 #include "cuda-coalesce/Verify/Prediction.h"
+#include "cuda-coalesce/Verify/Names.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -26,6 +27,7 @@ bool readAccess(const json::Object &A, PredictedAccess &P, std::string &Error) {
   P.Column = unsigned(A.getInteger("column").value_or(0));
   P.EndLine = unsigned(A.getInteger("end_line").value_or(*Line));
   P.Kernel = A.getString("kernel")->str();
+  P.ProfilerKernel = A.getString("kernel_profiler_name").value_or("").str();
   P.Expression = A.getString("expression").value_or("").str();
   P.Op = llvm::StringSwitch<Operation>(*Kind)
              .Case("store", Operation::Store)
@@ -68,6 +70,11 @@ bool readAccess(const json::Object &A, PredictedAccess &P, std::string &Error) {
 }
 
 } // namespace
+
+std::string joinedKernelName(const PredictedAccess &P) {
+  return normalizeKernel(P.ProfilerKernel.empty() ? P.Kernel
+                                                  : P.ProfilerKernel);
+}
 
 bool readPredictions(const json::Value &Document,
                      std::vector<PredictedAccess> &Out, json::Array &Raw,

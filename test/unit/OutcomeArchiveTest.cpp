@@ -13,6 +13,7 @@ Finding sampleFinding(const std::string &Kernel) {
   F.Where = {"k.cu", 12, 7};
   F.End = {"k.cu", 12, 19};
   F.Kernel = Kernel;
+  F.ProfilerKernel = Kernel + "<(Phase)0>";
   F.Function = "helper";
   F.Kind = AccessKind::Atomic;
   F.Expression = "a[i * 2]";
@@ -120,6 +121,7 @@ TEST(OutcomeArchiveTest, EveryFieldComesBack) {
   EXPECT_EQ(F.Where.Line, 12u);
   EXPECT_EQ(F.Where.Column, 7u);
   EXPECT_EQ(F.End.Column, 19u);
+  EXPECT_EQ(F.ProfilerKernel, In.Findings[0].Data.ProfilerKernel);
   EXPECT_EQ(F.Kind, AccessKind::Atomic);
   EXPECT_EQ(F.Expression, "a[i * 2]");
   EXPECT_EQ(F.Block.Z, 2);

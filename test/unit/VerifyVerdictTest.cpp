@@ -105,6 +105,20 @@ TEST(VerifyNamesTest, KernelsAcrossTools) {
   EXPECT_EQ(normalizeKernel("k<float4>"), "k<float4>"); // a type keeps its 4
 }
 
+TEST(VerifyNamesTest, EnumArgumentsAsCasts) {
+  // ncu's (cu++filt's) spellings against the analyzer's profiler name
+  // (Clang without enumerators): an enum cast stays, spaces go, and the
+  // integer casts inside an enum's scope go as elsewhere.
+  EXPECT_EQ(normalizeKernel("k<float, (int)4, (Phase)1, (ns::Layout)7>"),
+            normalizeKernel("k<float, 4, (Phase)1, (ns::Layout)7>"));
+  EXPECT_EQ(normalizeKernel("k<(Outer<(int)2, (bool)1>::E)1>"),
+            normalizeKernel("k<(Outer<2, true>::E)1>"));
+  EXPECT_EQ(normalizeKernel("k<((anonymous namespace)::Anon)5, (Neg)-2>"),
+            "k<((anonymousnamespace)::Anon)5,(Neg)-2>");
+  // An enum argument is not its bare value.
+  EXPECT_NE(normalizeKernel("k<(Phase)0>"), normalizeKernel("k<0>"));
+}
+
 TEST(VerifyNamesTest, LibraryFiles) {
   EXPECT_TRUE(isLibraryFile(
       "/usr/local/cuda/targets/x86_64-linux/include/cuda_fp16.hpp"));
@@ -253,6 +267,42 @@ TEST(VerifyJoinTest, KernelsOfOneNameInSeveralFiles) {
   JoinResult R = join(oneLaunch({line(5, 1, 4)}), P, nullptr);
   EXPECT_EQ(verdicts(R), (std::vector<std::string>{"5 exact by line"}));
   EXPECT_EQ(R.AccessesNotProfiled, 0u);
+}
+
+TEST(VerifyJoinTest, EnumInstancesJoinOnTheProfilerName) {
+  PredictedAccess A = access(4);
+  A.Line = A.EndLine = 5;
+  A.Kernel = "k<Phase::Prefill>";
+  Measurements M = oneLaunch({line(5, 1, 4)});
+  M.Launches[0].Kernel = "k<(Phase)0>";
+  std::vector<PredictedAccess> P = {A};
+  EXPECT_EQ(verdicts(join(M, P, nullptr)),
+            (std::vector<std::string>{"5 not predicted"}));
+  P[0].ProfilerKernel = "k<(Phase)0>";
+  JoinResult R = join(M, P, nullptr);
+  EXPECT_EQ(verdicts(R), (std::vector<std::string>{"5 exact by line"}));
+  // Rows keep the name users read.
+  ASSERT_EQ(R.Rows.size(), 1u);
+  EXPECT_EQ(R.Rows[0].Kernel, "k<Phase::Prefill>");
+  EXPECT_EQ(R.AccessesNotProfiled, 0u);
+}
+
+TEST(VerifyPredictionTest, ReadsTheProfilerName) {
+  llvm::Expected<llvm::json::Value> Document = llvm::json::parse(R"({
+    "accesses": [
+      {"file": "k.cu", "line": 5, "kind": "load", "kernel": "k<Phase::Prefill>",
+       "kernel_profiler_name": "k<(Phase)0>"},
+      {"file": "k.cu", "line": 6, "kind": "load", "kernel": "k<(int)4>"}]})");
+  ASSERT_TRUE(bool(Document));
+  std::vector<PredictedAccess> Out;
+  llvm::json::Array Raw;
+  std::string Error;
+  ASSERT_TRUE(readPredictions(*Document, Out, Raw, Error)) << Error;
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Out[0].Kernel, "k<Phase::Prefill>");
+  EXPECT_EQ(joinedKernelName(Out[0]), "k<(Phase)0>");
+  EXPECT_EQ(Out[1].ProfilerKernel, "");
+  EXPECT_EQ(joinedKernelName(Out[1]), "k<4>");
 }
 
 } // namespace

@@ -33,6 +33,10 @@ struct Finding {
   SourcePoint Where;    // where the access is written (outside macros)
   SourcePoint End;      // its last character, when known (set by the driver)
   std::string Kernel;   // the analysed kernel, with template arguments
+  /// The kernel as Nsight Compute and cu++filt name it, where that differs
+  /// from Kernel: an enum template argument as a cast of its value
+  /// (`k<(Phase)0>`, not `k<Phase::Prefill>`). verify joins on it.
+  std::string ProfilerKernel;
   std::string Function; // the function the access is written in
   AccessKind Kind = AccessKind::Load;
   std::string Expression; // the source text of the access

@@ -27,6 +27,9 @@ struct PredictedAccess {
   std::string File;
   unsigned Line = 0, Column = 0, EndLine = 0;
   std::string Kernel; // as the analyzer names it
+  /// As Nsight Compute names it (enum template arguments as casts,
+  /// `k<(Phase)0>`), where that differs from Kernel; else empty.
+  std::string ProfilerKernel;
   std::string Expression;
   Operation Op = Operation::Load;
   Memory Space = Memory::Global;
@@ -46,6 +49,9 @@ struct PredictedAccess {
   std::string Launch; // the launch it was analysed under (its first
                       // assumption: "block (256,1,1) from the launch at ...")
 };
+
+/// The name \p P joins measured launches by: ncu's, normalised.
+std::string joinedKernelName(const PredictedAccess &P);
 
 /// Reads the "accesses" of one analyzer JSON document; false with
 /// \p Error when it is not one.
