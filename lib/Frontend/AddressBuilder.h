@@ -321,6 +321,17 @@ private:
   /// `T v = *p;` of a struct whose only use is a whole store `*q = v;`: the
   /// loads that read v's initialiser (LoadsCopiedInto), and filing them
   /// under the store's line, where nvcc puts the copy it makes of the two.
+  /// A path that breaks out of the innermost loop with \p Values, under
+  /// \p Cond: after the loop, each variable it changed varies at least as
+  /// its value there and the condition do (a search that breaks where the
+  /// data says leaves each lane at an index of its own).
+  void
+  leftLoopWith(const llvm::DenseMap<const clang::VarDecl *, SymValue> &Values,
+               const SymValue &Cond);
+  /// Per loop being walked, innermost last: how the variables that paths
+  /// breaking out of it changed vary.
+  std::vector<llvm::DenseMap<const clang::VarDecl *, sym::Variation>>
+      BreakVariations;
   void noteCopiedLoads(const clang::VarDecl *V, size_t FirstSite);
   void fileCopiedLoads(const clang::Expr *Value, const clang::Expr *Store);
   llvm::DenseMap<const clang::VarDecl *, std::vector<const clang::Expr *>>

@@ -553,9 +553,26 @@ void AddressBuilder::walkLoopBody(LoopState &L) {
     rvalue(L.Inc);
 }
 
+void AddressBuilder::leftLoopWith(
+    const llvm::DenseMap<const VarDecl *, SymValue> &Values,
+    const SymValue &Cond) {
+  if (BreakVariations.empty())
+    return;
+  for (const auto &[V, Value] : Values) {
+    auto Now = Vars.find(V);
+    if (Now != Vars.end() && Now->second == Value)
+      continue;
+    Variation &Most = BreakVariations.back()[V];
+    Most =
+        std::max({Most, Syms.variationOf(Value.P), Syms.variationOf(Cond.P)});
+  }
+}
+
 void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body) {
   stmt(Init);
+  BreakVariations.emplace_back();
+  llvm::scope_exit PopBreaks([&] { BreakVariations.pop_back(); });
   LoopState L(Loop, Cond, Inc, Body);
   findInductions(L);
   L.Iteration = Syms.loopIteration(L.CounterName);
@@ -615,10 +632,12 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   joinFields(FieldsBefore);
   // After the loop a changed variable holds a value we do not track.
   for (const VarDecl *V : L.Changed) {
-    Vars[V] =
-        SymValue{V->getType()->isPointerType(), -1,
-                 Poly::atom(Syms.opaque(V->getName().str(),
-                                        L.carried(Syms, VaryingVars, V)))};
+    Variation Varies = L.carried(Syms, VaryingVars, V);
+    auto Broke = BreakVariations.back().find(V);
+    if (Broke != BreakVariations.back().end())
+      Varies = std::max(Varies, Broke->second);
+    Vars[V] = SymValue{V->getType()->isPointerType(), -1,
+                       Poly::atom(Syms.opaque(V->getName().str(), Varies))};
   }
 }
 
