@@ -47,9 +47,24 @@ bool mentions(const sym::Context &Ctx, AtomId A, AtomId U) {
   });
 }
 
+} // namespace
+
+bool TrialClasses::isTrialValue(const sym::Context &Ctx, AtomId A,
+                                const std::vector<AtomId> &Unknowns) {
+  const sym::Atom &At = Ctx.atom(A);
+  return At.Kind == sym::AtomKind::Op && !At.LaneVarying &&
+         At.LoadedFrom.empty() && llvm::all_of(At.Leaves, [&](AtomId Leaf) {
+           return llvm::is_contained(Unknowns, Leaf);
+         });
+}
+
+namespace {
+
 /// Whether \p U reaches \p Access only through lane-free terms of its
-/// address, each as a factor of its own.
-bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access, AtomId U) {
+/// address, as a factor of its own or in an operation over the unknowns
+/// alone (ggml's fastdiv of a channel: `(c + __umulhi(c, m)) >> s`).
+bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access,
+                const std::vector<AtomId> &Unknowns, AtomId U) {
   auto LaneVarying = [&](AtomId A) {
     return Ctx.isLaneVarying(A) ||
            llvm::any_of(Access.Lowerings, [&](const LoopLowering &L) {
@@ -67,8 +82,11 @@ bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access, AtomId U) {
     for (AtomId A : T.Atoms) {
       if (A == U)
         Reads = true;
-      else if (mentions(Ctx, A, U))
-        return false;
+      else if (mentions(Ctx, A, U)) {
+        if (!TrialClasses::isTrialValue(Ctx, A, Unknowns))
+          return false;
+        Reads = true;
+      }
     }
     if (Reads && llvm::any_of(T.Atoms, LaneVarying))
       return false;
@@ -81,18 +99,24 @@ bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access, AtomId U) {
 TrialClasses::TrialClasses(const sym::Context &Ctx, const AccessShape &Access,
                            const std::vector<AtomId> &Unknowns,
                            int64_t PeriodBytes)
-    : Period(PeriodBytes) {
+    : Ctx(Ctx), Unknowns(Unknowns), Period(PeriodBytes) {
   for (AtomId U : Unknowns)
-    ShiftOnly.push_back(onlyShifts(Ctx, Access, U));
+    ShiftOnly.push_back(onlyShifts(Ctx, Access, Unknowns, U));
   if (llvm::none_of(ShiftOnly, [](bool S) { return S; }))
     return;
   std::map<std::vector<AtomId>, size_t> MonomialIds;
   for (const sym::Term &T : Access.ByteOffset.terms()) {
-    ShiftTerm Shift{T.Coeff, {}, 0};
+    ShiftTerm Shift{T.Coeff, {}, {}, 0};
     std::vector<AtomId> Rest;
     bool Shifts = false;
     for (AtomId A : T.Atoms) {
       auto At = llvm::find(Unknowns, A);
+      if (At == Unknowns.end() && isTrialValue(Ctx, A, Unknowns)) {
+        Shift.Operations.push_back(A);
+        for (AtomId Leaf : Ctx.atom(A).Leaves)
+          Shifts |= ShiftOnly[llvm::find(Unknowns, Leaf) - Unknowns.begin()];
+        continue;
+      }
       if (At == Unknowns.end()) {
         Rest.push_back(A);
         continue;
@@ -118,12 +142,25 @@ TrialClasses::keyOf(const std::vector<int64_t> &Values) const {
     if (!ShiftOnly[U])
       Key.push_back(Values[U]);
   std::vector<int64_t> Residues(Monomials, 0);
+  sym::Env Trial(Ctx);
+  for (size_t U = 0; U < Values.size(); ++U)
+    Trial.set(Unknowns[U], Values[U]);
   for (const ShiftTerm &T : Terms) {
+    std::vector<int64_t> Factors;
+    for (size_t U : T.Unknowns)
+      Factors.push_back(Values[U]);
+    for (AtomId Operation : T.Operations) {
+      std::optional<int64_t> V =
+          sym::evaluate(Ctx, sym::Poly::atom(Operation), Trial);
+      if (!V)
+        return {};
+      Factors.push_back(*V);
+    }
     // A term this large could overflow where the other trial's does not,
     // and a walk that meets an overflow takes another way.
     int64_t Value = T.Coeff;
-    for (size_t U : T.Unknowns)
-      if (__builtin_mul_overflow(Value, Values[U], &Value) ||
+    for (int64_t Factor : Factors)
+      if (__builtin_mul_overflow(Value, Factor, &Value) ||
           std::abs(Value) > limits::ShiftedTermMagnitude)
         return {};
     Residues[T.Monomial] =

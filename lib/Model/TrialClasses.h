@@ -43,13 +43,20 @@ public:
   std::vector<size_t>
   firstOfClass(const std::vector<std::vector<int64_t>> &Samples) const;
 
+  /// Whether \p A is an operation whose value each trial decides: lane-free
+  /// and over \p Unknowns alone; it is a factor like an unknown.
+  static bool isTrialValue(const sym::Context &Ctx, sym::AtomId A,
+                           const std::vector<sym::AtomId> &Unknowns);
+
 private:
   /// A lane-free term of the address that reads a shifting unknown: its
   /// coefficient, the unknowns it multiplies (by position, repeated for
-  /// powers) and the class of the rest of its atoms.
+  /// powers), the operations over unknowns alone it multiplies, and the
+  /// class of the rest of its atoms.
   struct ShiftTerm {
     int64_t Coeff;
     std::vector<size_t> Unknowns;
+    std::vector<sym::AtomId> Operations;
     size_t Monomial;
   };
 
@@ -58,6 +65,8 @@ private:
   /// magnitude leaves the residue unsafe (the trial is a class alone).
   std::vector<int64_t> keyOf(const std::vector<int64_t> &Values) const;
 
+  const sym::Context &Ctx;
+  std::vector<sym::AtomId> Unknowns;
   std::vector<bool> ShiftOnly;
   std::vector<ShiftTerm> Terms;
   size_t Monomials = 0;

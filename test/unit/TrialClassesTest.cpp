@@ -46,8 +46,9 @@ void expectSameTotals(const CostTotals &Walked, const CostTotals &Repeated) {
 }
 
 /// An access whose unknowns p0..p3 reach it every way: as a factor of a
-/// lane-free term (the block index, a loop trip, another unknown), of the
-/// lane's stride, inside a division of the lane's index, in a guard.
+/// lane-free term (the block index, a loop trip, another unknown, an
+/// operation over unknowns alone), of the lane's stride, inside a division of
+/// the lane's index, in a guard.
 AccessShape randomAccess(sym::Context &Ctx, Picker &Pick) {
   Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
   Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
@@ -58,9 +59,15 @@ AccessShape randomAccess(sym::Context &Ctx, Picker &Pick) {
   auto C = [&](int64_t Low, int64_t High) {
     return Poly::constant(Pick(Low, High));
   };
-  Poly Uniform[] = {Bx * P[Pick(0, 3)],       By * P[Pick(0, 3)] * C(1, 3),
-                    Trip * P[Pick(0, 3)],     P[Pick(0, 3)] * P[Pick(0, 3)],
-                    P[Pick(0, 3)] * C(-5, 5), Bx * C(0, 40)};
+  Poly Uniform[] = {Bx * P[Pick(0, 3)], By * P[Pick(0, 3)] * C(1, 3),
+                    Trip * P[Pick(0, 3)], P[Pick(0, 3)] * P[Pick(0, 3)],
+                    P[Pick(0, 3)] * C(-5, 5), Bx * C(0, 40),
+                    // an operation over the unknowns alone (a fastdiv)
+                    By * Ctx.op(sym::OpKind::Div, P[Pick(0, 3)] * C(1, 9),
+                                P[Pick(0, 3)] + C(0, 2)),
+                    Ctx.op(sym::OpKind::Shr, P[Pick(0, 3)] + C(0, 5),
+                           Ctx.op(sym::OpKind::And, P[Pick(0, 3)], C(0, 7))) *
+                        C(1, 12)};
   Poly Lane = Tx * C(-1, 3) + Ty * C(0, 70);
   Poly Index = Lane + C(0, 9);
   for (const Poly &Term : Uniform)
@@ -166,16 +173,31 @@ TEST(TrialClassesTest, OnlyLaneFreeFactorsShift) {
   Guard G;
   G.Diff = Tx - Poly::atom(Bound);
   A.Guards.push_back(G);
-  TrialClasses Classes(Ctx, A, {Row, Stride, Rows, Bound}, 128);
+  // A channel's stride times a division of unknowns alone shifts too; the
+  // divisor, which also divides the block index, decides the walk.
+  sym::AtomId Ratio = Ctx.param("ratio"), Channel = Ctx.param("channel");
+  Poly Quotient =
+      Ctx.op(sym::OpKind::Div, Poly::atom(Channel), Poly::atom(Ratio));
+  A.ByteOffset = A.ByteOffset + Quotient.scaled(64) +
+                 Ctx.op(sym::OpKind::Div, Bx, Poly::atom(Ratio)).scaled(4);
+  EXPECT_TRUE(TrialClasses::isTrialValue(Ctx, Quotient.terms()[0].Atoms[0],
+                                         {Channel, Ratio}));
+  EXPECT_FALSE(
+      TrialClasses::isTrialValue(Ctx, Quotient.terms()[0].Atoms[0], {Channel}));
+  TrialClasses Classes(Ctx, A, {Row, Stride, Rows, Bound, Ratio, Channel}, 128);
   EXPECT_EQ(Classes.shiftsOnly(),
-            (std::vector<bool>{true, false, false, false}));
+            (std::vector<bool>{true, false, false, false, false, true}));
   // row = 32 and row = 64 move each block by whole periods (4 * 32 bytes):
   // one class; 33 does not; a value past the magnitude is walked alone.
+  // channel / ratio moves the base by 64 bytes a unit: 5 / 4 and 6 / 4 are
+  // one class, 8 / 4 and 16 / 4 (whole periods) another.
   std::vector<size_t> First =
-      Classes.firstOfClass({{32, 1, 2, 3},
-                            {64, 1, 2, 3},
-                            {33, 1, 2, 3},
-                            {64, 2, 2, 3},
-                            {int64_t(1) << 30, 1, 2, 3}});
-  EXPECT_EQ(First, (std::vector<size_t>{0, 0, 2, 3, 4}));
+      Classes.firstOfClass({{32, 1, 2, 3, 4, 5},
+                            {64, 1, 2, 3, 4, 6},
+                            {32, 1, 2, 3, 4, 8},
+                            {32, 1, 2, 3, 4, 16},
+                            {33, 1, 2, 3, 4, 5},
+                            {64, 2, 2, 3, 4, 5},
+                            {int64_t(1) << 30, 1, 2, 3, 4, 5}});
+  EXPECT_EQ(First, (std::vector<size_t>{0, 0, 2, 2, 4, 5, 6}));
 }
