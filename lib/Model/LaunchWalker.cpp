@@ -43,6 +43,7 @@ void LaunchWalker::prepareSplits() {
   Trips.reset();
   takeCaches();
   Split.prepare(CountingAllowed, *Masks, *Splits);
+  Lanes.forgetGuardLanes();
 }
 
 void LaunchWalker::settle(AtomId U, int64_t Value) {
