@@ -4,6 +4,7 @@
 // the next where one declines; and its units' fast paths give what their
 // plain ones do (TripPlacement: a warp's trips at once, or lane by lane).
 #include "LaunchWalker.h"
+#include "WalkTestSupport.h"
 
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
 #include "cuda-coalesce/Model/SharedBankModel.h"
@@ -11,7 +12,6 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <random>
 #include <string>
 
 using namespace cudacoalesce;
@@ -19,33 +19,6 @@ using namespace cudacoalesce::model;
 using sym::Poly;
 
 namespace {
-
-/// Integers drawn in [Low, High] from a fixed seed: the random cases are the
-/// same at every run.
-class Picker {
-public:
-  explicit Picker(unsigned Seed) : Rng(Seed) {}
-  int64_t operator()(int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  }
-
-private:
-  std::mt19937 Rng;
-};
-
-void expectSameTotals(const CostTotals &Counted, const CostTotals &Visited) {
-  EXPECT_EQ(Counted.Units, Visited.Units);
-  EXPECT_EQ(Counted.Segments, Visited.Segments);
-  EXPECT_EQ(Counted.IdealUnits, Visited.IdealUnits);
-  EXPECT_EQ(Counted.Requests, Visited.Requests);
-  EXPECT_EQ(Counted.Min, Visited.Min);
-  EXPECT_EQ(Counted.Max, Visited.Max);
-  EXPECT_EQ(Counted.AllUniform, Visited.AllUniform);
-  EXPECT_EQ(Counted.AllDense, Visited.AllDense);
-  EXPECT_EQ(Counted.Visits, Visited.Visits);
-  EXPECT_EQ(Counted.Warps, Visited.Warps);
-  EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
-}
 
 void expectSameFlags(const LaunchWalker &Counting,
                      const LaunchWalker &Visiting) {
