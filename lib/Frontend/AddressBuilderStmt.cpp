@@ -324,9 +324,9 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   auto AfterThen = std::move(Vars);
   auto FieldsAfterThen = std::move(Fields);
   std::vector<HeldValue> HeldAfterThen = std::move(Held);
-  Vars = Before;
+  Vars = std::move(Before);
   Fields = std::move(FieldsBefore);
-  Held = HeldBefore;
+  Held = std::move(HeldBefore);
   if (If->getElse()) {
     GuardScope ElseSide(Guards, Else);
     stmt(If->getElse());
