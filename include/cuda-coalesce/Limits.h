@@ -139,6 +139,12 @@ constexpr uint64_t MinSampledVisits = 1024;
 constexpr uint64_t LaneEvaluationBudget = uint64_t(1) << 21;
 /// Visits each trial of the unknown values gets at the least.
 constexpr uint64_t MinVisitsPerTrial = 64;
+/// A trial of the unknowns repeats an earlier one's walk where the unknowns
+/// it differs in only shift the warp's lanes together by the same residue
+/// of the period (Model/TrialClasses.h); a term of those unknowns larger
+/// than this, with the other atoms it multiplies, could overflow where the
+/// earlier one's does not: such a trial is walked.
+constexpr int64_t ShiftedTermMagnitude = int64_t(1) << 24;
 
 // The algebra (Symbolic).
 

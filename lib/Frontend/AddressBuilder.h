@@ -19,6 +19,7 @@
 #ifndef CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
 #define CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
 
+#include "DeclarationOrder.h"
 #include "DeviceBuiltins.h"
 
 #include "cuda-coalesce/Frontend/Finding.h"
@@ -469,6 +470,8 @@ private:
   std::vector<MemoryBase> Bases;
   llvm::DenseMap<const clang::VarDecl *, int> BaseOfVar;
   llvm::DenseMap<const clang::VarDecl *, SymValue> Vars;
+  /// The order mergePaths takes the variables in.
+  DeclarationOrder DeclOrder;
   /// References bound to a local the walk tracks as a value (`const float4
   /// &vec` of a helper called with a register float4): they name that local,
   /// so `&vec` is local memory and writes through them change it.

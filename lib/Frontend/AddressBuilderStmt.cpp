@@ -349,9 +349,9 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   auto AfterThen = std::move(Vars);
   auto FieldsAfterThen = std::move(Fields);
   std::vector<HeldValue> HeldAfterThen = std::move(Held);
-  Vars = Before;
+  Vars = std::move(Before);
   Fields = std::move(FieldsBefore);
-  Held = HeldBefore;
+  Held = std::move(HeldBefore);
   if (If->getElse()) {
     GuardScope ElseSide(Guards, Else);
     stmt(If->getElse());
@@ -466,13 +466,15 @@ void AddressBuilder::mergePaths(
     const SymValue &Cond) {
   // In declaration order: the opaque values made below are numbered as they
   // are made, and the output lists them by number, so pointer order would
-  // change it from run to run. Decl::getID() searches the AST's allocator
-  // slabs: taken once per entry, not once per comparison.
+  // change it from run to run. A variable both paths agree on changes
+  // nothing, in any order.
   std::vector<std::pair<int64_t, const std::pair<const VarDecl *, SymValue> *>>
       Entries;
-  Entries.reserve(Other.size());
-  for (const auto &Entry : Other)
-    Entries.push_back({Entry.first->getID(), &Entry});
+  for (const auto &Entry : Other) {
+    auto It = Vars.find(Entry.first);
+    if (It == Vars.end() || !(It->second == Entry.second))
+      Entries.push_back({DeclOrder.of(Entry.first), &Entry});
+  }
   llvm::sort(Entries,
              [](const auto &A, const auto &B) { return A.first < B.first; });
   for (const auto &[ID, EntryAt] : Entries) {

@@ -31,6 +31,37 @@ std::optional<bool> holdsOverRange(Cmp Op, int64_t Base, int64_t Low,
   return holds(Op, L) && holds(Op, H);
 }
 
+namespace {
+
+/// Whether \p Lane, a guard's lane part, has one value in each lane at every
+/// walk of a walker under \p Launch: it reads the thread index, the block
+/// index (as each walk does) and values the launch fixes, no unknown.
+bool sameAtEveryWalk(const sym::Context &Ctx, const sym::Poly &Lane,
+                     const LaunchShape &Launch) {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(Lane, Leaves);
+  return llvm::all_of(Leaves, [&](AtomId L) {
+    switch (Ctx.atom(L).Kind) {
+    case sym::AtomKind::ThreadIdx:
+    case sym::AtomKind::BlockIdx:
+    case sym::AtomKind::BlockDim:
+    case sym::AtomKind::GridDim:
+      return true;
+    default:
+      return Launch.Known.count(L) > 0;
+    }
+  });
+}
+
+} // namespace
+
+void LaneEvaluator::startWalk() {
+  for (size_t G = 0; G < FixedGuardLanes.size(); ++G)
+    if (!FixedGuardLanes[G].empty() &&
+        !sameAtEveryWalk(Ctx, Split.guard(G).Lane, AL.Launch))
+      FixedGuardLanes[G].clear();
+}
+
 LaneEvaluator::LaneEvaluator(AccessAtLaunch &AL, const AccessSplit &Split,
                              TripPlacement &Trips)
     : AL(AL), Ctx(AL.Ctx), Access(AL.Access), Values(AL.Values), Split(Split),

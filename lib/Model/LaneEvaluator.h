@@ -81,9 +81,13 @@ public:
   /// Whether a warp's lanes are kept however rarely they are met again
   /// (else, once LaneSetsTriedFirst were kept and none met again, no more).
   void keepEveryLaneSet(bool Keep) { LaneSetsMet = Keep; }
-  /// Forgets what holds for one walk only: the unknowns the guards' lane
-  /// parts read change between walks.
-  void startWalk() { FixedGuardLanes.clear(); }
+  /// Forgets what holds for one walk only: the lane parts of guards that
+  /// read an unknown, which changes between walks. Those that read only the
+  /// thread and block index and the launch's values stay: `x < w - j` under
+  /// a hundred nested levels was evaluated anew at each of w's trials.
+  void startWalk();
+  /// Forgets every guard's lanes: the guards were split anew.
+  void forgetGuardLanes() { FixedGuardLanes.clear(); }
 
   /// The address's thread-independent part under the current values;
   /// nullopt for a gather or an unknown value.

@@ -43,6 +43,7 @@ void LaunchWalker::prepareSplits() {
   Trips.reset();
   takeCaches();
   Split.prepare(CountingAllowed, *Masks, *Splits);
+  Lanes.forgetGuardLanes();
 }
 
 void LaunchWalker::settle(AtomId U, int64_t Value) {
@@ -121,6 +122,19 @@ bool LaunchWalker::movesWholePeriods(AtomId U) const {
       return false;
   }
   return true;
+}
+
+std::vector<size_t> LaunchWalker::trialClasses(
+    const std::vector<AtomId> &Unknowns,
+    const std::vector<std::vector<int64_t>> &Samples) const {
+  if (AL.Scattered) {
+    std::vector<size_t> Each(Samples.size());
+    for (size_t S = 0; S < Samples.size(); ++S)
+      Each[S] = S;
+    return Each;
+  }
+  return TrialClasses(AL.Ctx, AL.Access, Unknowns, AL.Model.periodBytes())
+      .firstOfClass(Samples);
 }
 
 std::pair<std::optional<int64_t>, std::optional<int64_t>>

@@ -23,6 +23,7 @@
 #include "AccessSplit.h"
 #include "GuardMaskCache.h"
 #include "LaneEvaluator.h"
+#include "TrialClasses.h"
 #include "TripPlacement.h"
 #include "WalkStrategy.h"
 #include "WarpPricer.h"
@@ -107,6 +108,12 @@ public:
   /// multiple of the cost model's period, whatever its value: then no count
   /// depends on it.
   bool movesWholePeriods(sym::AtomId U) const;
+  /// Per trial of \p Samples (a value of each of \p Unknowns), the first
+  /// trial whose walk gives what its own would (TrialClasses.h): itself
+  /// where none before does, and for every trial of a gather.
+  std::vector<size_t>
+  trialClasses(const std::vector<sym::AtomId> &Unknowns,
+               const std::vector<std::vector<int64_t>> &Samples) const;
 
   /// Totals over the warps of the launch under the values set, visiting at
   /// most \p WarpBudget of them: the first strategy that does not decline

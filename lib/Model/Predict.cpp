@@ -266,13 +266,19 @@ void dropTrialsWhereNoLaneRuns(UnknownTrials &Trials,
   Trials.Samples.resize(Kept);
 }
 
-/// One walk per trial, sharing \p Budget.
+/// One walk per trial, sharing \p Budget; a trial that repeats an earlier
+/// one's walk (TrialClasses) takes its totals.
 std::vector<CostTotals> walkTrials(const UnknownTrials &Trials,
+                                   const std::vector<size_t> &FirstOfClass,
                                    LaunchWalker &Walker, uint64_t Budget) {
   uint64_t WarpBudget = std::max<uint64_t>(limits::MinVisitsPerTrial,
                                            Budget / Trials.Samples.size());
   std::vector<CostTotals> Results;
   for (size_t S = 0; S < Trials.Samples.size(); ++S) {
+    if (FirstOfClass[S] != S) {
+      Results.push_back(Results[FirstOfClass[S]]);
+      continue;
+    }
     Trials.assign(Walker, S);
     Results.push_back(Walker.walk(WarpBudget));
   }
@@ -403,7 +409,9 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
 
   UnknownTrials Trials = planTrials(Ctx, Access, Walker, P);
   uint64_t Budget = visitBudget(Access);
-  std::vector<CostTotals> Results = walkTrials(Trials, Walker, Budget);
+  std::vector<CostTotals> Results =
+      walkTrials(Trials, Walker.trialClasses(Trials.Unknowns, Trials.Samples),
+                 Walker, Budget);
   dropTrialsWhereNoLaneRuns(Trials, Results);
   if (Results.empty()) {
     P.Kind = Pattern::Unknown;

@@ -4,6 +4,7 @@
 // the next where one declines; and its units' fast paths give what their
 // plain ones do (TripPlacement: a warp's trips at once, or lane by lane).
 #include "LaunchWalker.h"
+#include "WalkTestSupport.h"
 
 #include "cuda-coalesce/Model/GlobalSectorModel.h"
 #include "cuda-coalesce/Model/SharedBankModel.h"
@@ -11,7 +12,6 @@
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <random>
 #include <string>
 
 using namespace cudacoalesce;
@@ -19,33 +19,6 @@ using namespace cudacoalesce::model;
 using sym::Poly;
 
 namespace {
-
-/// Integers drawn in [Low, High] from a fixed seed: the random cases are the
-/// same at every run.
-class Picker {
-public:
-  explicit Picker(unsigned Seed) : Rng(Seed) {}
-  int64_t operator()(int64_t Low, int64_t High) {
-    return std::uniform_int_distribution<int64_t>(Low, High)(Rng);
-  }
-
-private:
-  std::mt19937 Rng;
-};
-
-void expectSameTotals(const CostTotals &Counted, const CostTotals &Visited) {
-  EXPECT_EQ(Counted.Units, Visited.Units);
-  EXPECT_EQ(Counted.Segments, Visited.Segments);
-  EXPECT_EQ(Counted.IdealUnits, Visited.IdealUnits);
-  EXPECT_EQ(Counted.Requests, Visited.Requests);
-  EXPECT_EQ(Counted.Min, Visited.Min);
-  EXPECT_EQ(Counted.Max, Visited.Max);
-  EXPECT_EQ(Counted.AllUniform, Visited.AllUniform);
-  EXPECT_EQ(Counted.AllDense, Visited.AllDense);
-  EXPECT_EQ(Counted.Visits, Visited.Visits);
-  EXPECT_EQ(Counted.Warps, Visited.Warps);
-  EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
-}
 
 void expectSameFlags(const LaunchWalker &Counting,
                      const LaunchWalker &Visiting) {
@@ -715,3 +688,54 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
 }
 
 } // namespace
+
+// A walker keeps the lanes of guards whose lane part reads only the thread
+// and block index and the launch's values from one walk to the next
+// (LaneEvaluator::startWalk); those that read an unknown are evaluated anew.
+// Walking the trials of the unknowns one after another in one walker must
+// give what a walker of each trial's own gives.
+TEST(LaunchWalkerTest, GuardLanesKeptAcrossWalksChangeNoTrial) {
+  GlobalSectorModel Model;
+  Picker Pick(20261207);
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 8, 1}, {32, 8, 1}};
+  for (unsigned Case = 0; Case < 60; ++Case) {
+    sym::Context Ctx;
+    ModelCaches Caches;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+    Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
+    Poly W = Poly::atom(Ctx.param("w"));
+    AccessShape A;
+    A.ByteOffset = (Ty * W + Bx * Bdx + Tx).scaled(4);
+    for (int G = 0, Guards = int(Pick(1, 4)); G < Guards; ++G) {
+      Guard Gd;
+      Gd.Op = Cmp(Pick(0, 5));
+      Poly K = Poly::constant(Pick(1, 9));
+      switch (Pick(0, 3)) {
+      case 0: // the lane part reads the unknown
+        Gd.Diff = Ctx.op(sym::OpKind::Div, Tx + W, K) - Poly::constant(3);
+        break;
+      case 1:
+        Gd.Diff = Tx * W - Poly::constant(Pick(0, 900));
+        break;
+      default: // `x < w - j`: only the uniform part reads it
+        Gd.Diff = Bx * Bdx + Tx - W + Poly::constant(Pick(0, 40));
+      }
+      A.Guards.push_back(Gd);
+    }
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    L.Grid = Dim3{Pick(1, 9), 1, 1};
+    LaunchWalker Reused(Ctx, Caches, A, L, Model);
+    ASSERT_EQ(Reused.unknowns().size(), 1u);
+    sym::AtomId U = Reused.unknowns()[0];
+    SCOPED_TRACE(Ctx.str(A.ByteOffset));
+    for (int64_t V : {32, 3, 64, 0, 33, 1000, 7, 32}) {
+      Reused.set(U, V);
+      ModelCaches ColdCaches;
+      LaunchWalker Fresh(Ctx, ColdCaches, A, L, Model);
+      Fresh.set(U, V);
+      SCOPED_TRACE(testing::Message() << "w = " << V);
+      expectSameTotals(Reused.walk(1 << 16), Fresh.walk(1 << 16));
+    }
+  }
+}

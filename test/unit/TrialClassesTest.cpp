@@ -1,0 +1,178 @@
+// Trials of the unknowns that only shift a warp's lanes together repeat an
+// earlier trial's walk (Model/TrialClasses.h): every trial of random
+// accesses is walked, and each must give, field by field, what the first of
+// its class gives.
+#include "LaunchWalker.h"
+#include "WalkTestSupport.h"
+
+#include "cuda-coalesce/Model/GlobalSectorModel.h"
+#include "cuda-coalesce/Model/SharedBankModel.h"
+
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <string>
+
+using namespace cudacoalesce;
+using namespace cudacoalesce::model;
+using sym::Poly;
+
+namespace {
+
+/// An access whose unknowns p0..p3 reach it every way: as a factor of a
+/// lane-free term (the block index, a loop trip, another unknown, an
+/// operation over unknowns alone), of the lane's stride, inside a division of
+/// the lane's index, in a guard.
+AccessShape randomAccess(sym::Context &Ctx, Picker &Pick) {
+  Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+  Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
+  Poly Trip = Poly::atom(Ctx.loopIteration("k"));
+  Poly P[4];
+  for (int U = 0; U < 4; ++U)
+    P[U] = Poly::atom(Ctx.param("p" + std::to_string(U)));
+  auto C = [&](int64_t Low, int64_t High) {
+    return Poly::constant(Pick(Low, High));
+  };
+  Poly Uniform[] = {Bx * P[Pick(0, 3)], By * P[Pick(0, 3)] * C(1, 3),
+                    Trip * P[Pick(0, 3)], P[Pick(0, 3)] * P[Pick(0, 3)],
+                    P[Pick(0, 3)] * C(-5, 5), Bx * C(0, 40),
+                    // an operation over the unknowns alone (a fastdiv)
+                    By * Ctx.op(sym::OpKind::Div, P[Pick(0, 3)] * C(1, 9),
+                                P[Pick(0, 3)] + C(0, 2)),
+                    Ctx.op(sym::OpKind::Shr, P[Pick(0, 3)] + C(0, 5),
+                           Ctx.op(sym::OpKind::And, P[Pick(0, 3)], C(0, 7))) *
+                        C(1, 12)};
+  Poly Lane = Tx * C(-1, 3) + Ty * C(0, 70);
+  Poly Index = Lane + C(0, 9);
+  for (const Poly &Term : Uniform)
+    if (Pick(0, 2))
+      Index = Index + Term;
+  switch (Pick(0, 4)) {
+  case 0: // an unknown stride between the lanes
+    Index = Index + Tx * P[Pick(0, 3)];
+    break;
+  case 1: // the lane's index divided by an unknown extent
+    Index = Index + Ctx.op(sym::OpKind::Div, Bx * C(32, 64) + Tx,
+                           P[Pick(0, 3)] + C(1, 4));
+    break;
+  default:
+    break;
+  }
+  AccessShape A;
+  unsigned Width = 1u << Pick(0, 3);
+  A.WidthBytes = A.ChunkBytes = Width;
+  A.ByteOffset = Index.scaled(Width);
+  if (Pick(0, 2) == 0) {
+    Guard G;
+    G.Op = Cmp(Pick(0, 5));
+    G.Diff = Tx + Bx * C(1, 64) - (Pick(0, 1) ? P[Pick(0, 3)] : C(0, 300));
+    A.Guards.push_back(G);
+  }
+  return A;
+}
+
+/// Values of each unknown among those Predict.cpp's trials give (small
+/// ones, the range of sizes, powers of two and their neighbours) and one
+/// past the magnitude a residue is trusted at, few enough that trials meet
+/// in a class often, wrongly too if the classes were wrong.
+std::vector<std::vector<int64_t>> randomSamples(size_t Unknowns, Picker &Pick) {
+  const int64_t Palette[] = {0,   1,   2,   3,    4,    31,
+                             32,  33,  63,  64,   96,   127,
+                             128, 255, 256, 1000, 4096, int64_t(1) << 30};
+  std::vector<std::vector<int64_t>> Samples;
+  for (int S = 0; S < 48; ++S) {
+    std::vector<int64_t> Values;
+    for (size_t U = 0; U < Unknowns; ++U)
+      Values.push_back(Palette[Pick(0, std::size(Palette) - 1)]);
+    Samples.push_back(Values);
+  }
+  return Samples;
+}
+
+} // namespace
+
+TEST(TrialClassesTest, ARepeatedTrialGivesItsClassWalk) {
+  Picker Pick(20261206);
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 16, 1}, {32, 8, 1}};
+  GlobalSectorModel Global;
+  SharedBankModel Shared;
+  size_t Repeated = 0, Walked = 0;
+  for (int Case = 0; Case < 120; ++Case) {
+    sym::Context Ctx;
+    ModelCaches Caches;
+    AccessShape A = randomAccess(Ctx, Pick);
+    bool SharedSpace = Pick(0, 3) == 0;
+    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
+    const RequestCostModel &Model =
+        SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    // Small grids are counted or visited whole; large ones sampled.
+    L.Grid = Pick(0, 1) ? Dim3{Pick(1, 9), Pick(1, 5), 1}
+                        : Dim3{Pick(2000, 9000), Pick(1, 50), 1};
+    LaunchWalker Walker(Ctx, Caches, A, L, Model);
+    std::vector<sym::AtomId> Unknowns = Walker.unknowns();
+    std::vector<std::vector<int64_t>> Samples =
+        randomSamples(Unknowns.size(), Pick);
+    std::vector<size_t> First = Walker.trialClasses(Unknowns, Samples);
+    ASSERT_EQ(First.size(), Samples.size());
+    std::vector<CostTotals> Totals;
+    for (const std::vector<int64_t> &Values : Samples) {
+      for (size_t U = 0; U < Unknowns.size(); ++U)
+        Walker.set(Unknowns[U], Values[U]);
+      Totals.push_back(Walker.walk(256));
+    }
+    SCOPED_TRACE(Ctx.str(A.ByteOffset));
+    for (size_t S = 0; S < Samples.size(); ++S) {
+      ASSERT_LE(First[S], S);
+      ASSERT_EQ(First[First[S]], First[S]);
+      expectSameTotals(Totals[First[S]], Totals[S]);
+      EXPECT_EQ(Totals[First[S]].RelativeError, Totals[S].RelativeError);
+      (First[S] == S ? Walked : Repeated) += 1;
+    }
+  }
+  // The classes must save walks, and not by merging everything.
+  EXPECT_GT(Repeated, 200u);
+  EXPECT_GT(Walked, Repeated / 4);
+}
+
+TEST(TrialClassesTest, OnlyLaneFreeFactorsShift) {
+  sym::Context Ctx;
+  Poly Tx = Poly::atom(Ctx.threadIdx(0)), Bx = Poly::atom(Ctx.blockIdx(0));
+  sym::AtomId Row = Ctx.param("row"), Stride = Ctx.param("stride"),
+              Rows = Ctx.param("rows"), Bound = Ctx.param("n");
+  AccessShape A;
+  A.ByteOffset = (Bx * Poly::atom(Row) + Tx * Poly::atom(Stride) +
+                  Ctx.op(sym::OpKind::Div, Tx, Poly::atom(Rows)))
+                     .scaled(4);
+  Guard G;
+  G.Diff = Tx - Poly::atom(Bound);
+  A.Guards.push_back(G);
+  // A channel's stride times a division of unknowns alone shifts too; the
+  // divisor, which also divides the block index, decides the walk.
+  sym::AtomId Ratio = Ctx.param("ratio"), Channel = Ctx.param("channel");
+  Poly Quotient =
+      Ctx.op(sym::OpKind::Div, Poly::atom(Channel), Poly::atom(Ratio));
+  A.ByteOffset = A.ByteOffset + Quotient.scaled(64) +
+                 Ctx.op(sym::OpKind::Div, Bx, Poly::atom(Ratio)).scaled(4);
+  EXPECT_TRUE(TrialClasses::isTrialValue(Ctx, Quotient.terms()[0].Atoms[0],
+                                         {Channel, Ratio}));
+  EXPECT_FALSE(
+      TrialClasses::isTrialValue(Ctx, Quotient.terms()[0].Atoms[0], {Channel}));
+  TrialClasses Classes(Ctx, A, {Row, Stride, Rows, Bound, Ratio, Channel}, 128);
+  EXPECT_EQ(Classes.shiftsOnly(),
+            (std::vector<bool>{true, false, false, false, false, true}));
+  // row = 32 and row = 64 move each block by whole periods (4 * 32 bytes):
+  // one class; 33 does not; a value past the magnitude is walked alone.
+  // channel / ratio moves the base by 64 bytes a unit: 5 / 4 and 6 / 4 are
+  // one class, 8 / 4 and 16 / 4 (whole periods) another.
+  std::vector<size_t> First =
+      Classes.firstOfClass({{32, 1, 2, 3, 4, 5},
+                            {64, 1, 2, 3, 4, 6},
+                            {32, 1, 2, 3, 4, 8},
+                            {32, 1, 2, 3, 4, 16},
+                            {33, 1, 2, 3, 4, 5},
+                            {64, 2, 2, 3, 4, 5},
+                            {int64_t(1) << 30, 1, 2, 3, 4, 5}});
+  EXPECT_EQ(First, (std::vector<size_t>{0, 0, 2, 2, 4, 5, 6}));
+}
