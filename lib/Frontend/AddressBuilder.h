@@ -247,6 +247,8 @@ private:
   /// pointer in argument 0.
   LValue pointerArgument(const clang::CallExpr *C, AccessKind Kind,
                          std::vector<SymValue> *Operands = nullptr);
+  /// The lane's place in its warp: the linear thread index modulo 32.
+  sym::Poly laneInWarp();
   /// What the atomic \p C at \p LV returns to each lane (\p Operands: its
   /// arguments after the pointer).
   SymValue atomicResult(const clang::CallExpr *C, const LValue &LV,

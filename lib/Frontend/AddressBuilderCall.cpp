@@ -136,16 +136,18 @@ SymValue AddressBuilder::atomicResult(const CallExpr *C, const LValue &LV,
   if (!Add || Operands.size() != 1 || !C->getType()->isIntegerType() ||
       Syms.isLaneVarying(LV.Address.P) || Syms.isLaneVarying(Operands[0].P))
     return opaqueFor(C, Variation::LaneData);
-  auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
-  Poly ThreadRank = Atom(Syms.threadIdx(0)) +
-                    Atom(Syms.blockDim(0)) *
-                        (Atom(Syms.threadIdx(1)) +
-                         Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
-  Poly Lane =
-      Syms.op(sym::OpKind::Rem, ThreadRank, Poly::constant(model::WarpSize));
   SymValue V = opaqueFor(C, Variation::PerWarp);
-  V.P = V.P + Operands[0].P * Lane;
+  V.P = V.P + Operands[0].P * laneInWarp();
   return V;
+}
+
+Poly AddressBuilder::laneInWarp() {
+  auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
+  Poly Linear = Atom(Syms.threadIdx(0)) +
+                Atom(Syms.blockDim(0)) *
+                    (Atom(Syms.threadIdx(1)) +
+                     Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+  return Syms.op(sym::OpKind::Rem, Linear, Poly::constant(model::WarpSize));
 }
 
 AddressBuilder::LValue

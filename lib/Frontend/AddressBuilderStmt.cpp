@@ -216,14 +216,8 @@ void AddressBuilder::asmOutputs(const AsmStmt *A) {
   std::optional<Poly> Lane;
   const auto *GCC = dyn_cast<GCCAsmStmt>(A);
   if (GCC && A->getNumOutputs() == 1 &&
-      StringRef(GCC->getAsmString()).contains("%laneid")) {
-    auto Atom = [&](sym::AtomId Id) { return Poly::atom(Id); };
-    Poly Linear = Atom(Syms.threadIdx(0)) +
-                  Atom(Syms.blockDim(0)) *
-                      (Atom(Syms.threadIdx(1)) +
-                       Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
-    Lane = Syms.op(sym::OpKind::Rem, Linear, Poly::constant(32));
-  }
+      StringRef(GCC->getAsmString()).contains("%laneid"))
+    Lane = laneInWarp();
   for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
     const Expr *Out = A->getOutputExpr(I);
     SymValue Value = Lane ? SymValue{false, -1, *Lane}

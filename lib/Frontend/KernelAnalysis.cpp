@@ -112,14 +112,39 @@ std::string profilerKernelName(const FunctionDecl *F) {
 
 /// The block dimensions the accesses index by: 3 where one reads
 /// threadIdx.z or blockDim.z (in its address or a guard), 2 where .y.
+/// The leaves of \p P but those of a lane's place in its warp (the linear
+/// thread index modulo 32: a lane id, an atomic's slot), which read every
+/// dimension of any block.
+static void leavesBesideLaneInWarp(const sym::Context &Syms, const sym::Poly &P,
+                                   std::vector<sym::AtomId> &Out) {
+  for (const sym::Term &T : P.terms())
+    for (sym::AtomId A : T.Atoms) {
+      const sym::Atom &At = Syms.atom(A);
+      if (At.Kind != sym::AtomKind::Op) {
+        Out.push_back(A);
+        continue;
+      }
+      bool LaneInWarp =
+          At.Op == sym::OpKind::Rem && At.Operands.size() == 2 &&
+          At.Operands[1].asConstant() == int64_t(32) &&
+          Syms.containsLeaf(At.Operands[0], [](const sym::Atom &L) {
+            return L.Kind == sym::AtomKind::ThreadIdx && L.Dim == 2;
+          });
+      if (LaneInWarp)
+        continue;
+      for (const sym::Poly &Operand : At.Operands)
+        leavesBesideLaneInWarp(Syms, Operand, Out);
+    }
+}
+
 unsigned indexedDimensions(const sym::Context &Syms,
                            const std::vector<AccessSite> &Sites) {
   unsigned Dimensions = 1;
   for (const AccessSite &S : Sites) {
     std::vector<sym::AtomId> Leaves;
-    Syms.collectLeafAtoms(S.ByteOffset, Leaves);
+    leavesBesideLaneInWarp(Syms, S.ByteOffset, Leaves);
     for (const model::Guard &G : S.Guards)
-      Syms.collectLeafAtoms(G.Diff, Leaves);
+      leavesBesideLaneInWarp(Syms, G.Diff, Leaves);
     for (sym::AtomId A : Leaves) {
       const sym::Atom &At = Syms.atom(A);
       if (At.Kind == sym::AtomKind::ThreadIdx ||
