@@ -142,12 +142,8 @@ SymValue AddressBuilder::atomicResult(const CallExpr *C, const LValue &LV,
 }
 
 Poly AddressBuilder::laneInWarp() {
-  auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
-  Poly Linear = Atom(Syms.threadIdx(0)) +
-                Atom(Syms.blockDim(0)) *
-                    (Atom(Syms.threadIdx(1)) +
-                     Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
-  return Syms.op(sym::OpKind::Rem, Linear, Poly::constant(model::WarpSize));
+  return Syms.op(sym::OpKind::Rem, linearThreadIndex(Syms),
+                 Poly::constant(model::WarpSize));
 }
 
 AddressBuilder::LValue

@@ -286,6 +286,8 @@ struct AddressBuilder::LoopState {
   UnrolledLoop Remainder;
   bool FullyUnrolled = false;
   size_t BodyGuards = 0; // the guards of the body's own statements
+  /// The lanes still in a loop they leave by `break` on loaded data.
+  std::optional<Guard> StillIn;
 
   LoopState(const Stmt *Loop, const Expr *Cond, const Expr *Inc,
             const Stmt *Body)
@@ -527,13 +529,10 @@ static bool breaksOnLoadedData(const Stmt *S) {
   if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S))
     return false;
   if (const auto *If = dyn_cast<IfStmt>(S)) {
-    for (const Stmt *Branch : {If->getThen(), If->getElse()}) {
-      const Stmt *Last = Branch;
-      while (const auto *C = dyn_cast_or_null<CompoundStmt>(Last))
-        Last = C->body_empty() ? nullptr : C->body_back();
-      if (isa_and_nonnull<BreakStmt>(Last) && readsMemory(If->getCond()))
+    for (const Stmt *Branch : {If->getThen(), If->getElse()})
+      if (isa_and_nonnull<BreakStmt>(lastStatement(Branch)) &&
+          readsMemory(If->getCond()))
         return true;
-    }
   }
   return llvm::any_of(S->children(), breaksOnLoadedData);
 }
@@ -544,19 +543,8 @@ void AddressBuilder::walkLoopBody(LoopState &L) {
     rvalue(L.Cond);
     CondGuards = conditionGuards(L.Cond, false);
   }
-  // A loop a lane leaves by `break` under a test on memory (a search): on
-  // later trips the lanes still in it are the data's, and they leave, so a
-  // warp with none left issues nothing (HeCBench knn's search; runtime-bench
-  // 44: 3.78 sectors a request measured where every lane's 4 was given).
-  if (breaksOnLoadedData(L.Body)) {
-    Guard StillIn;
-    StillIn.Diff = Poly::atom(Syms.opaque("lanes still in the loop at line " +
-                                              std::to_string(lineOf(L.Loop)),
-                                          Variation::LaneData));
-    StillIn.Op = model::Cmp::NE;
-    StillIn.Exits = true;
-    CondGuards.push_back(StillIn);
-  }
+  if (L.StillIn)
+    CondGuards.push_back(*L.StillIn);
   GuardScope WhileCondHolds(Guards, CondGuards);
   L.BodyGuards = Guards.size();
   size_t NotesBefore = LoweringNotes.size();
@@ -604,6 +592,18 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   BreakVariations.emplace_back();
   llvm::scope_exit PopBreaks([&] { BreakVariations.pop_back(); });
   LoopState L(Loop, Cond, Inc, Body);
+  // A loop a lane leaves by `break` under a test on memory (a search): on
+  // later trips the lanes still in it are the data's, and they leave, so a
+  // warp with none left issues nothing (HeCBench knn's search; runtime-bench
+  // 44: 3.78 sectors a request measured where every lane's 4 was given).
+  if (breaksOnLoadedData(Body)) {
+    L.StillIn.emplace();
+    L.StillIn->Diff = Poly::atom(Syms.opaque(
+        "lanes still in the loop at line " + std::to_string(lineOf(Loop)),
+        Variation::LaneData));
+    L.StillIn->Op = model::Cmp::NE;
+    L.StillIn->Exits = true;
+  }
   findInductions(L);
   L.Iteration = Syms.loopIteration(L.CounterName);
   L.Before = Vars;

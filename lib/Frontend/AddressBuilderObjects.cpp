@@ -427,16 +427,17 @@ void AddressBuilder::forgetFieldsChangedIn(const Stmt *Body) {
   });
 }
 
-/// The uses of \p V in \p S.
-static unsigned usesOf(const VarDecl *V, const Stmt *S) {
-  if (!S)
-    return 0;
-  unsigned Uses = 0;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(S))
-    Uses += Ref->getDecl() == V;
-  for (const Stmt *Child : S->children())
-    Uses += usesOf(V, Child);
-  return Uses;
+/// The local variable \p E names, through a copy or move of it (`return r;`,
+/// `*q = v;` of a struct); null where it names none.
+static const VarDecl *copiedLocal(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
+    if (Copy->getNumArgs() == 1 &&
+        Copy->getConstructor()->isCopyOrMoveConstructor())
+      E = Copy->getArg(0)->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return Var && Var->hasLocalStorage() ? Var : nullptr;
 }
 
 void AddressBuilder::noteCopiedLoads(const VarDecl *V, size_t FirstSite) {
@@ -458,18 +459,13 @@ void AddressBuilder::fileCopiedLoads(const Expr *Value, const Expr *Store) {
   // struct with one load and one store, both under the store's line (PTX of
   // CUDA 13's nvcc -O3: `ld.global.v4.u32` at the store's `.loc`; HeCBench
   // fma measured its vector loads there).
-  const Expr *E = Value->IgnoreParenImpCasts();
-  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
-    if (Copy->getNumArgs() == 1)
-      E = Copy->getArg(0)->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  const VarDecl *V = copiedLocal(Value);
   auto Copied = V ? LoadsCopiedInto.find(V) : LoadsCopiedInto.end();
   if (Copied == LoadsCopiedInto.end())
     return;
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
-  if (!Function || usesOf(V, Function->getBody()) != 1)
+  if (!Function || usesOf(Function->getBody(), V) != 1)
     return;
   unsigned Line = lineOf(Store);
   for (AccessSite &S : Sites)
@@ -480,16 +476,8 @@ void AddressBuilder::fileCopiedLoads(const Expr *Value, const Expr *Store) {
 }
 
 Variation AddressBuilder::objectVariation(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  // `return r;` copies or moves r into the result.
-  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E))
-    if (Copy->getNumArgs() == 1 &&
-        Copy->getConstructor()->isCopyOrMoveConstructor())
-      E = Copy->getArg(0)->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!Var || !Var->hasLocalStorage() || !Var->getType()->isRecordType() ||
-      !hasLayout(Var->getType()))
+  const VarDecl *Var = copiedLocal(E);
+  if (!Var || !Var->getType()->isRecordType() || !hasLayout(Var->getType()))
     return Variation::Uniform;
   int Base = objectBase(Var);
   Variation Varies = Bases[Base].ContentsVary;

@@ -31,13 +31,6 @@ bool alwaysExits(const Stmt *S) {
   return false;
 }
 
-/// Whether \p S ends with `break` (through braces).
-bool endsWithBreak(const Stmt *S) {
-  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
-    S = C->body_empty() ? nullptr : C->body_back();
-  return isa_and_nonnull<BreakStmt>(S);
-}
-
 /// Whether \p S may leave the loop it is the body of other than by
 /// finishing a trip: a `return`, a `goto`, or (while \p BreakLeaves, i.e.
 /// outside inner loops and switches) a `break`.
@@ -351,7 +344,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
     stmt(If->getElse());
   }
   if (alwaysExits(If->getThen())) {
-    if (endsWithBreak(If->getThen()))
+    if (isa_and_nonnull<BreakStmt>(lastStatement(If->getThen())))
       leftLoopWith(AfterThen, Cond);
     return; // only the else path continues
   }

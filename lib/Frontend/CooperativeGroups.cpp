@@ -67,10 +67,7 @@ std::optional<Poly> cooperativeGroupsQuery(const CallExpr *C,
   auto Atom = [](sym::AtomId A) { return Poly::atom(A); };
   Poly BlockSize =
       Atom(Syms.blockDim(0)) * Atom(Syms.blockDim(1)) * Atom(Syms.blockDim(2));
-  Poly ThreadRank = Atom(Syms.threadIdx(0)) +
-                    Atom(Syms.blockDim(0)) *
-                        (Atom(Syms.threadIdx(1)) +
-                         Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+  Poly ThreadRank = linearThreadIndex(Syms);
   Poly BlockRank =
       Atom(Syms.blockIdx(0)) +
       Atom(Syms.gridDim(0)) * (Atom(Syms.blockIdx(1)) +

@@ -114,4 +114,12 @@ std::optional<WarpCollective> warpCollective(StringRef Name) {
       .Default(std::nullopt);
 }
 
+sym::Poly linearThreadIndex(sym::Context &Syms) {
+  auto Atom = [](sym::AtomId A) { return sym::Poly::atom(A); };
+  return Atom(Syms.threadIdx(0)) +
+         Atom(Syms.blockDim(0)) *
+             (Atom(Syms.threadIdx(1)) +
+              Atom(Syms.blockDim(1)) * Atom(Syms.threadIdx(2)));
+}
+
 } // namespace cudacoalesce

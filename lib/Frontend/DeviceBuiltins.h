@@ -62,6 +62,10 @@ struct WarpCollective {
 /// groups' methods `shfl`, `reduce` and kin are CooperativeGroups's).
 std::optional<WarpCollective> warpCollective(llvm::StringRef Name);
 
+/// The thread's linear index in its block, x fastest: a block's
+/// thread_rank(), whose value modulo 32 is the lane's place in its warp.
+sym::Poly linearThreadIndex(sym::Context &Syms);
+
 } // namespace cudacoalesce
 
 #endif

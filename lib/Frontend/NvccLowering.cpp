@@ -238,10 +238,14 @@ ThenLowering ifLowering(const IfStmt *If, bool AtKernelTail, unsigned LoopDepth,
   return ThenLowering::EitherWay;
 }
 
+const Stmt *lastStatement(const Stmt *S) {
+  while (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    S = C->body_empty() ? nullptr : C->body_back();
+  return S;
+}
+
 const IfStmt *ifEndingBranch(const Stmt *Branch) {
-  while (const auto *C = dyn_cast_or_null<CompoundStmt>(Branch))
-    Branch = C->body_empty() ? nullptr : C->body_back();
-  return dyn_cast_or_null<IfStmt>(Branch);
+  return dyn_cast_or_null<IfStmt>(lastStatement(Branch));
 }
 
 StoreSinking storeSinking(const IfStmt *If, bool JoinShared,

@@ -65,6 +65,10 @@ enum class ThenLowering { Branched, Predicated, EitherWay };
 ThenLowering ifLowering(const clang::IfStmt *If, bool AtKernelTail,
                         unsigned LoopDepth, bool VariesPerTrip);
 
+/// The statement that ends \p S: its last one, through braces; null for an
+/// empty block.
+const clang::Stmt *lastStatement(const clang::Stmt *S);
+
 /// The `if` that ends \p Branch (its last statement, through braces), or
 /// null: its join is the join of the `if` around it.
 const clang::IfStmt *ifEndingBranch(const clang::Stmt *Branch);
