@@ -54,12 +54,14 @@ cl::opt<std::string> CacheDir("cache-dir", cl::value_desc("dir"),
                                        "reuse it while nothing it depends on "
                                        "changed (a directory a CI cache can "
                                        "keep)"));
-cl::opt<uint64_t> CacheMaxSize(
-    "cache-max-size",
-    cl::desc("Remove the least recently used results past MIB (default: " +
-             std::to_string(DefaultResultCacheMiB) + ")"),
-    cl::value_desc("MiB"), cl::init(DefaultResultCacheMiB),
-    cl::cat(scaleCategory()));
+// cl::desc keeps a StringRef: the text must outlive the option.
+const std::string CacheMaxSizeHelp =
+    "Remove the least recently used results past MIB (default: " +
+    std::to_string(DefaultResultCacheMiB) + ")";
+cl::opt<uint64_t> CacheMaxSize("cache-max-size", cl::desc(CacheMaxSizeHelp),
+                               cl::value_desc("MiB"),
+                               cl::init(DefaultResultCacheMiB),
+                               cl::cat(scaleCategory()));
 
 /// The files a part's analyses read, for --depfile.
 std::set<std::string> &read() {
