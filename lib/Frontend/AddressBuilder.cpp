@@ -101,6 +101,8 @@ int AddressBuilder::baseFor(const VarDecl *V) {
       B.Extents.push_back(C->getZExtSize());
     T = A->getElementType();
   }
+  if (B.Space == model::AddressSpace::Shared)
+    B.PlacementAlignBytes = sharedPlacementAlignment(AST, V, Kernel);
   if (T != V->getType() && hasLayout(T)) {
     B.ElementBytes = AST.getTypeSizeInChars(T).getQuantity();
     B.ElementType = T.getUnqualifiedType().getAsString(AST.getPrintingPolicy());
@@ -142,6 +144,12 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                      StoreByOwnMethod);
     }
   }
+  if (!FusibleLoops.empty()) {
+    AccessSite Touch;
+    Touch.Kind = Kind;
+    Touch.Base = LV.Address.Base;
+    noteInFusibleLoop(Touch);
+  }
   if (!Recording || inDeadCode())
     return;
   assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");
@@ -177,6 +185,8 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;
   updateHeld(S, Volatile);
+  if (recordFused(S))
+    return;
   Sites.push_back(std::move(S));
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued)
     joinVectorLoad(LV);

@@ -21,6 +21,7 @@
 
 #include "DeclarationOrder.h"
 #include "DeviceBuiltins.h"
+#include "SharedVectorFusion.h"
 
 #include "cuda-coalesce/Frontend/Finding.h"
 #include "cuda-coalesce/Model/WarpModel.h"
@@ -79,6 +80,9 @@ struct MemoryBase {
   /// A scalar local whose address was taken (`lcg(&seed)`): a read or
   /// write of its whole value through a pointer is one of the variable.
   const clang::VarDecl *Variable = nullptr;
+  /// A __shared__ array: the alignment of its placement that ptxas knows
+  /// (sharedPlacementAlignment).
+  unsigned PlacementAlignBytes = 0;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -129,6 +133,9 @@ struct AccessSite {
   std::vector<unsigned> AlsoFiledUnder;
   /// A load the CUDA library makes behind a call (AccessShape::InLibrary).
   bool InLibrary = false;
+  /// The elements of an unrolled loop's trips, fused by ptxas into wider
+  /// instructions (SharedVectorFusion.h): the loop does not repeat it.
+  bool FusedAcrossTrips = false;
 };
 
 /// The access as the model sees it.
@@ -586,6 +593,22 @@ private:
   /// among them that nvcc unrolls fully: it gives some copies of their
   /// bodies' instructions the loop's line (AccessSite::AlsoFiledUnder).
   std::vector<unsigned> LoopLines, UnrolledLoopLines;
+  /// The loops being walked whose unrolled trips ptxas may fuse into wide
+  /// shared-memory instructions, innermost last (SharedVectorFusion.h).
+  std::vector<FusibleLoop> FusibleLoops;
+  /// Notes what \p S does to shared memory in the innermost fusible loop,
+  /// and records its fused pieces; false where it is not fused.
+  void noteInFusibleLoop(const AccessSite &S);
+  bool recordFused(const AccessSite &S);
+  /// Pushes a fusible loop for a loop with \p Body (AddressBuilderFusion.cpp)
+  /// where its trips may be fused; whether it did.
+  bool enterFusibleLoop(const clang::Stmt *Body,
+                        const std::vector<const clang::VarDecl *> &Changed,
+                        unsigned UnrollPragma, bool FullUnroll,
+                        sym::AtomId Iteration);
+  /// Sets the trips of the fusible loop whose body is walked next from its
+  /// condition's guards, the walk's guards from \p FirstCondGuard on.
+  void placeFusibleLoop(size_t FirstCondGuard);
   unsigned lineOf(const clang::Stmt *S) const;
   /// What the compiler does differently from the source at the accesses
   /// being walked; each access records them (AccessSite::LoweringNotes).

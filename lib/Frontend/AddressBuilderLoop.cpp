@@ -235,7 +235,7 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
     AccessSite &S = Sites[I];
     std::vector<sym::AtomId> Leaves;
     Syms.collectLeafAtoms(S.ByteOffset, Leaves);
-    if (S.Kind != AccessKind::Load || S.Hinted ||
+    if (S.Kind != AccessKind::Load || S.Hinted || S.FusedAcrossTrips ||
         S.Guards.size() != BodyGuards ||
         llvm::any_of(Leaves, [&](sym::AtomId A) {
           return llvm::is_contained(PerTrip, A);
@@ -545,7 +545,9 @@ void AddressBuilder::walkLoopBody(LoopState &L) {
   }
   if (L.StillIn)
     CondGuards.push_back(*L.StillIn);
+  size_t FirstCondGuard = Guards.size();
   GuardScope WhileCondHolds(Guards, CondGuards);
+  placeFusibleLoop(FirstCondGuard);
   L.BodyGuards = Guards.size();
   size_t NotesBefore = LoweringNotes.size();
   size_t LoweringsBefore = Lowerings.size();
@@ -614,6 +616,13 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     L.Remainder =
         lowerUnrolledLoop(Loop, Cond, Body, UnrollPragma, L.CounterName,
                           L.Changed, L.Steps, L.NotInduction, L.Iteration);
+  bool Fusible = !L.Remainder.Lowering && !L.StillIn &&
+                 enterFusibleLoop(Body, L.Changed, UnrollPragma,
+                                  L.FullyUnrolled, L.Iteration);
+  llvm::scope_exit LeaveFusible([&] {
+    if (Fusible)
+      FusibleLoops.pop_back();
+  });
 
   // A first, silent walk finds which changed variables end up differing
   // between lanes; the second walk records the accesses.

@@ -1,0 +1,222 @@
+//===- Frontend/SharedVectorFusion.cpp - Adjacent shared elements fused ---===//
+
+#include "SharedVectorFusion.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace clang;
+
+namespace cudacoalesce {
+
+std::optional<int64_t> constantTripCount(const model::Guard &Cond,
+                                         sym::AtomId Iteration) {
+  sym::Poly Rest = Cond.Diff - Cond.Diff.coefficientOf(Iteration) *
+                                   sym::Poly::atom(Iteration);
+  std::optional<int64_t> A = Cond.Diff.coefficientOf(Iteration).asConstant();
+  std::optional<int64_t> B = Rest.asConstant();
+  if (!A || !B || *A == 0)
+    return std::nullopt;
+  // Count the trips t = 0, 1, ... while `A * t + B Op 0` holds; the
+  // condition moves one way, so the first trip that fails ends the loop.
+  int64_t Step = *A, First = *B;
+  auto Holds = [&](int64_t T) {
+    return model::holds(Cond.Op, Step * T + First);
+  };
+  if (!Holds(0))
+    return 0;
+  constexpr int64_t Longest = 1 << 20;
+  int64_t Lo = 0, Hi = 1;
+  while (Hi < Longest && Holds(Hi))
+    Lo = Hi, Hi *= 2;
+  if (Hi >= Longest)
+    return std::nullopt;
+  while (Hi - Lo > 1) {
+    int64_t Mid = Lo + (Hi - Lo) / 2;
+    (Holds(Mid) ? Lo : Hi) = Mid;
+  }
+  // `i != n` holds past n too when the step jumps over it: not a count.
+  if (Cond.Op == model::Cmp::NE && Step * Hi + First != 0)
+    return std::nullopt;
+  return Hi;
+}
+
+int64_t unrolledGroup(const FusibleLoop &L) {
+  // nvcc unrolls a loop of a constant trip count fully where its body is
+  // small (read from the SASS: 256 trips of one load, 64 of two; 128 of two
+  // are copies of 16 trips, which cost as copies of 4 once aligned).
+  constexpr int64_t MostTripsUnrolledFully = 64;
+  const int64_t T = L.Trips;
+  if (T <= 0)
+    return 0;
+  if (L.PragmaFull)
+    return T;
+  if (L.PragmaCount >= 2)
+    return L.PragmaCount >= T ? T : T % L.PragmaCount ? 0 : L.PragmaCount;
+  if (L.PragmaCount == 1 || L.RuntimeFactor < 4)
+    return 0;
+  if (T <= MostTripsUnrolledFully)
+    return T;
+  return T % 4 ? 0 : 4;
+}
+
+llvm::SmallVector<VectorPiece, 4> vectorPieces(int64_t Residue,
+                                               unsigned Modulus,
+                                               unsigned ElementBytes,
+                                               int64_t Elements) {
+  unsigned Widest = ElementBytes == 2 ? 8 : 16;
+  if (ElementBytes == 1)
+    Widest = 1;
+  Widest = std::min(Widest, Modulus);
+  llvm::SmallVector<VectorPiece, 4> Pieces;
+  const int64_t End = Elements * ElementBytes;
+  for (int64_t At = 0; At < End;) {
+    unsigned Bytes = Widest;
+    while (Bytes > ElementBytes &&
+           (((Residue + At) % Bytes + Bytes) % Bytes != 0 || At + Bytes > End))
+      Bytes /= 2;
+    if (!Pieces.empty() && Pieces.back().Bytes == Bytes)
+      ++Pieces.back().Count;
+    else
+      Pieces.push_back({At, Bytes, 1});
+    At += Bytes;
+  }
+  return Pieces;
+}
+
+namespace {
+
+/// The __shared__ variables a kernel's body declares, in order, and those
+/// it names: ptxas leaves out the ones it never uses.
+class SharedDeclarations : public RecursiveASTVisitor<SharedDeclarations> {
+public:
+  std::vector<const VarDecl *> Declared;
+  std::set<const VarDecl *> Named;
+  bool NamesOutsideVariable = false;
+  const FunctionDecl *Kernel = nullptr;
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasAttr<CUDASharedAttr>())
+      Declared.push_back(V);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const auto *V = dyn_cast<VarDecl>(E->getDecl());
+    if (!V || !V->hasAttr<CUDASharedAttr>())
+      return true;
+    Named.insert(V);
+    // Dynamic shared memory follows every static variable.
+    if (!V->hasExternalStorage() && V->getParentFunctionOrMethod() != Kernel)
+      NamesOutsideVariable = true;
+    return true;
+  }
+};
+
+unsigned largestPowerOfTwoDividing(uint64_t Bytes, unsigned Cap) {
+  unsigned Align = 1;
+  while (Align < Cap && Bytes % (2 * Align) == 0)
+    Align *= 2;
+  return Align;
+}
+
+} // namespace
+
+unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
+                                  const FunctionDecl *Kernel) {
+  constexpr unsigned Widest = 16;
+  unsigned Natural = AST.getDeclAlign(V).getQuantity();
+  if (Natural >= Widest || V->hasExternalStorage())
+    return Widest;
+  if (!Kernel || !Kernel->getBody() || V->getParentFunctionOrMethod() != Kernel)
+    return Natural;
+  SharedDeclarations Found;
+  Found.Kernel = Kernel;
+  Found.TraverseStmt(Kernel->getBody());
+  // A variable declared outside the body may be placed before the
+  // kernel's own (a file-scope one was): the offset is not known.
+  if (Found.NamesOutsideVariable)
+    return Natural;
+  uint64_t Offset = 0;
+  for (const VarDecl *D : Found.Declared) {
+    if (D->hasExternalStorage() || !Found.Named.count(D))
+      continue;
+    uint64_t Align = AST.getDeclAlign(D).getQuantity();
+    Offset = (Offset + Align - 1) / Align * Align;
+    if (D == V)
+      return std::max(Natural, largestPowerOfTwoDividing(Offset, Widest));
+    Offset += AST.getTypeSizeInChars(D->getType()).getQuantity();
+  }
+  return Natural;
+}
+
+/// Whether \p P reads \p Iteration, through an operation too.
+static bool reads(const sym::Context &Syms, const sym::Poly &P,
+                  sym::AtomId Iteration) {
+  std::vector<sym::AtomId> Leaves;
+  Syms.collectLeafAtoms(P, Leaves);
+  return llvm::is_contained(Leaves, Iteration);
+}
+
+std::vector<FusedAccess>
+fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
+                     const sym::Poly &ByteOffset,
+                     const std::vector<model::Guard> &Guards,
+                     unsigned ElementBytes, unsigned BaseAlignBytes) {
+  if (ElementBytes != 2 && ElementBytes != 4 && ElementBytes != 8)
+    return {};
+  if (Guards.size() != Loop.GuardsInBody)
+    return {};
+  const sym::AtomId Trip = Loop.Iteration;
+  std::optional<int64_t> Stride = ByteOffset.coefficientOf(Trip).asConstant();
+  if (!Stride || std::abs(*Stride) != int64_t(ElementBytes))
+    return {};
+  sym::Poly First = ByteOffset - sym::Poly::atom(Trip).scaled(*Stride);
+  if (reads(Syms, First, Trip))
+    return {};
+  const bool Full = Loop.Group == Loop.Trips;
+  // Backwards, a copy's run starts at its last trip's element; only a loop
+  // unrolled fully is one copy.
+  if (*Stride < 0) {
+    if (!Full)
+      return {};
+    First = First - sym::Poly::constant((Loop.Trips - 1) * ElementBytes);
+  }
+  // What ptxas knows of the first element's address: its residue modulo
+  // the array's alignment and every term's coefficient but the constant's.
+  int64_t Modulus = std::min(16u, BaseAlignBytes);
+  for (const sym::Term &T : First.terms())
+    if (!T.Atoms.empty())
+      Modulus = std::gcd(Modulus, std::abs(T.Coeff));
+  int64_t Residue = ((First.constantTerm() % Modulus) + Modulus) % Modulus;
+  auto Pieces =
+      vectorPieces(Residue, unsigned(Modulus), ElementBytes, Loop.Group);
+  if (Pieces.size() == 1 && Pieces[0].Bytes == ElementBytes)
+    return {};
+  // Later copies of the body start Group elements on: at the same residue
+  // only if a copy spans a multiple of the modulus.
+  if (!Full && (Loop.Group * int64_t(ElementBytes)) % Modulus != 0)
+    return {};
+  // The trip now counts copies of the body: the address and the loop's
+  // condition see every Group-th trip (the first only, unrolled fully).
+  std::map<sym::AtomId, sym::Poly> PerCopy;
+  PerCopy[Trip] =
+      Full ? sym::Poly::constant(0) : sym::Poly::atom(Trip).scaled(Loop.Group);
+  sym::Poly Start =
+      Full ? First
+           : First + sym::Poly::atom(Trip).scaled(Loop.Group * ElementBytes);
+  std::vector<model::Guard> CopyGuards = Guards;
+  for (model::Guard &G : CopyGuards)
+    G.Diff = Syms.substitute(G.Diff, PerCopy);
+  std::vector<FusedAccess> Fused;
+  for (const VectorPiece &P : Pieces)
+    Fused.push_back({Start + sym::Poly::constant(P.Offset), CopyGuards,
+                     P.Bytes * P.Count, P.Bytes});
+  return Fused;
+}
+
+} // namespace cudacoalesce
