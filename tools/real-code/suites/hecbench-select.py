@@ -11,8 +11,9 @@ The rule:
   1. The folders src/*-cuda of the checkout, sorted by byte value (C locale): 529 at f27000a.
   2. Every 16th, starting at the first (positions 0, 16, 32, ...): 34 picks. A later batch
      (--offset K, 0 < K < 16) starts at position K (K, K + 16, ...) and never takes a folder
-     of the first batch (a pick of offset 0 or its replacement, cut or not): such a pick is
-     replaced as a dropped one is (4).
+     of an earlier batch (BATCH_OFFSETS: the batches in the order they were made; a pick of an
+     earlier batch's offset or its replacement, cut or not): such a pick is replaced as a
+     dropped one is (4).
   3. A pick is dropped when it needs what this measurement cannot give it, judged from its
      build files and folder only (CMakeLists.txt's add_hecbench_benchmark, the Makefile, the file
      list), in this order:
@@ -30,7 +31,7 @@ The rule:
      and after the build here (BUILD_DROPS below, with the reason): does not build with CUDA 13,
      or no kernel of its own.
   4. A dropped pick is replaced by the next folder of the sorted list that passes 3 (and is not
-     a pick already, nor a folder of the first batch).
+     a pick already, nor a folder of an earlier batch).
   5. --count N keeps the first N of the result (in sorted order): the cut when the device time
      allows fewer.
 Sources, -I and nvcc options come from CMakeLists.txt (SOURCES, INCLUDE_DIRS, COMPILE_OPTIONS,
@@ -43,6 +44,9 @@ import re
 import sys
 
 STEP = 16
+# The offsets of the batches in the order they were made: each leaves the folders of those before
+# it alone (the second batch, offset 8, only the first's; the third, offset 4, both).
+BATCH_OFFSETS = (0, 8, 4)
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
 ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++", "dl", "rt",
                 "CUDA::cudart", "CUDA::cublas", "CUDA::curand", "CUDA::cufft"}
@@ -50,7 +54,10 @@ DEPEND_ON_MPI = {"miniDGS", "miniWeather", "pingpong", "sparkler", "allreduce", 
 DEPEND_ON_OTHER = {"hbc": "Boost", "ge-spmm": "Boost", "mmcsf": "Boost", "warpsort": "Boost",
                    "gerbil": "Boost, bzip2", "sss": "GSL", "xlqc": "GSL", "stsg": "GDAL"}
 # Inputs downloaded from elsewhere (a README in the folder says where), not in the repository.
-DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchmark (data/README)"}
+DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchmark (data/README)",
+                  "gd": "its input gisette_scale comes from LIBSVM's data sets (README)",
+                  "lzss": "its input QCLOUDf48.bin.f32.errctrl.1e-3 comes from "
+                          "hpdps-group/ICS23-GPULZ (README)"}
 
 # Picks that passed the file checks and were dropped after the build here (nvcc V13.0.88).
 BUILD_DROPS = {
@@ -59,6 +66,11 @@ BUILD_DROPS = {
     "rle-cuda": "no kernel of its own (CUB's DeviceRunLengthEncode only)",
     "streamUM-cuda": "no kernel of its own (cuBLAS only)",
     "gels-cuda": "no kernel of its own (cuBLAS's batched gels only; no __global__ in its sources)",
+    "geam-cuda": "no kernel of its own (cuBLAS's geam only; no __global__ in its sources)",
+    "mallocFree-cuda": "no kernel of its own (cudaMalloc/cudaFree timings; no __global__ in its sources)",
+    "memcpy-cuda": "no kernel of its own (cudaMemcpy timings; no __global__ in its sources)",
+    "mtf-cuda": "no kernel of its own (Thrust's copy and find only; no __global__ in its sources)",
+    "nosync-cuda": "no kernel of its own (stream creation timings; no __global__ in its sources)",
 }
 
 # Arguments of the selected programs: the Makefile's first `run` line with smaller sizes and one
@@ -115,6 +127,33 @@ ARGS = {
     "hungarian-cuda": "output.txt",
     "jacobi-cuda": "-",
     "lavaMD-cuda": "-boxes1d 10",
+    # the third batch (--offset 4 --count 24): boxfilter reads the image of the folder its
+    # sources and -I come from (E1 copies it); pcc's multi-pass path (ker2) runs only when its
+    # matrices pass 4 GiB, so one run launches ker alone
+    "addBiasQKV-cuda": "-",
+    "asta-cuda": "-w 0 -r 1",
+    "babelstream-cuda": "-s 1048576 -n 2",
+    "bitpermute-cuda": "1",
+    "boxfilter-cuda": "../boxfilter-sycl/data/lenaRGB.ppm 1",
+    "chacha20-cuda": "1",
+    "complex-cuda": "1000000 1",
+    "crs-cuda": "1 2",
+    "divergence-cuda": "input.txt 10",
+    "epistasis-cuda": "146 31339 1",
+    "flip-cuda": "3 256 1",
+    "geglu-cuda": "1",
+    "groupnorm-cuda": "32 32 16 16 32 1",
+    "histogram-cuda": "--i=1",
+    "is-cuda": "256 256 256",
+    "langevin-cuda": "1048576 1",
+    "linearprobing-cuda": "16 8",
+    "mandelbrot-cuda": "1",
+    "memtest-cuda": "1",
+    "minisweep-cuda": "--niterations 1",
+    "murmurhash3-cuda": "100000 1",
+    "nqueen-cuda": "12 6 1",
+    "pcc-cuda": "2048 165",
+    "projectile-cuda": "1",
 }
 # Options beyond the analyzer's flags (suite_check.py's opts): che writes into out/, which its
 # Makefile's `run` makes first.
@@ -205,9 +244,14 @@ def drop_reason(root, name, missing):
     return None
 
 
+def earlier_offsets(offset):
+    """The offsets of the batches made before the one at OFFSET (all of them for a new offset)."""
+    return BATCH_OFFSETS[:BATCH_OFFSETS.index(offset)] if offset in BATCH_OFFSETS else BATCH_OFFSETS
+
+
 def select(root, offset=0):
-    """(the sorted folders, one row per pick). OFFSET > 0: a later batch, which leaves the
-    folders of the first batch (offset 0) alone."""
+    """(the sorted folders, one row per pick). A later batch leaves the folders of the batches
+    made before it (earlier_offsets) alone."""
     names = sorted(d for d in os.listdir(os.path.join(root, "src"))
                    if d.endswith("-cuda") and os.path.isdir(os.path.join(root, "src", d)))
     names.sort(key=lambda s: s.encode())
@@ -215,14 +259,15 @@ def select(root, offset=0):
     missing = [l.strip() for l in open(missing_path)] if os.path.isfile(missing_path) else []
     picks = list(range(offset, len(names), STEP))
     taken = set(picks)
-    earlier = set()     # the first batch's folders: a later batch replaces them as it does a drop
-    if offset:
-        _, first = select(root)
-        earlier = {names.index(r[3]) for r in first if r[3]}
-        taken |= earlier | set(range(0, len(names), STEP))
+    earlier = set()     # earlier batches' folders: a later batch replaces them as it does a drop
+    for before in earlier_offsets(offset):
+        _, rows_before = select(root, before)
+        earlier |= {names.index(r[3]) for r in rows_before if r[3]}
+        taken |= set(range(before, len(names), STEP))
+    taken |= earlier
     rows = []       # (pick position, pick name, reason or None, chosen name, [skipped on the way])
     for i in picks:
-        r = ("batch", "a folder of the first batch") if i in earlier else drop_reason(root, names[i], missing)
+        r = ("batch", "a folder of an earlier batch") if i in earlier else drop_reason(root, names[i], missing)
         if r is None:
             rows.append((i, names[i], None, names[i], []))
             continue
@@ -281,7 +326,8 @@ def selftest():
         "ccl-cuda": ("SOURCES main.cu", "", []),
         "f-cuda": ("SOURCES main.cu", "", []),
     }
-    for name, (cm, mk, extra) in specs.items():
+
+    def write_folder(name, cm, mk, extra):
         d = os.path.join(root, "src", name)
         os.makedirs(d)
         with open(os.path.join(d, "CMakeLists.txt"), "w") as fh:
@@ -291,15 +337,24 @@ def selftest():
             fh.write(mk)
         for f in extra:
             open(os.path.join(d, f), "w").close()
-    global STEP
-    step, STEP = STEP, 2
+    for name, (cm, mk, extra) in specs.items():
+        write_folder(name, cm, mk, extra)
+    global STEP, BATCH_OFFSETS
+    step, batches = STEP, BATCH_OFFSETS
+    STEP, BATCH_OFFSETS = 2, (0, 1)
     try:
         names, rows = select(root)   # sorted: a b c ccl d e f; picks a, c, d, f (0, 2, 4, 6)
         b_reason = drop_reason(root, "b-cuda", [])
         row = manifest_row(root, "e-cuda").split("\t")
         _, later = select(root, 1)   # picks b, ccl, e (1, 3, 5); the first batch holds a, e, f
+        # a third batch: g, h, i added; every 3rd folder, made at offsets 0, then 2, then 1
+        for name in ("g-cuda", "h-cuda", "i-cuda"):
+            write_folder(name, "SOURCES main.cu", "", [])
+        STEP, BATCH_OFFSETS = 3, (0, 2, 1)
+        _, second = select(root, 2)
+        _, third = select(root, 1)
     finally:
-        STEP = step
+        STEP, BATCH_OFFSETS = step, batches
         import shutil
         shutil.rmtree(root, ignore_errors=True)
     got = [(p, r[0] if r else None, ch) for _, p, r, ch, _ in rows]
@@ -312,6 +367,13 @@ def selftest():
     got = [(p, r[0] if r else None, ch) for _, p, r, ch, _ in later]
     if got != [("b-cuda", "data", None), ("ccl-cuda", "mpi", None), ("e-cuda", "batch", None)]:
         raise SystemExit("selftest FAILED: the batch at offset 1 gave %r" % (got,))
+    # sorted a b c ccl d e f g h i; the first batch (0, 3, 6, 9) holds a, e (for ccl), f, i; the
+    # second (2, 5, 8) takes g for c (ccl a pick, d dropped, e and f taken), h; the third (1, 4,
+    # 7) finds g the second's and nothing left to take
+    got = [(p, r[0] if r else None, ch) for _, p, r, ch, _ in second + third]
+    if got != [("c-cuda", "library", "g-cuda"), ("e-cuda", "batch", None), ("h-cuda", None, "h-cuda"),
+               ("b-cuda", "data", None), ("d-cuda", "data", None), ("g-cuda", "batch", None)]:
+        raise SystemExit("selftest FAILED: the batches at offsets 2 and 1 gave %r" % (got,))
     if b_reason != ("data", "its run reads ../b-sycl/in.txt, absent"):
         raise SystemExit("selftest FAILED: b-cuda's absent input: %r" % (b_reason,))
     if row[2:4] != ["k.cu main.cu", "-std=c++17 -I. -I../x-cuda -use_fast_math -Xcompiler -fopenmp"] \
@@ -356,8 +418,9 @@ def main(argv):
         if offset:
             print("# A later batch, appended: `hecbench-select.py CHECKOUT --manifest --offset %d%s`: every"
                   % (offset, cut_words))
-            print("# %dth folder from position %d, none of the first batch's, the same rule%s."
-                  % (STEP, offset, "" if count is None else ", the first %d kept" % count))
+            print("# %dth folder from position %d, none of an earlier batch's (offsets %s), the same rule%s."
+                  % (STEP, offset, " ".join(map(str, earlier_offsets(offset))),
+                     "" if count is None else ", the first %d kept" % count))
         else:
             print("# zjin-lcf/HeCBench (see hecbench.sh). Written by `hecbench-select.py CHECKOUT --manifest%s`:"
                   % cut_words)

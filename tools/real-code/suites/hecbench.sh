@@ -5,10 +5,12 @@
 # pick that needs MPI, a library beyond CUDA's runtime/cuBLAS/cuRAND/cuFFT, OpenMP offload or an
 # input the git mirror lacks replaced by the next folder that does not; the first 34 kept), and a
 # second batch by the same rule from the 8th folder (`--offset 8`, none of the first batch's, the
-# first 16 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
-# `--manifest --offset 8 --count 16` output: sources, -I and options from each CMakeLists.txt,
-# arguments from its ARGS table (small sizes, one repetition). The first 20 were measured first;
-# the other 30 are packed on their own (`pack hecbench/NAME...`).
+# first 16 kept), and a third from the 4th folder (`--offset 4`, none of the first two batches',
+# the first 24 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
+# `--manifest --offset 8 --count 16` and `--manifest --offset 4 --count 24` outputs: sources, -I
+# and options from each CMakeLists.txt, arguments from its ARGS table (small sizes, one
+# repetition). The first 20 were measured first; the other 30 are packed on their own (`pack
+# hecbench/NAME...`), and so is the third batch.
 # Each program runs in its own folder.
 # The checkout is /work/ext/HeCBench, made by /work/extract.sh from the git mirror (every blob of
 # HEAD it holds; HeCBench.missing lists the 39 it lacks).
@@ -30,6 +32,12 @@
 #   E5 problem sizes that are host constants, where the host's own work before the first kernel
 #      took seconds: knn main.cu `ref_nb = 4096`, `query_nb = 4096` -> 1024 (its CPU k-NN runs
 #      first); softmax-online main.cu `T = 1024` -> 64 (8 x 1024 x 50257 random floats, 1.6 GB)
+#   E6 sizes that are host constants, where the host's work after every kernel has run once
+#      took seconds (ncu stops the program there; a plain run would not): bitpermute main.cu
+#      `bit_permute(27, ...)`, `bit_permute(28, ...)` -> 17, 18 (2^28 longs twice on the host and
+#      its CPU permutation; the same kernel, bit_rev_permutation_z, as from 2^11); geglu main.cu
+#      the timed loop's `batch <= 16` -> `batch <= 1` (16 x 8192 x 5120 x 2 random floats, 5.4 GB;
+#      its first kernel runs in the loop before it)
 suite_stage() {  # CHECKOUT DEST
   local co="$1" d="$2" dir inc
   local dirs; dirs="$(python3 "$HELPER" rows "$(manifest hecbench)" | cut -d"$US" -f2 | sort -u)"
@@ -54,6 +62,8 @@ suite_stage() {  # CHECKOUT DEST
   fi
   [ -d "$d/src/knn-cuda" ] && edit E5 "$d/src/knn-cuda/main.cu" 2 's/^(\s*int (ref|query)_nb = )4096;/${1}1024;/'
   [ -d "$d/src/softmax-online-cuda" ] && edit E5 "$d/src/softmax-online-cuda/main.cu" 1 's/^(\s*int T = )1024;/${1}64;/'
+  [ -d "$d/src/bitpermute-cuda" ] && edit E6 "$d/src/bitpermute-cuda/main.cu" 2 's/^(\s*bit_permute\()2([78]), repeat\);/${1}1${2}, repeat);/'
+  [ -d "$d/src/geglu-cuda" ] && edit E6 "$d/src/geglu-cuda/main.cu" 1 's/^(\s*for \(int batch = 1; batch <= )16(; batch = batch \* 4\) \{)$/${1}1${2}/'
   if [ -d "$d/src/bm3d-cuda" ]; then
     python3 "$MANIFESTS/hecbench-inputs.py" png2ppm "$d/src/bm3d-cuda/noised-bufferfly-20.png" "$d/src/bm3d-cuda/noised.ppm" 256 256
     python3 "$MANIFESTS/hecbench-inputs.py" png2ppm "$d/src/bm3d-cuda/bufferfly.png" "$d/src/bm3d-cuda/reference.ppm" 256 256
