@@ -87,22 +87,34 @@ bool AddressBuilder::recordFused(const AccessSite &S) {
   if (L.Group <= 1 || Aliased)
     return false;
   std::vector<FusedAccess> Fused =
-      fuseUnrolledElements(Syms, L, S.ByteOffset, S.Guards, S.WidthBytes,
-                           Bases[S.Base].PlacementAlignBytes);
+      fuseUnrolledElements(Syms, L, S.ByteOffset, S.Index, S.Guards,
+                           S.WidthBytes, Bases[S.Base].PlacementAlignBytes);
   if (Fused.empty())
     return false;
+  // One note for the run's instructions, in address order: each piece
+  // is recorded on its own, as the instructions of different widths are.
+  std::string Opcode = S.Kind == AccessKind::Load ? "LDS." : "STS.";
+  std::string Instructions;
+  for (const FusedAccess &F : Fused) {
+    unsigned Count = F.WidthBytes / F.ChunkBytes;
+    Instructions += (Instructions.empty() ? "" : ", ") +
+                    (Count > 1 ? std::to_string(Count) + " " : "") + Opcode +
+                    std::to_string(F.ChunkBytes * 8);
+  }
+  std::string Copy = L.Group == L.Trips
+                         ? "the unrolled loop"
+                         : "each copy of " + std::to_string(L.Group) + " trips";
   for (const FusedAccess &F : Fused) {
     AccessSite Piece = S;
     Piece.ByteOffset = F.ByteOffset;
+    Piece.Index = F.Index;
     Piece.Guards = F.Guards;
     Piece.WidthBytes = F.WidthBytes;
     Piece.ChunkBytes = F.ChunkBytes;
     Piece.FusedAcrossTrips = true;
     Piece.LoweringNotes.push_back(
-        "ptxas fuses the adjacent elements of the loop's unrolled trips "
-        "into " +
-        std::string(S.Kind == AccessKind::Load ? "LDS." : "STS.") +
-        std::to_string(F.ChunkBytes * 8));
+        "ptxas fuses the adjacent elements of the loop's trips into " +
+        Instructions + " in " + Copy);
     Sites.push_back(std::move(Piece));
   }
   return true;

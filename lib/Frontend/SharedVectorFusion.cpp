@@ -132,7 +132,13 @@ unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
   unsigned Natural = AST.getDeclAlign(V).getQuantity();
   if (Natural >= Widest || V->hasExternalStorage())
     return Widest;
-  if (!Kernel || !Kernel->getBody() || V->getParentFunctionOrMethod() != Kernel)
+  // With relocatable device code (-rdc, -fgpu-rdc) the linker places the
+  // arrays: ptxas knows only what they declare (cuda-samples' matrixMul,
+  // built with -rdc=true: 64 LDS on an H100 where 8 LDS.128 and 32 LDS
+  // without it).
+  if (!Kernel || !Kernel->getBody() ||
+      V->getParentFunctionOrMethod() != Kernel ||
+      AST.getLangOpts().GPURelocatableDeviceCode)
     return Natural;
   SharedDeclarations Found;
   Found.Kernel = Kernel;
@@ -164,7 +170,7 @@ static bool reads(const sym::Context &Syms, const sym::Poly &P,
 
 std::vector<FusedAccess>
 fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
-                     const sym::Poly &ByteOffset,
+                     const sym::Poly &ByteOffset, const sym::Poly &Index,
                      const std::vector<model::Guard> &Guards,
                      unsigned ElementBytes, unsigned BaseAlignBytes) {
   if (ElementBytes != 2 && ElementBytes != 4 && ElementBytes != 8)
@@ -209,13 +215,18 @@ fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
   sym::Poly Start =
       Full ? First
            : First + sym::Poly::atom(Trip).scaled(Loop.Group * ElementBytes);
+  // The element a copy starts at, as the index names it.
+  sym::Poly FirstIndex = Syms.substitute(Index, PerCopy);
+  if (*Stride < 0)
+    FirstIndex = FirstIndex - sym::Poly::constant(Loop.Trips - 1);
   std::vector<model::Guard> CopyGuards = Guards;
   for (model::Guard &G : CopyGuards)
     G.Diff = Syms.substitute(G.Diff, PerCopy);
   std::vector<FusedAccess> Fused;
   for (const VectorPiece &P : Pieces)
-    Fused.push_back({Start + sym::Poly::constant(P.Offset), CopyGuards,
-                     P.Bytes * P.Count, P.Bytes});
+    Fused.push_back({Start + sym::Poly::constant(P.Offset),
+                     FirstIndex + sym::Poly::constant(P.Offset / ElementBytes),
+                     CopyGuards, P.Bytes * P.Count, P.Bytes});
   return Fused;
 }
 

@@ -20,6 +20,7 @@
 // - a static __shared__ array is placed in the order the kernel declares its
 //   arrays, each at its type's alignment (`float X[3]; float Y[256];` puts
 //   Y at 12: no fusion), `extern __shared__` at 16, `__align__(16)` at 16;
+//   under -rdc the linker places them, and only what they declare is known;
 // - a guard inside the loop body, or a store to the array between the
 //   loads, stops it.
 //
@@ -108,18 +109,18 @@ unsigned sharedPlacementAlignment(const clang::ASTContext &AST,
 /// One fused access: the byte offset of its first instruction, its width
 /// and the bytes of each of its instructions.
 struct FusedAccess {
-  sym::Poly ByteOffset;
+  sym::Poly ByteOffset, Index;
   std::vector<model::Guard> Guards;
   unsigned WidthBytes = 0, ChunkBytes = 0;
 };
 
-/// The access of \p ElementBytes at \p ByteOffset under \p Guards, in the
-/// body of \p Loop, as ptxas emits it once it has fused the elements that
-/// the loop's unrolled trips read or write; nothing where it fuses none.
-/// \p BaseAlignBytes: sharedPlacementAlignment of the array.
+/// The access of \p ElementBytes at \p ByteOffset (element \p Index) under
+/// \p Guards, in the body of \p Loop, as ptxas emits it once it has fused
+/// the elements that the loop's unrolled trips read or write; nothing where
+/// it fuses none. \p BaseAlignBytes: sharedPlacementAlignment of the array.
 std::vector<FusedAccess>
 fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
-                     const sym::Poly &ByteOffset,
+                     const sym::Poly &ByteOffset, const sym::Poly &Index,
                      const std::vector<model::Guard> &Guards,
                      unsigned ElementBytes, unsigned BaseAlignBytes);
 
