@@ -178,6 +178,14 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
       return rvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
     std::vector<Guard> Then = conditionGuards(C->getCond(), false);
     std::vector<Guard> Else = conditionGuards(C->getCond(), true);
+    // A load on one side is not speculated (it may fault): nvcc branches
+    // around it or predicates it, which the source does not tell; a warp
+    // with no lane on that side then issues nothing or a request that moves
+    // nothing (HeCBench is: `(i == start) ? 0 : destiny[i - 1]`, 0 sectors
+    // a request measured on the first trip of every block).
+    for (std::vector<Guard> *Side : {&Then, &Else})
+      for (Guard &G : *Side)
+        G.MaybePredicated = !G.Predicated;
     SymValue T, F;
     std::vector<HeldValue> HeldBefore = Held;
     {
