@@ -185,9 +185,8 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
     return;
   updateHeld(S, Volatile);
-  if (recordFused(S))
-    return;
   Sites.push_back(std::move(S));
+  noteFusionCandidate(Sites.size() - 1);
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued)
     joinVectorLoad(LV);
 }

@@ -599,7 +599,15 @@ private:
   /// Notes what \p S does to shared memory in the innermost fusible loop,
   /// and records its fused pieces; false where it is not fused.
   void noteInFusibleLoop(const AccessSite &S);
-  bool recordFused(const AccessSite &S);
+  /// Keeps the site \p Site for the fusion of the innermost fusible loop,
+  /// decided once its body is walked whole (fuseCandidates).
+  void noteFusionCandidate(size_t Site);
+  /// Replaces the candidates of the loop whose body was just walked by the
+  /// instructions ptxas makes of them.
+  void fuseCandidates();
+  std::vector<AccessSite>
+  fusedPieces(const AccessSite &S, const FusibleLoop &L,
+              const std::vector<FusedAccess> &Fused) const;
   /// Pushes a fusible loop for a loop with \p Body (AddressBuilderFusion.cpp)
   /// where its trips may be fused; whether it did.
   bool enterFusibleLoop(const clang::Stmt *Body,

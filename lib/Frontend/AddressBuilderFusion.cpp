@@ -31,9 +31,7 @@ static bool straightLine(const Stmt *S) {
 bool AddressBuilder::enterFusibleLoop(
     const Stmt *Body, const std::vector<const VarDecl *> &Changed,
     unsigned UnrollPragma, bool FullUnroll, sym::AtomId Iteration) {
-  // What the body does to shared memory is known before its accesses are
-  // recorded only where the walk visits it twice.
-  if (LoopDepth >= limits::MaxLoopNestingWalkedTwice || !straightLine(Body))
+  if (!straightLine(Body))
     return false;
   FusibleLoop L;
   L.Iteration = Iteration;
@@ -72,25 +70,47 @@ void AddressBuilder::noteInFusibleLoop(const AccessSite &S) {
     L.WritesUnknown = true;
 }
 
-bool AddressBuilder::recordFused(const AccessSite &S) {
+void AddressBuilder::noteFusionCandidate(size_t Site) {
+  const AccessSite &S = Sites[Site];
   if (FusibleLoops.empty() || FusibleLoops.back().Depth != LoopDepth ||
       S.Space != model::AddressSpace::Shared || S.Base < 0 ||
-      S.WidthBytes != S.ChunkBytes || S.Hinted)
-    return false;
-  const FusibleLoop &L = FusibleLoops.back();
-  // A store to the array between the loads (or a load between the stores)
-  // may alias them: ptxas keeps each element's instruction.
-  bool Aliased =
-      L.WritesUnknown || (S.Kind == AccessKind::Load ? L.Written.count(S.Base)
-                          : S.Kind == AccessKind::Store ? L.Read.count(S.Base)
-                                                        : true);
-  if (L.Group <= 1 || Aliased)
-    return false;
-  std::vector<FusedAccess> Fused =
-      fuseUnrolledElements(Syms, L, S.ByteOffset, S.Index, S.Guards,
-                           S.WidthBytes, Bases[S.Base].PlacementAlignBytes);
-  if (Fused.empty())
-    return false;
+      S.WidthBytes != S.ChunkBytes || S.Hinted ||
+      (S.Kind != AccessKind::Load && S.Kind != AccessKind::Store))
+    return;
+  FusibleLoops.back().Candidates.push_back(Site);
+}
+
+void AddressBuilder::fuseCandidates() {
+  if (FusibleLoops.empty() || FusibleLoops.back().Depth != LoopDepth)
+    return;
+  FusibleLoop &L = FusibleLoops.back();
+  std::vector<size_t> Candidates = std::exchange(L.Candidates, {});
+  if (L.Group <= 1 || L.WritesUnknown)
+    return;
+  // From the last, so that the pieces put in do not move the sites left.
+  for (size_t Site : llvm::reverse(Candidates)) {
+    const AccessSite &S = Sites[Site];
+    // A store to the array anywhere in the body (or a load, for stores)
+    // may alias the elements of another trip: ptxas keeps each one.
+    if (S.Kind == AccessKind::Load ? L.Written.count(S.Base)
+                                   : L.Read.count(S.Base))
+      continue;
+    std::vector<FusedAccess> Fused =
+        fuseUnrolledElements(Syms, L, S.ByteOffset, S.Index, S.Guards,
+                             S.WidthBytes, Bases[S.Base].PlacementAlignBytes);
+    if (Fused.empty())
+      continue;
+    std::vector<AccessSite> Pieces = fusedPieces(S, L, Fused);
+    Sites.erase(Sites.begin() + Site);
+    Sites.insert(Sites.begin() + Site, Pieces.begin(), Pieces.end());
+    // Their member lists name sites by index: none spans a loop's end.
+    OpenVectorLoads.clear();
+  }
+}
+
+std::vector<AccessSite>
+AddressBuilder::fusedPieces(const AccessSite &S, const FusibleLoop &L,
+                            const std::vector<FusedAccess> &Fused) const {
   // One note for the run's instructions, in address order: each piece
   // is recorded on its own, as the instructions of different widths are.
   std::string Opcode = S.Kind == AccessKind::Load ? "LDS." : "STS.";
@@ -104,6 +124,7 @@ bool AddressBuilder::recordFused(const AccessSite &S) {
   std::string Copy = L.Group == L.Trips
                          ? "the unrolled loop"
                          : "each copy of " + std::to_string(L.Group) + " trips";
+  std::vector<AccessSite> Pieces;
   for (const FusedAccess &F : Fused) {
     AccessSite Piece = S;
     Piece.ByteOffset = F.ByteOffset;
@@ -115,9 +136,9 @@ bool AddressBuilder::recordFused(const AccessSite &S) {
     Piece.LoweringNotes.push_back(
         "ptxas fuses the adjacent elements of the loop's trips into " +
         Instructions + " in " + Copy);
-    Sites.push_back(std::move(Piece));
+    Pieces.push_back(std::move(Piece));
   }
-  return true;
+  return Pieces;
 }
 
 } // namespace cudacoalesce

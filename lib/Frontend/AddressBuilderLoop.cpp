@@ -571,6 +571,8 @@ void AddressBuilder::walkLoopBody(LoopState &L) {
   stmt(L.Body);
   if (L.Inc)
     rvalue(L.Inc);
+  if (Recording)
+    fuseCandidates();
 }
 
 void AddressBuilder::leftLoopWith(

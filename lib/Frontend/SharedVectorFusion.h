@@ -71,6 +71,8 @@ struct FusibleLoop {
   std::set<int> Read, Written;
   /// The body writes through a pointer the walk does not place.
   bool WritesUnknown = false;
+  /// The sites (AddressBuilder's) of the body that may be fused.
+  std::vector<size_t> Candidates;
 };
 
 /// The trips one copy of \p L's unrolled body holds, once its trip count is

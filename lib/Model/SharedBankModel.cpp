@@ -1,6 +1,8 @@
 //===- Model/SharedBankModel.cpp - Banks of shared memory -----------------===//
 #include "cuda-coalesce/Model/SharedBankModel.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -29,18 +31,28 @@ unsigned lanesPerPhase(unsigned ChunkBytes) {
 namespace {
 
 /// One phase's lanes: the (bank, word) pairs they ask for, deduplicated, and
-/// whether they all read one address.
+/// whether each four lanes in a row ask for two addresses at most (the
+/// condition for sharing a pass with the other phase of the pair).
 /// Kept off the heap: a request is priced at nearly every visit of a walk.
 using BankWords = llvm::SmallVector<std::pair<int64_t, int64_t>, 64>;
 
 struct Phase {
   BankWords Words;
   llvm::SmallVector<int64_t, 32> Starts;
-  bool Broadcast = true;
+  bool FewPerFourLanes = true;
+  unsigned Group = ~0u;
+  llvm::SmallVector<int64_t, 2> GroupAddresses;
 
   bool active() const { return !Starts.empty(); }
-  void add(int64_t Address, unsigned Bytes) {
-    Broadcast &= Starts.empty() || Starts.front() == Address;
+  void add(unsigned Lane, int64_t Address, unsigned Bytes) {
+    if (Lane / 4 != Group) {
+      Group = Lane / 4;
+      GroupAddresses.clear();
+    }
+    if (!llvm::is_contained(GroupAddresses, Address)) {
+      FewPerFourLanes &= GroupAddresses.size() < 2;
+      GroupAddresses.push_back(Address);
+    }
     Starts.push_back(Address);
     for (int64_t Word = floorDiv(Address, BankBytes);
          Word <= floorDiv(Address + Bytes - 1, BankBytes); ++Word)
@@ -71,13 +83,16 @@ int64_t uniqueBytes(llvm::SmallVector<int64_t, 32> Starts, unsigned Width) {
 } // namespace
 
 // Wide accesses, as measured on an H200 (runtime-bench 38_shared_banks2,
-// sh_double, sh_float4, sh_wide_phases): 8-byte lanes are served a half warp
-// at a time and 16-byte lanes a quarter warp at a time, each phase taking
-// its own conflict degree in wavefronts, even where the phases read the same
-// words (`d[tid % 16]`: 2; `f[tid % 8]`: 4). Two phases of a pair (the two
-// half warps of 8-byte lanes; quarters 0-1 and 2-3 of 16-byte lanes) that
-// each read a single address share one wavefront when their words are in
-// different banks (`d[tid / 16]`: 1, `f[tid / 8]`: 2, `f[0]`: 2).
+// sh_double, sh_float4, sh_wide_phases) and an H100 (46_wide_phases): 8-byte
+// lanes are served a half warp at a time and 16-byte lanes a quarter warp at
+// a time, each phase taking its own conflict degree in wavefronts, even
+// where the phases read the same words (`d[tid % 16]`: 2; `f[tid % 8]`: 4;
+// `f[tid % 4]`: 4). Two phases of a pair (the two half warps of 8-byte
+// lanes; quarters 0-1 and 2-3 of 16-byte lanes) share one wavefront when
+// every four lanes in a row of each ask for two addresses at most and the
+// pair's words are in different banks (`d[tid / 16]`: 1, `f[tid / 8]`: 2,
+// `f[0]`: 2, `f[tid % 2]`: 2, `f[(tid / 2) % 4]`: 2, `f[(tid / 4) * 2]`: 2,
+// where `f[tid % 4]` and `f[(tid % 4) * 2]` take 4: 29 shapes measured).
 // Nsight Compute's ideal follows the same phases, without the conflicts.
 RequestCost
 SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
@@ -92,7 +107,7 @@ SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
     if (!(Lanes >> Lane & 1))
       continue;
     assert(Next < LaneAddresses.size() && "one address per lane bit");
-    Phases[Lane / PerPhase].add(LaneAddresses[Next++], ChunkBytes);
+    Phases[Lane / PerPhase].add(Lane, LaneAddresses[Next++], ChunkBytes);
   }
   auto Price = [&](const Phase &P) {
     C.Units += conflictDegree(P.Words);
@@ -108,7 +123,7 @@ SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
       break;
     }
     const Phase &A = Phases[First], &B = Phases[First + 1];
-    if (A.active() && B.active() && A.Broadcast && B.Broadcast) {
+    if (A.active() && B.active() && A.FewPerFourLanes && B.FewPerFourLanes) {
       BankWords Both = A.Words;
       Both.insert(Both.end(), B.Words.begin(), B.Words.end());
       if (conflictDegree(Both) == 1) {

@@ -1,5 +1,6 @@
 // The shared-memory bank model against counts measured on an H200
-// (runtime-bench 37_shared_banks, 38_shared_banks2), request by request and
+// (runtime-bench 37_shared_banks, 38_shared_banks2) and an H100
+// (46_wide_phases), request by request and
 // over a launch, and the bank-conflict fixes re-predicted after the change.
 #include "cuda-coalesce/Model/SharedBankModel.h"
 #include "cuda-coalesce/Fixes/Fixes.h"
@@ -77,6 +78,40 @@ TEST(SharedBankModelTest, SixteenByteLanesGoByQuarterWarps) {
   EXPECT_EQ(Quarters.Units, 2u);
   EXPECT_EQ(Quarters.IdealUnits, 2u);
   EXPECT_EQ(warpCost(F([](unsigned) { return 0; }), 16).Units, 2u);
+}
+
+// Which pairs of phases share a pass, measured on an H100 (runtime-bench
+// 46_wide_phases, 2026-12-06): those whose every four lanes in a row ask for
+// two addresses at most, when the pair's words fall in different banks.
+TEST(SharedBankModelTest, PhasesOfFewAddressesPerFourLanesSharePasses) {
+  auto F = [](auto Element) {
+    return [=](unsigned L) { return 16 * Element(L); };
+  };
+  EXPECT_EQ(warpCost(F([](unsigned L) { return L % 4; }), 16).Units, 4u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return (L % 4) * 2; }), 16).Units, 4u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return (L / 4) * 2; }), 16).Units, 2u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return L / 4; }), 16).Units, 2u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return L % 2; }), 16).Units, 2u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return (L / 2) % 4; }), 16).Units, 2u);
+  EXPECT_EQ(
+      warpCost(F([](unsigned L) { return L % 4 + (L / 8) * 4; }), 16).Units,
+      4u);
+  EXPECT_EQ(
+      warpCost(F([](unsigned L) { return L % 2 + (L / 8) * 2; }), 16).Units,
+      2u);
+  // Two addresses a quarter in the same banks: no pass shared.
+  EXPECT_EQ(
+      warpCost(F([](unsigned L) { return (L % 2) * 8 + (L / 8) % 2; }), 16)
+          .Units,
+      8u);
+  EXPECT_EQ(warpCost(F([](unsigned L) { return (L / 8) * 8; }), 16).Units, 4u);
+  auto D = [](auto Element) {
+    return [=](unsigned L) { return 8 * Element(L); };
+  };
+  EXPECT_EQ(warpCost(D([](unsigned L) { return L % 8; }), 8).Units, 2u);
+  EXPECT_EQ(warpCost(D([](unsigned L) { return (L % 4) * 4; }), 8).Units, 2u);
+  EXPECT_EQ(warpCost(D([](unsigned L) { return (L / 8) * 4; }), 8).Units, 1u);
+  EXPECT_EQ(warpCost(D([](unsigned L) { return L % 2; }), 8).Units, 1u);
 }
 
 struct Tile {
