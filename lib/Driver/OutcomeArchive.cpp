@@ -24,13 +24,13 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 504, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 928, "serialise the new field below");
-static_assert(sizeof(Finding) == 888, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 320, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 944, "serialise the new field below");
+static_assert(sizeof(Finding) == 904, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 336, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 80, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
-static_assert(sizeof(model::WalkCounts) == 56, "serialise the new field");
+static_assert(sizeof(model::WalkCounts) == 72, "serialise the new field");
 static_assert(sizeof(model::WarpSnapshot) == 64, "serialise the new field");
 static_assert(sizeof(fixes::Fix) == 80, "serialise the new field below");
 static_assert(sizeof(LaunchSite) == 232, "serialise the new field below");
@@ -51,7 +51,7 @@ template <class IO> void fields(IO &A, model::UnknownCause &C) {
 }
 template <class IO> void fields(IO &A, model::WalkCounts &W) {
   A(W.LaunchVisits, W.Visits, W.Warps, W.Requests, W.RequestsPerLaunch,
-    W.RelativeError);
+    W.RequestsPerBlock, W.RelativeError);
 }
 template <class IO> void fields(IO &A, model::Prediction &P) {
   A(P.Kind, P.Space, P.Units, P.UnitsMin, P.UnitsMax, P.IdealUnits, P.Groups,

@@ -79,10 +79,14 @@ bool AddressBuilder::guardsFor(const Expr *Cond, bool Negate,
   // count more lanes active; where it reads data that differs between
   // lanes or warps it stays as an opaque guard, so that the model knows
   // the lanes taking part are the data's.
+  // A test the same in every lane on a value not known here (`bias !=
+  // nullptr`, a flag) stays too: every lane may fail it, and a warp then
+  // issues a predicated access with no lane on (ggml's `ids ? ids[i] : i`
+  // with ids null: 0 sectors a request measured on an H100).
   auto Inexpressible = [&] {
     SymValue V = rvalue(Cond);
     Variation Varies = Syms.variationOf(V.P);
-    if (Varies != Variation::Uniform)
+    if (Varies != Variation::Uniform || !V.P.asConstant())
       Out.push_back({Poly::atom(Syms.opaque(text(Cond), Varies)),
                      Negate ? Cmp::EQ : Cmp::NE});
     return false;

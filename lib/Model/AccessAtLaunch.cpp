@@ -240,6 +240,24 @@ std::optional<double> AccessAtLaunch::visitsPerLaunch() const {
   return Total;
 }
 
+std::optional<double> AccessAtLaunch::visitsPerBlock() const {
+  if (GuardUnknown)
+    return std::nullopt;
+  double Total = double(warpsPerBlock());
+  for (const VaryingAxis &V : Varying) {
+    const sym::Atom &At = Ctx.atom(V.Atom);
+    if (At.Kind == AtomKind::BlockIdx || At.Kind == AtomKind::GridDim)
+      continue;
+    if (At.Kind == AtomKind::LoopIteration && !V.CountsRequests)
+      return std::nullopt;
+    if (V.CountsRequests)
+      Total *= V.Span
+                   ? double(V.Span)
+                   : double(std::max<int64_t>(1, V.Count)) * double(V.Stride);
+  }
+  return Total;
+}
+
 int64_t AccessAtLaunch::placeVisit(uint64_t Index,
                                    const std::vector<int64_t> &Radix) {
   int64_t Warp = Index % Radix[0];

@@ -106,6 +106,9 @@ public:
   /// trip counts of loops included; nullopt where the grid or a trip count
   /// is not known, or a guard read a value not known here.
   std::optional<double> visitsPerLaunch() const;
+  /// The same for one block, where the grid is not known: the weight of
+  /// the access beside others of its kernel.
+  std::optional<double> visitsPerBlock() const;
   /// The place of \p A among the varying axes, if it is one.
   std::optional<size_t> axisOf(sym::AtomId A) const;
   bool isLoweredTrip(sym::AtomId A) const {

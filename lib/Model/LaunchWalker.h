@@ -103,6 +103,7 @@ public:
   /// for, trip counts of loops included; nullopt where the grid or a trip
   /// count is not known, or a guard read a value not known here.
   std::optional<double> visitsPerLaunch() const { return AL.visitsPerLaunch(); }
+  std::optional<double> visitsPerBlock() const { return AL.visitsPerBlock(); }
 
   /// Whether unknown \p U only shifts every lane of a warp by the same
   /// multiple of the cost model's period, whatever its value: then no count

@@ -167,8 +167,10 @@ std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
 /// The requests the launch issues, from the totals \p T of a walk of
 /// \p Walker; nullopt where the walk does not stand for a known launch.
 std::optional<double> requestsPerLaunch(const CostTotals &T,
-                                        const LaunchWalker &Walker) {
-  std::optional<double> Scale = Walker.visitsPerLaunch();
+                                        const LaunchWalker &Walker,
+                                        bool PerBlock = false) {
+  std::optional<double> Scale =
+      PerBlock ? Walker.visitsPerBlock() : Walker.visitsPerLaunch();
   if (!Scale || !T.Visits)
     return std::nullopt;
   return *Scale * double(T.Requests) / double(T.Visits);
@@ -184,6 +186,7 @@ void takeCounts(Prediction &P, const CostTotals &T,
   P.Groups = T.avgSegments();
   P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
   P.Walk.RequestsPerLaunch = requestsPerLaunch(T, Walker);
+  P.Walk.RequestsPerBlock = requestsPerLaunch(T, Walker, /*PerBlock=*/true);
   P.Walk.RelativeError = T.RelativeError;
 }
 
@@ -374,8 +377,10 @@ void takeRange(const std::vector<CostTotals> &Results,
   bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
     return T.Requests == First.Requests && T.Visits == First.Visits;
   });
-  if (SameRequests)
+  if (SameRequests) {
     P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
+    P.Walk.RequestsPerBlock = requestsPerLaunch(First, Walker, true);
+  }
   for (const CostTotals &T : Results) {
     P.IdealUnits = std::max(P.IdealUnits, T.avgIdeal());
     P.Groups = std::max(P.Groups, T.avgSegments());
@@ -533,6 +538,8 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
     // launch are not decided.
     if (B.Walk.RequestsPerLaunch != P.Walk.RequestsPerLaunch)
       B.Walk.RequestsPerLaunch.reset();
+    if (B.Walk.RequestsPerBlock != P.Walk.RequestsPerBlock)
+      B.Walk.RequestsPerBlock.reset();
     return B;
   }
   auto Least = [](const Prediction &X) {
@@ -553,6 +560,7 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
   B.UnitsMax = Highest;
   B.AlignmentAssumed = false;
   B.Walk.RequestsPerLaunch.reset();
+  B.Walk.RequestsPerBlock.reset();
   if (BothCounted)
     B.Cause = UnknownCause{Choice, "", Lowest, Highest};
   else {

@@ -83,6 +83,7 @@ void writeTraffic(llvm::json::OStream &J, const Finding &F,
                   const UnitKeys &Keys, std::optional<double> KernelSectors,
                   double BytesPerSecond) {
   Finding::LaunchTraffic T = F.launchTraffic();
+  optionalNumber(J, "requests_per_block", F.Prediction.Walk.RequestsPerBlock);
   optionalNumber(J, "requests_per_launch", T.Requests);
   optionalNumber(J, Keys.PerLaunch, T.Units);
   if (T.UnitsRange) {

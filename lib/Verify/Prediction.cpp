@@ -52,6 +52,7 @@ bool readAccess(const json::Object &A, PredictedAccess &P, std::string &Error) {
   P.High = numberAt(A, Unit + "_high");
   P.Ideal = numberAt(A, "ideal_" + Unit + "_per_request");
   P.RequestsPerLaunch = numberAt(A, "requests_per_launch");
+  P.RequestsPerBlock = numberAt(A, "requests_per_block");
   P.UnitsPerLaunch = numberAt(A, Unit + "_per_launch");
   if (const json::Array *Chain = A.getArray("call_chain"))
     for (const json::Value &V : *Chain)

@@ -103,12 +103,21 @@ bool isExact(double Predicted, double Measured) {
 
 std::vector<double>
 requestWeights(const std::vector<const PredictedAccess *> &Accesses) {
+  // Per launch where every access has it, else per block (the grid not
+  // known: a fused LDS.128 beside a loop's scalar loads, HeCBench lud),
+  // else the same for each.
   std::vector<double> W;
-  for (const PredictedAccess *P : Accesses) {
-    if (!P->RequestsPerLaunch || *P->RequestsPerLaunch <= 0)
-      return std::vector<double>(Accesses.size(), 1.0);
-    W.push_back(*P->RequestsPerLaunch);
+  for (auto Requests : {&PredictedAccess::RequestsPerLaunch,
+                        &PredictedAccess::RequestsPerBlock}) {
+    W.clear();
+    for (const PredictedAccess *P : Accesses)
+      if ((P->*Requests).value_or(0) > 0)
+        W.push_back(*(P->*Requests));
+    if (W.size() == Accesses.size())
+      break;
   }
+  if (W.size() != Accesses.size())
+    return std::vector<double>(Accesses.size(), 1.0);
   auto [Least, Most] = std::minmax_element(W.begin(), W.end());
   if (*Most < 1.25 * *Least)
     return std::vector<double>(Accesses.size(), 1.0);

@@ -48,6 +48,22 @@ TEST(VerifyVerdictTest, WeightsOnlyWhereRequestsDiffer) {
   EXPECT_EQ(judgeLine({&A, &B}, 18).Result, Verdict::Exact);
 }
 
+// Where the grid is not known, the requests of a block weigh the accesses
+// of one line: HeCBench lud_internal's row of sixteen floats fused into
+// four LDS.128 of 2 wavefronts beside sixteen LDS of 1 measured 1.2.
+TEST(VerifyVerdictTest, WeightsByBlockWhereTheLaunchIsNotKnown) {
+  PredictedAccess Fused = access(2), Column = access(1);
+  Fused.RequestsPerBlock = 4 * 8;
+  Column.RequestsPerBlock = 16 * 8;
+  EXPECT_EQ(requestWeights({&Fused, &Column}), (std::vector<double>{32, 128}));
+  EXPECT_EQ(judgeLine({&Fused, &Column}, 1.2).Result, Verdict::Exact);
+  // One access's launch known, the other's not: by block.
+  Fused.RequestsPerLaunch = 4000;
+  EXPECT_EQ(requestWeights({&Fused, &Column}), (std::vector<double>{32, 128}));
+  Column.RequestsPerBlock.reset();
+  EXPECT_EQ(judgeLine({&Fused, &Column}, 1.5).Result, Verdict::Exact);
+}
+
 TEST(VerifyVerdictTest, DefiniteRangeSampleAndScattered) {
   PredictedAccess Four = access(4);
   EXPECT_EQ(judgeLine({&Four}, 4).Result, Verdict::Exact);

@@ -118,6 +118,9 @@ struct WalkCounts {
   /// trips of its loops); unset where the grid, a trip count or a guard is
   /// not known.
   std::optional<double> RequestsPerLaunch;
+  /// Requests a block issues, where the grid is not known: how the
+  /// accesses of one line weigh against each other (verify).
+  std::optional<double> RequestsPerBlock;
   /// Three standard errors of the count per request, relative to it, where
   /// a sample of the launch's visits stopped at its budget; 0 where every
   /// visit was made or the sample reached its precision.

@@ -40,6 +40,9 @@ struct PredictedAccess {
   std::optional<double> Low, High;  // a sample's range, where it ran out
   std::optional<double> Ideal;
   std::optional<double> RequestsPerLaunch, UnitsPerLaunch;
+  /// Where the launch's are not known: a block's (the weight beside the
+  /// other accesses of the line).
+  std::optional<double> RequestsPerBlock;
   std::vector<Frame> CallChain; // the calls it is reached through, the
                                 // kernel's own first
   /// The file of the kernel's body: where its outermost call is, else
