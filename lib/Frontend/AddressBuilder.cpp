@@ -144,12 +144,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                      StoreByOwnMethod);
     }
   }
-  if (!FusibleLoops.empty()) {
-    AccessSite Touch;
-    Touch.Kind = Kind;
-    Touch.Base = LV.Address.Base;
-    noteInFusibleLoop(Touch);
-  }
+  noteInFusibleLoop(Kind, LV.Address.Base);
   if (!Recording || inDeadCode())
     return;
   assert(LV.Address.Base < int(Bases.size()) && "a base of this walk");

@@ -596,9 +596,9 @@ private:
   /// The loops being walked whose unrolled trips ptxas may fuse into wide
   /// shared-memory instructions, innermost last (SharedVectorFusion.h).
   std::vector<FusibleLoop> FusibleLoops;
-  /// Notes what \p S does to shared memory in the innermost fusible loop,
-  /// and records its fused pieces; false where it is not fused.
-  void noteInFusibleLoop(const AccessSite &S);
+  /// Notes that the body of the innermost fusible loop reads (or writes)
+  /// the base \p Base (-1: a pointer the walk does not place).
+  void noteInFusibleLoop(AccessKind Kind, int Base);
   /// Keeps the site \p Site for the fusion of the innermost fusible loop,
   /// decided once its body is walked whole (fuseCandidates).
   void noteFusionCandidate(size_t Site);

@@ -58,15 +58,15 @@ void AddressBuilder::placeFusibleLoop(size_t FirstCondGuard) {
   L.Group = unrolledGroup(L);
 }
 
-void AddressBuilder::noteInFusibleLoop(const AccessSite &S) {
+void AddressBuilder::noteInFusibleLoop(AccessKind Kind, int Base) {
   if (FusibleLoops.empty() || FusibleLoops.back().Depth != LoopDepth)
     return;
   FusibleLoop &L = FusibleLoops.back();
-  if (S.Kind == AccessKind::Load)
-    L.Read.insert(S.Base);
+  if (Kind == AccessKind::Load)
+    L.Read.insert(Base);
   else
-    L.Written.insert(S.Base);
-  if (S.Kind != AccessKind::Load && S.Base < 0)
+    L.Written.insert(Base);
+  if (Kind != AccessKind::Load && Base < 0)
     L.WritesUnknown = true;
 }
 
