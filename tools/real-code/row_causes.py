@@ -95,10 +95,55 @@ RULES = [
 ]
 
 
-def cause_of(program, line):
+# ggml's programs run every kernel of the backend: by the file of the line.
+FILE_RULES = [
+    (("dequantize.cuh", 399), "data-grid-gather"),
+    (("vecdotq.cuh", None), "template-argument-callback"),
+    (("mmq-vec-dot.cuh", None), "template-argument-callback"),
+    (("dequantize.cuh", None), "template-argument-callback"),
+    (("cpy-utils.cuh", None), "template-argument-callback"),
+    (("cpy.cu", None), "template-argument-callback"),
+    (("binbcast.cu", None), "template-argument-callback"),
+    (("common.cuh", 930), "template-argument-callback"),
+    (("getrows.cu", None), "template-argument-callback"),
+    (("mmvq.cu", 668), "template-argument-callback"),
+    (("mmq-load-tiles.cuh", None), "quantized-block-casts"),
+    (("mma.cuh", None), "inline-ptx"),
+    (("cp-async.cuh", None), "inline-ptx"),
+    (("fattn-mma-f16.cuh", 1215), "inline-ptx"),
+    (("fattn-mma-f16.cuh", 1648), "inline-ptx"),
+    (("fattn-mma-f16.cuh", 1815), "filed-under-loop-header"),
+    (("fattn-mma-f16.cuh", 1861), "filed-under-loop-header"),
+    (("fattn-mma-f16.cuh", None), "null-or-flag-select"),
+    (("fattn-tile.cuh", None), "null-or-flag-select"),
+    (("fattn-vec.cuh", None), "null-or-flag-select"),
+    (("ssm-scan.cu", None), "null-or-flag-select"),
+    (("fattn-common.cuh", None), "runtime-size-loops"),
+    (("common.cuh", 815), "runtime-size-loops"),
+    (("mmq.cuh", 513), "per-warp-rows-from-data"),
+    (("mmq.cuh", 982), "predicated-guard"),
+    (("mmvf.cu", None), "predicated-guard"),
+    (("mmq.cuh", None), "edge-tiles"),
+    (("wkv.cu", None), "fused-struct-fields"),
+    (("gla.cu", None), "fused-struct-fields"),
+    (("pad.cu", None), "edge-tiles"),
+    (("concat.cu", None), "edge-tiles"),
+    (("im2col.cu", None), "edge-tiles"),
+    (("roll.cu", None), "edge-tiles"),
+    (("tri.cu", None), "edge-tiles"),
+    (("softmax.cu", None), "edge-tiles"),
+]
+
+
+def cause_of(program, line, path=""):
     for (p, l), c in RULES:
         if p == program and (l is None or l == line):
             return c
+    base = path.rsplit("/", 1)[-1]
+    if program.startswith("ggml_"):
+        for (f, l), c in FILE_RULES:
+            if f == base and (l is None or l == line):
+                return c
     return "unclassified"
 
 
@@ -111,7 +156,7 @@ def main():
         w = csv.writer(f, delimiter="\t", lineterminator="\n")
         w.writerow(list(rows[0].keys()) + ["cause"])
         for r in rows:
-            c = cause_of(r["program"], int(r["line"]))
+            c = cause_of(r["program"], int(r["line"]), r["file"])
             counts[c] += 1
             w.writerow(list(r.values()) + [c])
     for c, n in counts.most_common():
