@@ -9,8 +9,6 @@
 #include "AddressBuilder.h"
 #include "NvccLowering.h"
 
-#include "cuda-coalesce/Limits.h"
-
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 

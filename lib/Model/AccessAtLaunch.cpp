@@ -220,33 +220,31 @@ double AccessAtLaunch::launchVisits() const {
 std::optional<double> AccessAtLaunch::visitsPerLaunch() const {
   if (!Launch.Grid || GridAssumed || GuardUnknown)
     return std::nullopt;
-  // Every block runs the access, whether or not its index is in the
-  // address (then the walk visited one block for all of them).
-  double Total = double(warpsPerBlock()) * double(Launch.Grid->volume());
-  for (const VaryingAxis &V : Varying) {
-    const sym::Atom &At = Ctx.atom(V.Atom);
-    if (At.Kind == AtomKind::BlockIdx) {
-      Total /= double((*Launch.Grid)[At.Dim]);
-      Total *= double(std::max<int64_t>(1, V.Count));
-      continue;
-    }
-    if (At.Kind == AtomKind::LoopIteration && !V.CountsRequests)
-      return std::nullopt;
-    if (V.CountsRequests)
-      Total *= V.Span
-                   ? double(V.Span)
-                   : double(std::max<int64_t>(1, V.Count)) * double(V.Stride);
-  }
-  return Total;
+  return visitsOver(/*WholeGrid=*/true);
 }
 
 std::optional<double> AccessAtLaunch::visitsPerBlock() const {
   if (GuardUnknown)
     return std::nullopt;
+  return visitsOver(/*WholeGrid=*/false);
+}
+
+std::optional<double> AccessAtLaunch::visitsOver(bool WholeGrid) const {
+  // Every block runs the access, whether or not its index is in the
+  // address (then the walk visited one block for all of them).
   double Total = double(warpsPerBlock());
+  if (WholeGrid)
+    Total *= double(Launch.Grid->volume());
   for (const VaryingAxis &V : Varying) {
     const sym::Atom &At = Ctx.atom(V.Atom);
-    if (At.Kind == AtomKind::BlockIdx || At.Kind == AtomKind::GridDim)
+    if (At.Kind == AtomKind::BlockIdx) {
+      if (WholeGrid) {
+        Total /= double((*Launch.Grid)[At.Dim]);
+        Total *= double(std::max<int64_t>(1, V.Count));
+      }
+      continue;
+    }
+    if (At.Kind == AtomKind::GridDim && !WholeGrid)
       continue;
     if (At.Kind == AtomKind::LoopIteration && !V.CountsRequests)
       return std::nullopt;

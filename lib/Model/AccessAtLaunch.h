@@ -128,6 +128,9 @@ public:
   template <class Fn> void atBlockZero(Fn F);
 
 private:
+  /// visitsPerLaunch() (\p WholeGrid) or visitsPerBlock() once their
+  /// conditions hold: the blocks' axes count only over the whole grid.
+  std::optional<double> visitsOver(bool WholeGrid) const;
   void classifyAtoms();
   /// Whether every lane of a warp loads \p Loaded from one address under
   /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
