@@ -164,16 +164,20 @@ std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
   return Samples;
 }
 
-/// The requests the launch issues, from the totals \p T of a walk of
-/// \p Walker; nullopt where the walk does not stand for a known launch.
-std::optional<double> requestsPerLaunch(const CostTotals &T,
-                                        const LaunchWalker &Walker,
-                                        bool PerBlock = false) {
-  std::optional<double> Scale =
-      PerBlock ? Walker.visitsPerBlock() : Walker.visitsPerLaunch();
-  if (!Scale || !T.Visits)
+/// The requests of \p T's walk over the visits it stands for (a launch's or
+/// a block's), where that is known.
+std::optional<double> requestsOver(const CostTotals &T,
+                                   std::optional<double> Visits) {
+  if (!Visits || !T.Visits)
     return std::nullopt;
-  return *Scale * double(T.Requests) / double(T.Visits);
+  return *Visits * double(T.Requests) / double(T.Visits);
+}
+
+/// A launch's and a block's requests into \p W.
+void takeRequests(WalkCounts &W, const CostTotals &T,
+                  const LaunchWalker &Walker) {
+  W.RequestsPerLaunch = requestsOver(T, Walker.visitsPerLaunch());
+  W.RequestsPerBlock = requestsOver(T, Walker.visitsPerBlock());
 }
 
 /// The counts of \p T, the last walk of \p Walker, as the prediction's.
@@ -185,8 +189,7 @@ void takeCounts(Prediction &P, const CostTotals &T,
   P.IdealUnits = T.avgIdeal();
   P.Groups = T.avgSegments();
   P.Walk = {Walker.launchVisits(), T.Visits, T.Warps, T.Requests};
-  P.Walk.RequestsPerLaunch = requestsPerLaunch(T, Walker);
-  P.Walk.RequestsPerBlock = requestsPerLaunch(T, Walker, /*PerBlock=*/true);
+  takeRequests(P.Walk, T, Walker);
   P.Walk.RelativeError = T.RelativeError;
 }
 
@@ -377,10 +380,8 @@ void takeRange(const std::vector<CostTotals> &Results,
   bool SameRequests = llvm::all_of(Results, [&](const CostTotals &T) {
     return T.Requests == First.Requests && T.Visits == First.Visits;
   });
-  if (SameRequests) {
-    P.Walk.RequestsPerLaunch = requestsPerLaunch(First, Walker);
-    P.Walk.RequestsPerBlock = requestsPerLaunch(First, Walker, true);
-  }
+  if (SameRequests)
+    takeRequests(P.Walk, First, Walker);
   for (const CostTotals &T : Results) {
     P.IdealUnits = std::max(P.IdealUnits, T.avgIdeal());
     P.Groups = std::max(P.Groups, T.avgSegments());
