@@ -67,10 +67,9 @@ void writeCounts(llvm::json::OStream &J, const model::Prediction &P,
   number(J, Keys.Ideal, P.IdealUnits);
   if (Model.Conflict && P.Units && P.IdealUnits > 0)
     number(J, "conflict_ways", *P.Units / P.IdealUnits);
-  if (P.Units && P.Walk.RelativeError > 0) {
-    // A sample that ran out of budget: the range it stands for.
-    number(J, Keys.Low, *P.Units * (1 - P.Walk.RelativeError));
-    number(J, Keys.High, *P.Units * (1 + P.Walk.RelativeError));
+  if (auto Range = P.rangeStoodFor()) {
+    number(J, Keys.Low, Range->first);
+    number(J, Keys.High, Range->second);
   }
   if (Model.GroupsKey)
     number(J, Keys.Groups, P.Groups);

@@ -66,7 +66,8 @@ void judgeDefinite(const std::vector<const PredictedAccess *> &Accesses,
     return;
   }
   J.Result = Verdict::Wrong;
-  // A sample that ran out of budget states the range it stands for.
+  // A count that is not exact states the range it stands for: a sample
+  // stopped at its budget, a count for unknown sizes assumed aligned.
   if (llvm::any_of(Accesses,
                    [](const auto *P) { return P->Low.has_value(); })) {
     double Least = weightedMean(W, Lows), Most = weightedMean(W, Highs);
@@ -167,6 +168,8 @@ bool fits(const PredictedAccess &P, double Measured) {
   if (P.PerRequest) {
     if (isExact(*P.PerRequest, Measured))
       return true;
+    if (P.Low)
+      return inside(*P.Low, *P.High, Measured);
     if (P.Pattern != "scattered")
       return false;
   }

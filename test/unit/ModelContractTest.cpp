@@ -174,10 +174,16 @@ private:
     };
     if (const Assumption *A =
             Named(Assumption::Kind::SamePatternForEveryValue)) {
-      // The count is for the aligned case; the range is every value's.
+      // The count is for the aligned case; the range it states (JSON's
+      // sectors_low/sectors_high) is every value's.
       ASSERT_TRUE(P.AlignmentAssumed);
-      ASSERT_GE(Truth, A->Least - 1e-6) << "below the range of every value";
-      ASSERT_LE(Truth, A->Most + 1e-6) << "above the range of every value";
+      auto Range = P.rangeStoodFor();
+      ASSERT_TRUE(Range) << "no range stated for the count";
+      EXPECT_LE(Range->first, A->Least + 1e-9);
+      EXPECT_GE(Range->second, A->Most - 1e-9);
+      ASSERT_GE(Truth, Range->first - 1e-6) << "below the range of every value";
+      ASSERT_LE(Truth, Range->second + 1e-6)
+          << "above the range of every value";
     } else if (Named(Assumption::Kind::DataPerWarp)) {
       // Averaged over the warps' alignments; each warp within the range.
       ASSERT_GE(Truth, P.UnitsMin - 1e-6) << "below the warps' range";

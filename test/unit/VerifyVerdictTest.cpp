@@ -106,6 +106,15 @@ TEST(VerifyVerdictTest, EachAccessClaimsAnInstruction) {
   PredictedAccess Unknown = access(std::nullopt, 1, 8, "unknown");
   EXPECT_EQ(judgeAccesses({&Unknown}, {3}),
             (std::vector<Verdict>{Verdict::InRange}));
+  // A count for unknown sizes assumed aligned claims the range of every
+  // size: backprop's 5.75 (3 to 6), 5 measured with rows of 17 floats.
+  PredictedAccess Assumed = access(5.75, 0, 0, "misaligned");
+  Assumed.Low = 3;
+  Assumed.High = 6;
+  EXPECT_EQ(judgeAccesses({&Assumed}, {5}),
+            (std::vector<Verdict>{Verdict::InRange}));
+  EXPECT_EQ(judgeAccesses({&Assumed}, {7}),
+            (std::vector<Verdict>{Verdict::Wrong}));
 }
 
 TEST(VerifyNamesTest, KernelsAcrossTools) {

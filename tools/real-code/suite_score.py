@@ -18,7 +18,9 @@ in one of three groups, by what its predicted accesses say (the first that fits)
          (the stated range is the claim);
   open   the count turns on a value the code does not give (a size read at run time in a guard or
          an address, whether nvcc predicates a guarded access or branches around it): the analyzer
-         gives no count, a range and its reason (`unknown_reason`); the range is the claim;
+         gives no count, a range and its reason (`unknown_reason`), or the count for sizes that are
+         multiples of 32 (`alignment_assumed`) and the range of every size
+         (`sectors_low`/`sectors_high`); the range is the claim;
   code   everything else: the code decides the addresses and the lanes (the count is the claim).
 A line with no prediction (`not predicted`) has no group of its own and is counted under code.
 The table says how many lines fall in each group, so that a range given where the code decides the
@@ -47,6 +49,8 @@ def data_dependent(access):
 
 
 def open_count(access):
+    if access.get("alignment_assumed"):
+        return True
     return access.get("sectors_per_request", access.get("wavefronts_per_request", 0)) is None
 
 

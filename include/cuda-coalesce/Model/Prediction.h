@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cudacoalesce {
@@ -160,6 +161,13 @@ struct Prediction {
   /// The count depends on unknown values that do not change the pattern; it
   /// is the count with every unknown a multiple of 32 (see Assumptions).
   bool AlignmentAssumed = false;
+  /// The range a definite count stands for, where it is not exact: three
+  /// standard errors of a sample stopped at its budget, and, where the
+  /// count assumed unknown sizes aligned, the counts of every value tried
+  /// (backprop's rows of `hid + 1` floats: 5.75 for hid a multiple of 32,
+  /// 5 measured with hid 16, 3 to 6 over the values). Unset for an exact
+  /// count and where Units is unset (UnitsMin..UnitsMax is the range then).
+  std::optional<std::pair<double, double>> rangeStoodFor() const;
   std::optional<UnknownCause> Cause; // why Kind is Unknown
   /// Byte distance between lanes 0 and 1 of the first warp (threadIdx.x
   /// direction), when constant.

@@ -37,7 +37,9 @@ struct PredictedAccess {
   std::string Pattern;
   std::optional<double> PerRequest; // null: only the range is known
   double Min = 0, Max = 0;          // over warps and unknown values
-  std::optional<double> Low, High;  // a sample's range, where it ran out
+  /// The range a count that is not exact stands for: a sample's, or every
+  /// size's where the count assumed sizes aligned.
+  std::optional<double> Low, High;
   std::optional<double> Ideal;
   std::optional<double> RequestsPerLaunch, UnitsPerLaunch;
   /// Where the launch's are not known: a block's (the weight beside the
