@@ -8,7 +8,8 @@
 #   suite-check.sh stage SUITE CHECKOUT   # copy + mechanical edits -> SUITES_DIR/SUITE/src
 #   suite-check.sh build [SUITE[/NAME]...]  # nvcc -O3 -lineinfo -arch=sm_90 -cudart shared, nice 19, -j2
 #   suite-check.sh pack [SUITE[/NAME]...]   # CARRY_DIR/SUITE.tar.gz: sources, inputs, binaries
-#                                         # (SUITE/NAME: only those programs' folders and binaries)
+#                                         # (SUITE/NAME: only those programs' folders, the folders
+#                                         # their -I../DIR and ../DIR/FILE arguments name, binaries)
 #   suite-check.sh plan [--from N] [SUITE...]   # what device would run, in order, and its seconds
 #   suite-check.sh device [--from N] [--to N] [SUITE[/NAME]...]   # ON THE GPU MACHINE (below)
 #   suite-check.sh parse DEVICE_OUT... [--dest D]  # here: the device outputs -> measurements-SUITE.json
@@ -207,6 +208,8 @@ program_pack_paths() {  # SUITE NAME...
     echo "$s/src/$P_DIR"
     # shellcheck disable=SC2086  # the flags are a word list
     for inc in $(printf '%s\n' $P_FLAGS | sed -n 's|^-I\.\./||p'); do echo "$s/src/$(dirname "$P_DIR")/$inc"; done
+    # shellcheck disable=SC2086  # the arguments too: an input read from another folder (../DIR/FILE)
+    for inc in $(printf '%s\n' $P_ARGS | sed -n 's|^\.\./\([^/]*\)/.*|\1|p'); do echo "$s/src/$(dirname "$P_DIR")/$inc"; done
     [ -n "$P_SOURCES" ] && printf '%s\n' "$s/bin/$n" "$s/bin/$n.kernels"
   done | sort -u
 }

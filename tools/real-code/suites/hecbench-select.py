@@ -45,8 +45,9 @@ import sys
 
 STEP = 16
 # The offsets of the batches in the order they were made: each leaves the folders of those before
-# it alone (the second batch, offset 8, only the first's; the third, offset 4, both).
-BATCH_OFFSETS = (0, 8, 4)
+# it alone (the second batch, offset 8, only the first's; the third, offset 4, both; the fourth,
+# offset 12, all three).
+BATCH_OFFSETS = (0, 8, 4, 12)
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
 ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++", "dl", "rt",
                 "CUDA::cudart", "CUDA::cublas", "CUDA::curand", "CUDA::cufft"}
@@ -57,7 +58,9 @@ DEPEND_ON_OTHER = {"hbc": "Boost", "ge-spmm": "Boost", "mmcsf": "Boost", "warpso
 DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchmark (data/README)",
                   "gd": "its input gisette_scale comes from LIBSVM's data sets (README)",
                   "lzss": "its input QCLOUDf48.bin.f32.errctrl.1e-3 comes from "
-                          "hpdps-group/ICS23-GPULZ (README)"}
+                          "hpdps-group/ICS23-GPULZ (README)",
+                  "mf-sgd": "its input (the Netflix ratings, binary) comes from cuMF/cumf_sgd and a "
+                            "Google Drive folder (src/README.md)"}
 
 # Picks that passed the file checks and were dropped after the build here (nvcc V13.0.88).
 BUILD_DROPS = {
@@ -71,6 +74,9 @@ BUILD_DROPS = {
     "memcpy-cuda": "no kernel of its own (cudaMemcpy timings; no __global__ in its sources)",
     "mtf-cuda": "no kernel of its own (Thrust's copy and find only; no __global__ in its sources)",
     "nosync-cuda": "no kernel of its own (stream creation timings; no __global__ in its sources)",
+    "blas-gemmStridedBatched-cuda": "no kernel of its own (cuBLAS's strided batched gemm only; no "
+                                    "__global__ in its sources)",
+    "p2p-cuda": "its kernel runs only between two GPUs with peer access (one GPU here)",
 }
 
 # Arguments of the selected programs: the Makefile's first `run` line with smaller sizes and one
@@ -154,6 +160,32 @@ ARGS = {
     "nqueen-cuda": "12 6 1",
     "pcc-cuda": "2048 165",
     "projectile-cuda": "1",
+    # the fourth batch (--offset 12 --count 24): dxtc2 and haversine read the inputs of another
+    # folder (E1 copies it); hybridsort's list size is a host constant (E5)
+    "all-pairs-distance-cuda": "1",
+    "atomicSystemWide-cuda": "10",
+    "bh-cuda": "10000 1",
+    "blockAccess-cuda": "1024 1024 1",
+    "bwt-cuda": "100000",
+    "clock-cuda": "-",
+    "convolutionSeparable-cuda": "1024 1024 1",
+    "degrid-cuda": "-",
+    "dxtc2-cuda": "../dxtc2-sycl/data/lena_std.ppm ../dxtc2-sycl/data/lena_ref.dds 1",
+    "f8cast-cuda": "1048576 1",
+    "fsm-cuda": "8192",
+    "glu-cuda": "3 256 1",
+    "haversine-cuda": "../geodesic-cuda/locations.txt 1",
+    "hybridsort-cuda": "r",
+    "keogh-cuda": "256 1000000 1",
+    "lda-cuda": "1",
+    "loopback-cuda": "0 1",
+    "matrixT-cuda": "1024 1024 1",
+    "michalewicz-cuda": "1048576 1",
+    "moe-align-cuda": "1",
+    "nbnxm-cuda": "1",
+    "p4-cuda": "1",
+    "pnpoly-cuda": "1",
+    "quantAQLM-cuda": "-",
 }
 # Options beyond the analyzer's flags (suite_check.py's opts): che writes into out/, which its
 # Makefile's `run` makes first.

@@ -5,20 +5,22 @@
 # pick that needs MPI, a library beyond CUDA's runtime/cuBLAS/cuRAND/cuFFT, OpenMP offload or an
 # input the git mirror lacks replaced by the next folder that does not; the first 34 kept), and a
 # second batch by the same rule from the 8th folder (`--offset 8`, none of the first batch's, the
-# first 16 kept), and a third from the 4th folder (`--offset 4`, none of the first two batches',
-# the first 24 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
-# `--manifest --offset 8 --count 16` and `--manifest --offset 4 --count 24` outputs: sources, -I
-# and options from each CMakeLists.txt, arguments from its ARGS table (small sizes, one
-# repetition). The first 20 were measured first; the other 30 are packed on their own (`pack
-# hecbench/NAME...`), and so is the third batch.
+# first 16 kept), a third from the 4th folder (`--offset 4`, none of the first two batches', the
+# first 24 kept) and a fourth from the 12th (`--offset 12`, none of the first three batches', the
+# first 24 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
+# `--manifest --offset 8 --count 16`, `--manifest --offset 4 --count 24` and `--manifest --offset
+# 12 --count 24` outputs: sources, -I and options from each CMakeLists.txt, arguments from its
+# ARGS table (small sizes, one repetition). The first 20 were measured first; the other 30 are
+# packed on their own (`pack hecbench/NAME...`), and so are the third and the fourth batch.
 # Each program runs in its own folder.
 # The checkout is /work/ext/HeCBench, made by /work/extract.sh from the git mirror (every blob of
 # HEAD it holds; HeCBench.missing lists the 39 it lacks).
 # Sourced by suite-check.sh (stage).
 #
 # Edits (stage), no line moves, nothing inside a kernel:
-#   E1 the folders the manifest names, and the folders their -I../NAME flags name
-#      (warpexchange: ../blockAccess-cuda), copied as they are
+#   E1 the folders the manifest names, the folders their -I../NAME flags name (warpexchange:
+#      ../blockAccess-cuda) and the folders their arguments' ../NAME/ paths name (dxtc2:
+#      ../dxtc2-sycl, haversine: ../geodesic-cuda), copied as they are
 #   E2 src/omp-include/omp.h: a copy of GCC's omp.h, for the analyzer only (its Clang does not see
 #      GCC's headers); nvcc builds with -Xcompiler -fopenmp where the Makefile has it
 #   E3 mcpr: alphas.csv from the folder's alphas.csv.bz2 (CMakeLists.txt's UNZIPFILE), its first
@@ -31,7 +33,9 @@
 #      machine): noised.ppm, reference.ppm
 #   E5 problem sizes that are host constants, where the host's own work before the first kernel
 #      took seconds: knn main.cu `ref_nb = 4096`, `query_nb = 4096` -> 1024 (its CPU k-NN runs
-#      first); softmax-online main.cu `T = 1024` -> 64 (8 x 1024 x 50257 random floats, 1.6 GB)
+#      first); softmax-online main.cu `T = 1024` -> 64 (8 x 1024 x 50257 random floats, 1.6 GB);
+#      hybridsort hybridsort.cu `SIZE (50000000)` -> 1000000 (its random list, 50M floats, is
+#      written to hybridinput.txt with fprintf before the first kernel)
 #   E6 sizes that are host constants, where the host's work after every kernel has run once
 #      took seconds (ncu stops the program there; a plain run would not): bitpermute main.cu
 #      `bit_permute(27, ...)`, `bit_permute(28, ...)` -> 17, 18 (2^28 longs twice on the host and
@@ -48,6 +52,10 @@ suite_stage() {  # CHECKOUT DEST
                  | tr ' ' '\n' | sed -n 's|^-I\.\./||p'); do
       [ -d "$d/src/$inc" ] || { cp -r "$co/src/$inc" "$d/src/$inc" && echo "  E1 src/$inc (an -I of $dir)"; }
     done
+    for inc in $(python3 "$HELPER" rows "$(manifest hecbench)" | awk -F"$US" -v w="$dir" '$2 == w {print $5}' \
+                 | tr ' ' '\n' | sed -n 's|^\.\./\([^/]*\)/.*|\1|p'); do
+      [ -d "$d/src/$inc" ] || { cp -r "$co/src/$inc" "$d/src/$inc" && echo "  E1 src/$inc (an argument of $dir)"; }
+    done
   done
   echo "  E1 $(echo "$dirs" | wc -l) program folders"
   [ -f "$co/LICENSE" ] && cp "$co/LICENSE" "$d/"
@@ -62,6 +70,7 @@ suite_stage() {  # CHECKOUT DEST
   fi
   [ -d "$d/src/knn-cuda" ] && edit E5 "$d/src/knn-cuda/main.cu" 2 's/^(\s*int (ref|query)_nb = )4096;/${1}1024;/'
   [ -d "$d/src/softmax-online-cuda" ] && edit E5 "$d/src/softmax-online-cuda/main.cu" 1 's/^(\s*int T = )1024;/${1}64;/'
+  [ -d "$d/src/hybridsort-cuda" ] && edit E5 "$d/src/hybridsort-cuda/hybridsort.cu" 1 's/^(#define SIZE \()50000000\)/${1}1000000)/'
   [ -d "$d/src/bitpermute-cuda" ] && edit E6 "$d/src/bitpermute-cuda/main.cu" 2 's/^(\s*bit_permute\()2([78]), repeat\);/${1}1${2}, repeat);/'
   [ -d "$d/src/geglu-cuda" ] && edit E6 "$d/src/geglu-cuda/main.cu" 1 's/^(\s*for \(int batch = 1; batch <= )16(; batch = batch \* 4\) \{)$/${1}1${2}/'
   if [ -d "$d/src/bm3d-cuda" ]; then
