@@ -52,6 +52,16 @@ bool isTextureFetchName(StringRef Name) {
 }
 
 bool isAtomicName(StringRef Name) {
+  // nvcc's scoped atomics: __nv_atomic_fetch_add, __nv_atomic_add,
+  // __nv_atomic_exchange_n, __nv_atomic_compare_exchange, ...
+  if (Name.consume_front("__nv_atomic_")) {
+    Name.consume_front("fetch_");
+    Name.consume_back("_n");
+    return llvm::StringSwitch<bool>(Name)
+        .Cases({"add", "sub", "min", "max", "and", "or", "xor"}, true)
+        .Cases({"exchange", "compare_exchange"}, true)
+        .Default(false);
+  }
   for (StringRef Suffix : {"_block", "_system"})
     Name.consume_back(Suffix);
   return llvm::StringSwitch<bool>(Name)
@@ -68,6 +78,10 @@ std::optional<AccessKind> cacheHintedAccess(StringRef Name) {
       .Cases({"__ldg", "__ldca", "__ldcg", "__ldcs", "__ldlu", "__ldcv"},
              AccessKind::Load)
       .Cases({"__stwb", "__stcg", "__stcs", "__stwt"}, AccessKind::Store)
+      // Scoped atomic loads and stores (nvcc 12.8): a load or a store with a
+      // memory order, the same sectors (LDG.E.STRONG.GPU, STG.E.STRONG.GPU).
+      .Cases({"__nv_atomic_load_n", "__nv_atomic_load"}, AccessKind::Load)
+      .Cases({"__nv_atomic_store_n", "__nv_atomic_store"}, AccessKind::Store)
       .Default(std::nullopt);
 }
 

@@ -34,10 +34,11 @@ std::optional<BuiltinIndex> builtinIndexOf(const clang::Expr *E);
 
 /// tex1Dfetch, tex2D, tex2DLayered, texCubemap, surf2Dread, surf3Dwrite, ...
 bool isTextureFetchName(llvm::StringRef Name);
-/// atomicAdd, atomicCAS_block, ...: the pointer is argument 0.
+/// atomicAdd, atomicCAS_block, __nv_atomic_fetch_add, ...: the pointer is
+/// argument 0.
 bool isAtomicName(llvm::StringRef Name);
-/// Read-only and cache-hinted loads and stores (__ldg, __stcs, ...): the
-/// pointer is argument 0.
+/// Read-only, cache-hinted and scoped atomic loads and stores (__ldg, __stcs,
+/// __nv_atomic_load_n, ...): the pointer is argument 0.
 std::optional<AccessKind> cacheHintedAccess(llvm::StringRef Name);
 /// Integer min and max, as operations of the address algebra.
 std::optional<sym::OpKind> minMaxName(llvm::StringRef Name);
