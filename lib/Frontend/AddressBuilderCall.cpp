@@ -60,6 +60,10 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     }
   }
 
+  if (std::optional<BuiltinIndex> B = specialRegisterIndex(Name))
+    return SymValue{false, -1, Poly::atom(Syms.builtin(B->Var, B->Dim))};
+  if (readsLaneRegister(Name))
+    return opaqueFor(C, Variation::LaneComputed);
   if (!Name.empty() && C->getNumArgs() > 0) {
     if (isTextureFetchName(Name)) {
       if (Recording)

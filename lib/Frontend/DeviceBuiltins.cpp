@@ -16,12 +16,16 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
   const auto *PO = dyn_cast<PseudoObjectExpr>(E);
   if (!PO)
     return std::nullopt;
-  const auto *Prop = dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm());
+  // The syntactic form keeps the parentheses a macro puts around its
+  // arguments (cuda-samples' `UMAD(blockIdx.x, blockDim.x, threadIdx.x)`,
+  // `((a) * (b) + (c))`): `(threadIdx.x)` is a property reference too.
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
   if (!Prop)
     return std::nullopt;
-  const Expr *Base = Prop->getBaseExpr()->IgnoreImpCasts();
+  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
   if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OV->getSourceExpr()->IgnoreImpCasts();
+    Base = OV->getSourceExpr()->IgnoreParenImpCasts();
   const auto *Ref = dyn_cast<DeclRefExpr>(Base);
   if (!Ref)
     return std::nullopt;
@@ -41,6 +45,31 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
   if (!Dim || !Var)
     return std::nullopt;
   return BuiltinIndex{*Var, *Dim};
+}
+
+std::optional<BuiltinIndex> specialRegisterIndex(StringRef Name) {
+  if (!Name.consume_front("__nvvm_read_ptx_sreg_"))
+    return std::nullopt;
+  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(
+                 Name.drop_back(Name.size() < 2 ? 0 : 2))
+                 .Case("tid", sym::AtomKind::ThreadIdx)
+                 .Case("ctaid", sym::AtomKind::BlockIdx)
+                 .Case("ntid", sym::AtomKind::BlockDim)
+                 .Case("nctaid", sym::AtomKind::GridDim)
+                 .Default(std::nullopt);
+  auto Dim = llvm::StringSwitch<std::optional<unsigned>>(Name.take_back(2))
+                 .Case("_x", 0)
+                 .Case("_y", 1)
+                 .Case("_z", 2)
+                 .Default(std::nullopt);
+  if (!Var || !Dim)
+    return std::nullopt;
+  return BuiltinIndex{*Var, *Dim};
+}
+
+bool readsLaneRegister(StringRef Name) {
+  return Name.consume_front("__nvvm_read_ptx_sreg_") &&
+         (Name == "laneid" || Name.starts_with("lanemask"));
 }
 
 bool isTextureFetchName(StringRef Name) {

@@ -31,6 +31,13 @@ struct BuiltinIndex {
 /// \p E when it reads an index variable's field (Clang models them as
 /// properties of a builtin struct), else nullopt.
 std::optional<BuiltinIndex> builtinIndexOf(const clang::Expr *E);
+/// The same index read through Clang's NVVM builtin that the properties
+/// call (`__nvvm_read_ptx_sreg_tid_x()`, called directly or reached through
+/// a form builtinIndexOf does not know).
+std::optional<BuiltinIndex> specialRegisterIndex(llvm::StringRef Name);
+/// `__nvvm_read_ptx_sreg_laneid()` and the lane masks: a value of each
+/// lane's own, never the same across the warp.
+bool readsLaneRegister(llvm::StringRef Name);
 
 /// tex1Dfetch, tex2D, tex2DLayered, texCubemap, surf2Dread, surf3Dwrite, ...
 bool isTextureFetchName(llvm::StringRef Name);
