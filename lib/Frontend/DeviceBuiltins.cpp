@@ -23,11 +23,13 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
       dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
   if (!Prop)
     return std::nullopt;
-  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
-  if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-    Base = OV->getSourceExpr()->IgnoreParenImpCasts();
-  const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-  if (!Ref)
+  // The property's own struct names the index, whatever the base is spelt:
+  // `threadIdx.x`, `(threadIdx).x`, `t.x` of a `const auto &t = threadIdx`,
+  // and `x` inside the struct's `operator uint3()`, which `uint3 t =
+  // threadIdx;` calls.
+  const auto *Struct =
+      dyn_cast<CXXRecordDecl>(Prop->getPropertyDecl()->getDeclContext());
+  if (!Struct || !Struct->getIdentifier())
     return std::nullopt;
   auto Dim = llvm::StringSwitch<std::optional<unsigned>>(
                  Prop->getPropertyDecl()->getName())
@@ -35,12 +37,11 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
                  .Case("y", 1)
                  .Case("z", 2)
                  .Default(std::nullopt);
-  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(
-                 Ref->getDecl()->getName())
-                 .Case("threadIdx", sym::AtomKind::ThreadIdx)
-                 .Case("blockIdx", sym::AtomKind::BlockIdx)
-                 .Case("blockDim", sym::AtomKind::BlockDim)
-                 .Case("gridDim", sym::AtomKind::GridDim)
+  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(Struct->getName())
+                 .Case("__cuda_builtin_threadIdx_t", sym::AtomKind::ThreadIdx)
+                 .Case("__cuda_builtin_blockIdx_t", sym::AtomKind::BlockIdx)
+                 .Case("__cuda_builtin_blockDim_t", sym::AtomKind::BlockDim)
+                 .Case("__cuda_builtin_gridDim_t", sym::AtomKind::GridDim)
                  .Default(std::nullopt);
   if (!Dim || !Var)
     return std::nullopt;

@@ -21,7 +21,14 @@ __global__ void registers(float *out, const float *a) {
   // CHECK: index-macro-parentheses.cu:[[@LINE-1]]:12: remark: global load from 'a': pattern unknown (depends on __nvvm_read_ptx_sreg_laneid(), a per-lane value
   // CHECK: index-macro-parentheses.cu:[[@LINE-2]]:3: remark: coalesced global store to 'out': 4 sectors/request (ideal 4)
 }
+// A reference to the index variable: its property is read through `t`.
+__global__ void reference(float *out) {
+  const auto &t = threadIdx;
+  out[blockIdx.x * 256 + t.x] = 0;
+  // CHECK: index-macro-parentheses.cu:[[@LINE-1]]:3: remark: coalesced global store to 'out': 4 sectors/request (ideal 4)
+}
 void launch(unsigned *o, const unsigned *d, float *f, const float *a) {
   sum<<<240, 192>>>(o, d);
   registers<<<64, 256>>>(f, a);
+  reference<<<64, 256>>>(f);
 }
