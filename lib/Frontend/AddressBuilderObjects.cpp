@@ -16,6 +16,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
@@ -559,7 +560,12 @@ SymValue AddressBuilder::opaqueCall(const CallExpr *C) {
   auto [Object, Arrow] = objectOf(C);
   // A method of an object the walk does not track may answer per lane; one
   // of an object in memory answers from what it reads.
-  Variation Varies = Object && isa<CXXMemberCallExpr>(C)
+  // So may a function whose body is in another translation unit (`-rdc`):
+  // nothing shows that it answers the same in every lane. A library's
+  // declarations (libdevice's __nv_sinf) are functions of their arguments.
+  bool Unseen = Callee && !Callee->hasBody() &&
+                !AST.getSourceManager().isInSystemHeader(Callee->getLocation());
+  Variation Varies = (Object && isa<CXXMemberCallExpr>(C)) || Unseen
                          ? Variation::LaneComputed
                          : Variation::Uniform;
   std::optional<LValue> StoredObject;
