@@ -327,9 +327,9 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
       IfsJoiningOuterPaths.push_back(Inner);
 
   // Both branches start from the same values; where they disagree after,
-  // the variable becomes an opaque value.
-  // The two paths can differ only in what either side changed: the then
-  // side's values of those are all the merge reads of it.
+  // the variable becomes an opaque value. They can disagree only on what
+  // either side changed, so the then side's values of those are all the
+  // merge reads of it.
   llvm::DenseMap<const VarDecl *, SymValue> AfterThen;
   Vars.mark();
   auto FieldsBefore = Fields;

@@ -142,8 +142,7 @@ TEST(EvaluateTest, KeptOperationsSameAsAFreshEnv) {
                                 Ctx.param("W"), Ctx.param("H")};
   std::mt19937 Rng(44);
   auto Leaf = [&] { return Poly::atom(Leaves[Rng() % Leaves.size()]); };
-  const OpKind Kinds[] = {OpKind::Div, OpKind::Rem, OpKind::Min,
-                          OpKind::Shr};
+  const OpKind Kinds[] = {OpKind::Div, OpKind::Rem, OpKind::Min, OpKind::Shr};
   std::vector<Poly> Made;
   for (int I = 0; I < 40; ++I) {
     Poly L = I % 3 == 0 || Made.empty() ? Leaf() : Made[Rng() % Made.size()];
