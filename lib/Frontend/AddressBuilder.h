@@ -21,6 +21,7 @@
 
 #include "DeclarationOrder.h"
 #include "DeviceBuiltins.h"
+#include "JournaledMap.h"
 #include "SharedVectorFusion.h"
 
 #include "cuda-coalesce/Frontend/Finding.h"
@@ -478,7 +479,7 @@ private:
   sym::Context &Syms;
   std::vector<MemoryBase> Bases;
   llvm::DenseMap<const clang::VarDecl *, int> BaseOfVar;
-  llvm::DenseMap<const clang::VarDecl *, SymValue> Vars;
+  JournaledMap<const clang::VarDecl *, SymValue> Vars;
   /// The order mergePaths takes the variables in.
   DeclarationOrder DeclOrder;
   /// References bound to a local the walk tracks as a value (`const float4

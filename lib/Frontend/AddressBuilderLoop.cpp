@@ -143,11 +143,12 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
   std::vector<Guard> CondGuards;
   {
     llvm::SaveAndRestore Silent(Recording, false);
-    llvm::SaveAndRestore KeepVars(Vars);
+    Vars.mark();
     for (const auto &[V, Step] : Steps)
       if (!NotInduction.count(V) && Vars.count(V))
         Vars[V].P = Vars[V].P + Poly::atom(Iteration) * Step;
     CondGuards = conditionGuards(Cond, false);
+    Vars.undo();
   }
   std::optional<Poly> Trips;
   for (const Guard &G : CondGuards) {
@@ -282,6 +283,7 @@ struct AddressBuilder::LoopState {
   bool WrappingStep = false;
   std::string CounterName = "loop";
   sym::AtomId Iteration;
+  /// The values before the loop of the variables it changes.
   llvm::DenseMap<const VarDecl *, SymValue> Before;
   UnrolledLoop Remainder;
   bool FullyUnrolled = false;
@@ -610,7 +612,12 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   }
   findInductions(L);
   L.Iteration = Syms.loopIteration(L.CounterName);
-  L.Before = Vars;
+  // Read only for the variables the loop changes.
+  for (const VarDecl *V : L.Changed) {
+    auto It = Vars.find(V);
+    if (It != Vars.end())
+      L.Before.try_emplace(V, It->second);
+  }
   auto FieldsBefore = Fields;
   unsigned UnrollPragma = std::exchange(PendingUnrollCount, 0);
   L.FullyUnrolled = std::exchange(PendingFullUnroll, false) || UnrollPragma > 1;

@@ -327,8 +327,11 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
       IfsJoiningOuterPaths.push_back(Inner);
 
   // Both branches start from the same values; where they disagree after,
-  // the variable becomes an opaque value.
-  auto Before = Vars;
+  // the variable becomes an opaque value. They can disagree only on what
+  // either side changed, so the then side's values of those are all the
+  // merge reads of it.
+  llvm::DenseMap<const VarDecl *, SymValue> AfterThen;
+  Vars.mark();
   auto FieldsBefore = Fields;
   std::vector<HeldValue> HeldBefore = Held;
   size_t ThenBegin = Sites.size();
@@ -337,16 +340,22 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
     stmt(If->getThen());
   }
   size_t ElseBegin = Sites.size();
-  auto AfterThen = std::move(Vars);
+  for (const auto &Changed : Vars.changedSinceMark())
+    AfterThen[Changed.first] = Vars.find(Changed.first)->second;
+  Vars.undo();
   auto FieldsAfterThen = std::move(Fields);
   std::vector<HeldValue> HeldAfterThen = std::move(Held);
-  Vars = std::move(Before);
   Fields = std::move(FieldsBefore);
   Held = std::move(HeldBefore);
+  Vars.mark();
   if (If->getElse()) {
     GuardScope ElseSide(Guards, Else);
     stmt(If->getElse());
   }
+  for (auto &[V, AtIf] : Vars.changedSinceMark())
+    if (AtIf)
+      AfterThen.try_emplace(V, std::move(*AtIf));
+  Vars.keep();
   if (alwaysExits(If->getThen())) {
     if (isa_and_nonnull<BreakStmt>(lastStatement(If->getThen())))
       leftLoopWith(AfterThen, Cond);
@@ -487,7 +496,7 @@ void AddressBuilder::mergePaths(
     if (A.IsPointer && A.Base == B.Base)
       Merged.P = Poly::atom(
           Syms.opaque(Entry.first->getName().str() + " offset", Varies));
-    It->second = Merged;
+    Vars[Entry.first] = Merged;
   }
 }
 

@@ -545,7 +545,13 @@ Env::Env(const Context &Ctx) : Owner(Ctx) {
   if (S->Values.size() < Ctx.size())
     S->Values.resize(Ctx.size());
   Epoch = ++S->Clock;
-  Generation = ++S->Clock;
+}
+
+bool Env::leavesUnchangedSince(AtomId Op, uint64_t Stamp) const {
+  for (AtomId L : Owner.atom(Op).Leaves)
+    if (L < S->Values.size() && S->Values[L].ChangedAt > Stamp)
+      return false;
+  return true;
 }
 
 Env::~Env() { Owner.IdleEnvs.push_back(std::move(S)); }

@@ -133,6 +133,43 @@ TEST(EvaluateTest, AnEnvStartsEmptyOnReusedStorage) {
   EXPECT_EQ(*E.get(Later), 3);
 }
 
+// An operation's kept value lasts while the leaves it reads keep theirs:
+// random sets and unsets of some leaves, each followed by evaluations in the
+// long-lived Env, against a fresh Env given the same values.
+TEST(EvaluateTest, KeptOperationsSameAsAFreshEnv) {
+  Context Ctx;
+  std::vector<AtomId> Leaves = {Ctx.threadIdx(0), Ctx.blockIdx(0),
+                                Ctx.param("W"), Ctx.param("H")};
+  std::mt19937 Rng(44);
+  auto Leaf = [&] { return Poly::atom(Leaves[Rng() % Leaves.size()]); };
+  const OpKind Kinds[] = {OpKind::Div, OpKind::Rem, OpKind::Min, OpKind::Shr};
+  std::vector<Poly> Made;
+  for (int I = 0; I < 40; ++I) {
+    Poly L = I % 3 == 0 || Made.empty() ? Leaf() : Made[Rng() % Made.size()];
+    Poly R = Leaf() + Poly::constant(Rng() % 3);
+    Made.push_back(Ctx.op(Kinds[Rng() % 4], L, R) + Leaf().scaled(Rng() % 5));
+  }
+  std::vector<std::optional<int64_t>> Now(Leaves.size());
+  Env Long(Ctx);
+  for (int Step = 0; Step < 3000; ++Step) {
+    size_t Which = Rng() % Leaves.size();
+    if (Rng() % 6 == 0) {
+      Long.unset(Leaves[Which]);
+      Now[Which].reset();
+    } else {
+      Now[Which] = int64_t(Rng() % 7);
+      Long.set(Leaves[Which], *Now[Which]);
+    }
+    Env Fresh(Ctx);
+    for (size_t I = 0; I < Leaves.size(); ++I)
+      if (Now[I])
+        Fresh.set(Leaves[I], *Now[I]);
+    for (size_t I = Rng() % 4; I < Made.size(); I += 1 + Rng() % 4)
+      ASSERT_EQ(evaluate(Ctx, Made[I], Long), evaluate(Ctx, Made[I], Fresh))
+          << "step " << Step << ": " << Ctx.str(Made[I]);
+  }
+}
+
 // The storage an Env borrows is its context's: it goes back to that
 // context's pool, never to another's, and a new context starts with none.
 TEST(EvaluateTest, EnvStorageIsItsContextsOwn) {

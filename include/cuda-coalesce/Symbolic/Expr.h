@@ -150,6 +150,7 @@ struct EnvStorage {
   struct Value {
     uint64_t Stamp = 0;
     int64_t Value = 0;
+    uint64_t ChangedAt = 0; // the clock when last set to another value
   };
   struct KeptOp {
     uint64_t Stamp = 0;
@@ -251,9 +252,13 @@ private:
 };
 
 /// Values for atoms while evaluating: indexed by AtomId; unset = unknown.
-/// It also keeps the value of each operation that evaluate() meets under the
-/// values set since the last change: the operations of a lowered loop (trip
-/// counts, pieces) recur in many terms of an address and of its guards.
+/// It also keeps the value of each operation that evaluate() meets until one
+/// of the leaves it reads changes: the operations of a lowered loop (trip
+/// counts, pieces) recur in many terms of an address and of its guards, and
+/// an operation over the unknowns alone (ggml's quotients of tensor sizes)
+/// keeps its value through every visit of a trial, while the block index and
+/// the lanes change (ggml's flash-attention instances: a third of the
+/// analysis was such operations evaluated again at each visit).
 ///
 /// An Env costs O(1) to make: its slots (one per atom of the context) come
 /// from storage that the Envs of its context reuse, and a slot counts only
@@ -271,13 +276,15 @@ public:
   void set(AtomId A, int64_t V) {
     if (A >= S->Values.size())
       S->Values.resize(A + 1);
-    S->Values[A] = {Epoch, V};
-    Generation = ++S->Clock;
+    EnvStorage::Value &Slot = S->Values[A];
+    if (Slot.Stamp != Epoch || Slot.Value != V)
+      Slot = {Epoch, V, ++S->Clock};
   }
   void unset(AtomId A) {
-    if (A < S->Values.size())
+    if (A < S->Values.size() && S->Values[A].Stamp == Epoch) {
       S->Values[A].Stamp = 0;
-    Generation = ++S->Clock;
+      S->Values[A].ChangedAt = ++S->Clock;
+    }
   }
   std::optional<int64_t> get(AtomId A) const {
     if (A < S->Values.size() && S->Values[A].Stamp == Epoch)
@@ -287,21 +294,23 @@ public:
   /// The value kept for operation \p Op under the current values, if any
   /// (an outer nullopt: none kept).
   std::optional<std::optional<int64_t>> kept(AtomId Op) const {
-    if (Op < S->Ops.size() && S->Ops[Op].Stamp == Generation)
+    if (Op < S->Ops.size() && S->Ops[Op].Stamp >= Epoch &&
+        leavesUnchangedSince(Op, S->Ops[Op].Stamp))
       return S->Ops[Op].Value;
     return std::nullopt;
   }
   void keep(AtomId Op, std::optional<int64_t> V) const {
     if (Op >= S->Ops.size())
       S->Ops.resize(Op + 1);
-    S->Ops[Op] = {Generation, V};
+    S->Ops[Op] = {S->Clock, V};
   }
 
 private:
   const Context &Owner; // whose pool S goes back to
   std::unique_ptr<EnvStorage> S;
-  uint64_t Epoch;      // the stamp of this Env's values
-  uint64_t Generation; // the stamp of the operations kept under them
+  bool leavesUnchangedSince(AtomId Op, uint64_t Stamp) const;
+
+  uint64_t Epoch; // the stamp of this Env's values
 };
 
 /// Evaluates \p P; nullopt when an atom is unknown or an operation is
