@@ -232,4 +232,5 @@ __host__ __device__ double fabs(double);
 __host__ __device__ float __half2float(__half);
 __host__ __device__ __half __float2half(float);
 __host__ __device__ int __float2int_rn(float);
+#include "cuda_coalesce_scoped_atomics.h"
 #endif
