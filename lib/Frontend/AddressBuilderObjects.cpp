@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AddressBuilder.h"
+#include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
 #include "VariableWrites.h"
 
@@ -144,6 +145,20 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
     storedInto(Object.Base, Syms.variationOf(Value.P));
     return Value;
   };
+  if (std::optional<sym::AtomKind> Index = builtinStructConverted(Init)) {
+    // A copy of threadIdx (or blockIdx, ...): its x, y and z are the index.
+    forgetFields(Object.Base, std::nullopt, 0);
+    Variation Varies = Variation::Uniform;
+    unsigned Dim = 0;
+    for (const FieldDecl *F : Record->fields()) {
+      if (Dim == 3 || !isScalarField(F))
+        break;
+      SymValue Value{false, -1, Poly::atom(Syms.builtin(*Index, Dim++))};
+      Varies = std::max(Varies, Syms.variationOf(Value.P));
+      keep({Object.Base, AST.getFieldOffset(F) / AST.getCharWidth()}, F, Value);
+    }
+    return Whole(opaqueFor(Init, Varies));
+  }
   if (const CXXConstructExpr *C = constructionOf(Init)) {
     // As a whole, the object varies as what it was built from.
     if (std::optional<Variation> Varies = construct(C, Object))

@@ -12,6 +12,38 @@ using namespace clang;
 
 namespace cudacoalesce {
 
+std::optional<sym::AtomKind> builtinStructKind(const CXXRecordDecl *Struct) {
+  if (!Struct || !Struct->getIdentifier())
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<sym::AtomKind>>(Struct->getName())
+      .Case("__cuda_builtin_threadIdx_t", sym::AtomKind::ThreadIdx)
+      .Case("__cuda_builtin_blockIdx_t", sym::AtomKind::BlockIdx)
+      .Case("__cuda_builtin_blockDim_t", sym::AtomKind::BlockDim)
+      .Case("__cuda_builtin_gridDim_t", sym::AtomKind::GridDim)
+      .Default(std::nullopt);
+}
+
+std::optional<sym::AtomKind> builtinStructConverted(const Expr *E) {
+  // `uint3 t = threadIdx;` and `dim3 b = blockDim;`: the struct's conversion
+  // operator, under the copy or move of the temporary it returns.
+  while (E) {
+    E = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+      if (C->getNumArgs() != 1)
+        return std::nullopt;
+      E = C->getArg(0);
+      continue;
+    }
+    const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+    const auto *Conversion =
+        Call ? dyn_cast_or_null<CXXConversionDecl>(Call->getMethodDecl())
+             : nullptr;
+    return Conversion ? builtinStructKind(Conversion->getParent())
+                      : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
   const auto *PO = dyn_cast<PseudoObjectExpr>(E);
   if (!PO)
@@ -25,24 +57,16 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
     return std::nullopt;
   // The property's own struct names the index, whatever the base is spelt:
   // `threadIdx.x`, `(threadIdx).x`, `t.x` of a `const auto &t = threadIdx`,
-  // and `x` inside the struct's `operator uint3()`, which `uint3 t =
-  // threadIdx;` calls.
+  // and `x` inside the struct's `operator uint3()`.
   const auto *Struct =
       dyn_cast<CXXRecordDecl>(Prop->getPropertyDecl()->getDeclContext());
-  if (!Struct || !Struct->getIdentifier())
-    return std::nullopt;
   auto Dim = llvm::StringSwitch<std::optional<unsigned>>(
                  Prop->getPropertyDecl()->getName())
                  .Case("x", 0)
                  .Case("y", 1)
                  .Case("z", 2)
                  .Default(std::nullopt);
-  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(Struct->getName())
-                 .Case("__cuda_builtin_threadIdx_t", sym::AtomKind::ThreadIdx)
-                 .Case("__cuda_builtin_blockIdx_t", sym::AtomKind::BlockIdx)
-                 .Case("__cuda_builtin_blockDim_t", sym::AtomKind::BlockDim)
-                 .Case("__cuda_builtin_gridDim_t", sym::AtomKind::GridDim)
-                 .Default(std::nullopt);
+  std::optional<sym::AtomKind> Var = builtinStructKind(Struct);
   if (!Dim || !Var)
     return std::nullopt;
   return BuiltinIndex{*Var, *Dim};

@@ -17,6 +17,7 @@
 #include <optional>
 
 namespace clang {
+class CXXRecordDecl;
 class Expr;
 class FunctionDecl;
 } // namespace clang
@@ -31,6 +32,12 @@ struct BuiltinIndex {
 /// \p E when it reads an index variable's field (Clang models them as
 /// properties of a builtin struct), else nullopt.
 std::optional<BuiltinIndex> builtinIndexOf(const clang::Expr *E);
+/// ThreadIdx for Clang's `__cuda_builtin_threadIdx_t`, and so on.
+std::optional<sym::AtomKind>
+builtinStructKind(const clang::CXXRecordDecl *Struct);
+/// The index variable \p E copies whole (`uint3 t = threadIdx;`), through
+/// its struct's conversion operator.
+std::optional<sym::AtomKind> builtinStructConverted(const clang::Expr *E);
 /// The same index read through Clang's NVVM builtin that the properties
 /// call (`__nvvm_read_ptx_sreg_tid_x()`, called directly or reached through
 /// a form builtinIndexOf does not know).
