@@ -12,6 +12,17 @@ using namespace clang;
 
 namespace cudacoalesce {
 
+namespace {
+/// x, y, z: the index's axis 0, 1, 2.
+std::optional<unsigned> axisNamed(StringRef Name) {
+  return llvm::StringSwitch<std::optional<unsigned>>(Name)
+      .Case("x", 0)
+      .Case("y", 1)
+      .Case("z", 2)
+      .Default(std::nullopt);
+}
+} // namespace
+
 std::optional<sym::AtomKind> builtinStructKind(const CXXRecordDecl *Struct) {
   if (!Struct || !Struct->getIdentifier())
     return std::nullopt;
@@ -60,12 +71,7 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
   // and `x` inside the struct's `operator uint3()`.
   const auto *Struct =
       dyn_cast<CXXRecordDecl>(Prop->getPropertyDecl()->getDeclContext());
-  auto Dim = llvm::StringSwitch<std::optional<unsigned>>(
-                 Prop->getPropertyDecl()->getName())
-                 .Case("x", 0)
-                 .Case("y", 1)
-                 .Case("z", 2)
-                 .Default(std::nullopt);
+  std::optional<unsigned> Dim = axisNamed(Prop->getPropertyDecl()->getName());
   std::optional<sym::AtomKind> Var = builtinStructKind(Struct);
   if (!Dim || !Var)
     return std::nullopt;
@@ -75,18 +81,14 @@ std::optional<BuiltinIndex> builtinIndexOf(const Expr *E) {
 std::optional<BuiltinIndex> specialRegisterIndex(StringRef Name) {
   if (!Name.consume_front("__nvvm_read_ptx_sreg_"))
     return std::nullopt;
-  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(
-                 Name.drop_back(Name.size() < 2 ? 0 : 2))
+  auto [Register, Axis] = Name.rsplit('_');
+  auto Var = llvm::StringSwitch<std::optional<sym::AtomKind>>(Register)
                  .Case("tid", sym::AtomKind::ThreadIdx)
                  .Case("ctaid", sym::AtomKind::BlockIdx)
                  .Case("ntid", sym::AtomKind::BlockDim)
                  .Case("nctaid", sym::AtomKind::GridDim)
                  .Default(std::nullopt);
-  auto Dim = llvm::StringSwitch<std::optional<unsigned>>(Name.take_back(2))
-                 .Case("_x", 0)
-                 .Case("_y", 1)
-                 .Case("_z", 2)
-                 .Default(std::nullopt);
+  std::optional<unsigned> Dim = axisNamed(Axis);
   if (!Var || !Dim)
     return std::nullopt;
   return BuiltinIndex{*Var, *Dim};

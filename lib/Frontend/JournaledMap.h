@@ -1,5 +1,4 @@
-//===- Frontend/JournaledMap.h - A map that can return to a mark -*- C++
-//-*-===//
+//===- Frontend/JournaledMap.h - A map that goes back to a mark -*- C++ -*-===//
 //
 // The address builder walks both sides of every `if` from the same variable
 // values. It copied the whole map at each `if` to start the else side from
