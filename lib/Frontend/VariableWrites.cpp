@@ -18,6 +18,22 @@ bool bindsConst(QualType Param) {
   return Param->isReferenceType() && Param->getPointeeType().isConstQualified();
 }
 
+/// The array \p Arg hands over as a pointer through which it may be written
+/// (`cudaMemcpy(host, dev, ...)`, `fread(buf, ...)`, `(void *)buf`): the
+/// decay of an array to a pointer to non-const, under any casts; else null.
+const Expr *arrayHandedAsPointer(const Expr *Arg) {
+  QualType T = Arg->getType();
+  if (!T->isPointerType() || T->getPointeeType().isConstQualified())
+    return nullptr;
+  const Expr *E = Arg->IgnoreParens();
+  while (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    if (Cast->getCastKind() == CK_ArrayToPointerDecay)
+      return Cast->getSubExpr();
+    E = Cast->getSubExpr()->IgnoreParens();
+  }
+  return nullptr;
+}
+
 /// Calls \p Note on what the call \p C may change: each argument (an lvalue,
 /// or an address `&v`) that the callee may write through, as
 /// \p MayWriteParam says for a parameter of a known callee, and the object a
@@ -35,7 +51,10 @@ void noteCallWrites(
                         : 0;
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     const Expr *Arg = C->getArg(I);
-    if (!Arg->isGLValue() && !isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
+    if (const Expr *Array = arrayHandedAsPointer(Arg))
+      Arg = Array;
+    else if (!Arg->isGLValue() &&
+             !isa<UnaryOperator>(Arg->IgnoreParenImpCasts()))
       continue;
     if (I < Object ? Method->isConst()
                    : Callee && I - Object < Callee->getNumParams() &&
