@@ -544,6 +544,8 @@ void AddressBuilder::walkLoopBody(LoopState &L) {
   if (L.Cond && !isa<DoStmt>(L.Loop)) {
     rvalue(L.Cond);
     CondGuards = conditionGuards(L.Cond, false);
+    for (Guard &G : CondGuards)
+      G.EndsLoop = true;
   }
   if (L.StillIn)
     CondGuards.push_back(*L.StillIn);

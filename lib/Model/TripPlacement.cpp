@@ -134,6 +134,8 @@ std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
   std::vector<size_t> LoopGuards;
   std::vector<AtomId> OuterTrips;
   for (size_t G = 0; G < Access.Guards.size(); ++G) {
+    if (!Access.Guards[G].EndsLoop && !Access.Guards[G].Exits)
+      continue; // an `if` may hold again at a later trip
     std::vector<AtomId> Leaves;
     Ctx.collectLeafAtoms(Access.Guards[G].Diff, Leaves);
     if (!llvm::is_contained(Leaves, Axis.Atom))

@@ -51,8 +51,8 @@ public:
     add(unsigned(A.Space) * 2 + A.InLibrary);
     for (const Guard &G : A.Guards) {
       add(G.Diff);
-      add(unsigned(G.Op) * 8 + G.Predicated * 4 + G.MaybePredicated * 2 +
-          G.MaybeSunk);
+      add(unsigned(G.Op) * 32 + G.EndsLoop * 16 + G.Exits * 8 +
+          G.Predicated * 4 + G.MaybePredicated * 2 + G.MaybeSunk);
     }
     for (const LoopLowering &Loop : A.Lowerings) {
       addAtom(Loop.Trip);

@@ -37,6 +37,14 @@ struct Fixture {
   }
 };
 
+/// The condition of a loop around the access (Guard::EndsLoop): it says
+/// where the loop ends, where an `if` in its body would not.
+Guard loopCondition(Poly Diff, Cmp Op) {
+  Guard G{std::move(Diff), Op};
+  G.EndsLoop = true;
+  return G;
+}
+
 void expectCounts(const Prediction &P, double Sectors, double Ideal,
                   double Segments, Pattern Kind) {
   ASSERT_TRUE(P.Units.has_value()) << patternName(P.Kind);
@@ -116,7 +124,7 @@ TEST(WarpModelTest, TriangularLoopIsAveragedOverEveryTrip) {
   AccessShape A;
   A.ByteOffset = (F.gtidX() * F.c(128) + Trip).scaled(4);
   A.WidthBytes = A.ChunkBytes = 4;
-  A.Guards.push_back({Trip - F.gtidX(), Cmp::LE});
+  A.Guards.push_back(loopCondition(Trip - F.gtidX(), Cmp::LE));
   LaunchShape L;
   L.Block = {32, 1, 1};
   L.Grid = Dim3{4, 1, 1};
@@ -146,7 +154,7 @@ TEST(WarpModelTest, LongTriangularLoopIsCountedOverEveryTrip) {
   A.ByteOffset = Column.scaled(4);
   A.WidthBytes = A.ChunkBytes = 4;
   A.Guards.push_back({F.gtidX() - F.c(M - 1), Cmp::LT});
-  A.Guards.push_back({Column - F.c(M), Cmp::LT});
+  A.Guards.push_back(loopCondition(Column - F.c(M), Cmp::LT));
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{M / 256, 1, 1};
@@ -182,7 +190,7 @@ TEST(WarpModelTest, SampledLoopWithPredicatedGuardKeepsItsAverage) {
   A.ByteOffset = (F.gtidX() * F.c(256) + Trip).scaled(4);
   A.WidthBytes = A.ChunkBytes = 4;
   A.Guards.push_back({F.bx() - F.c(64), Cmp::LT}); // keeps the blocks apart
-  A.Guards.push_back({Trip - F.c(256), Cmp::LT});
+  A.Guards.push_back(loopCondition(Trip - F.c(256), Cmp::LT));
   // The bound is the row's place in its block, written as nvcc sees it
   // (`row % 256`): not affine, so the lanes are walked one by one.
   Poly Place = F.Ctx.op(sym::OpKind::Rem, F.gtidX(), F.c(256));
@@ -889,10 +897,10 @@ TEST(WarpModelTest, SampleOutOfBudgetStatesItsRange) {
   A.ByteOffset = (F.gtidX() * F.c(4096) + Trip).scaled(4);
   A.WidthBytes = A.ChunkBytes = 4;
   // Lane t runs trips 0 .. t % 4096, rows scattered over the launch.
-  A.Guards.push_back(
-      {F.Ctx.op(sym::OpKind::Rem, Trip, F.c(8192)) -
-           F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(37), F.c(4096)),
-       Cmp::LE});
+  A.Guards.push_back(loopCondition(
+      F.Ctx.op(sym::OpKind::Rem, Trip, F.c(8192)) -
+          F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(37), F.c(4096)),
+      Cmp::LE));
   LaunchShape L;
   L.Block = {256, 1, 1};
   L.Grid = Dim3{64, 1, 1};

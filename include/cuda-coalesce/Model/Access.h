@@ -71,6 +71,12 @@ struct Guard {
   /// none of whose lanes holds it never reaches the access, predicated or
   /// not.
   bool Exits = false;
+  /// A condition of a loop around the access: a lane that fails it at some
+  /// trip has left the loop for good. Only such guards (and Exits ones)
+  /// say where a loop ends; an `if` in its body may hold again at later
+  /// trips (`if (j + 1 == iters)`, HeCBench lda: measured on the last trip
+  /// of 64 where the first 16 trips had no lane).
+  bool EndsLoop = false;
 };
 
 /// A loop the compiler splits into pieces of code whose lanes run apart:
