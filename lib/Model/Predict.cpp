@@ -7,6 +7,7 @@
 // the range and the condition for the ideal).
 //
 //===----------------------------------------------------------------------===//
+#include "GuardsOpenBound.h"
 #include "LaunchWalker.h"
 
 #include "cuda-coalesce/Limits.h"
@@ -674,6 +675,10 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     takeAnyAddressRange(P, Access, Model);
     return P;
   }
+  if (!P.DependsOnLaneData)
+    boundWithGuardsOpen(Ctx, Caches, Access, Launch, Model, Walker.unknowns(),
+                        trials(Walker.unknowns().size()), visitBudget(Access),
+                        P);
   if (P.DependsOnLaneData && P.Units) {
     // The count is the data's (docs/model.md, the contract): one unit where
     // the lanes share one (a small table, indices sorted within a warp),

@@ -1,0 +1,135 @@
+//===- Model/GuardsOpenBound.cpp - Counts past the values tried -----------===//
+#include "GuardsOpenBound.h"
+#include "LaunchWalker.h"
+
+#include "cuda-coalesce/Limits.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace cudacoalesce {
+namespace model {
+
+namespace {
+
+/// Whether \p G reads one of \p Unknowns, and with \p Lanes the thread
+/// index too (it picks lanes of a warp). A loop's condition does not count:
+/// it sets the trips the lanes are placed at (nvcc's split loops too), and
+/// the trials of its bound already span the trip counts.
+bool opensOnUnknowns(const sym::Context &Ctx, const Guard &G,
+                     const std::vector<sym::AtomId> &Unknowns, bool Lanes) {
+  if (G.EndsLoop)
+    return false;
+  std::vector<sym::AtomId> Leaves;
+  Ctx.collectLeafAtoms(G.Diff, Leaves);
+  auto IsThread = [&](sym::AtomId A) {
+    return Ctx.atom(A).Kind == sym::AtomKind::ThreadIdx;
+  };
+  return llvm::any_of(
+             Leaves,
+             [&](sym::AtomId A) { return llvm::is_contained(Unknowns, A); }) &&
+         (!Lanes || llvm::any_of(Leaves, IsThread));
+}
+
+/// The most units a request moves, at any of \p Samples, with the guards
+/// that read \p Unknowns open; nullopt where no request issues even so.
+std::optional<double> mostWithGuardsOpen(
+    const sym::Context &Ctx, ModelCaches &Caches, const AccessShape &Access,
+    const LaunchShape &Launch, const RequestCostModel &Model,
+    const std::vector<sym::AtomId> &Unknowns,
+    const std::vector<std::vector<int64_t>> &Samples, uint64_t Budget) {
+  AccessShape Opened = Access;
+  llvm::erase_if(Opened.Guards, [&](const Guard &G) {
+    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/false);
+  });
+  LaunchWalker Walker(Ctx, Caches, Opened, Launch, Model);
+  // The open access may read fewer unknowns than the guarded one (those
+  // only its guards read); one it reads that the trials did not try was
+  // settled before them (it moves whole periods) and keeps that value.
+  const std::vector<sym::AtomId> Own = Walker.unknowns();
+  uint64_t PerTrial =
+      std::max<uint64_t>(limits::MinVisitsPerTrial, Budget / Samples.size());
+  std::optional<double> Most;
+  for (const std::vector<int64_t> &Values : Samples) {
+    for (sym::AtomId U : Own) {
+      auto At = llvm::find(Unknowns, U);
+      Walker.set(U, At == Unknowns.end() ? limits::FirstValueTried
+                                         : Values[At - Unknowns.begin()]);
+    }
+    CostTotals T = Walker.walk(PerTrial);
+    if (T.Requests)
+      Most = std::max(Most.value_or(0), T.Max);
+  }
+  return Most;
+}
+
+} // namespace
+
+void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
+                         const AccessShape &Access, const LaunchShape &Launch,
+                         const RequestCostModel &Model,
+                         const std::vector<sym::AtomId> &Unknowns,
+                         const std::vector<std::vector<int64_t>> &Samples,
+                         uint64_t Budget, Prediction &P) {
+  using Why = UnknownCause::Kind;
+  bool NoneMoved =
+      P.Cause ? P.Cause->What == Why::NoLaneReaches : P.Units && *P.Units == 0;
+  bool Range = P.Cause && P.Cause->What == Why::DependsOnUnknowns;
+  auto Assumed = llvm::find_if(P.Assumptions, [](const Assumption &A) {
+    return A.What == Assumption::Kind::SameResultForEveryValue ||
+           A.What == Assumption::Kind::SamePatternForEveryValue;
+  });
+  bool Tried = Assumed != P.Assumptions.end();
+  if (Samples.empty() || (!NoneMoved && !Range && !Tried))
+    return;
+  bool PicksLanes = llvm::any_of(Access.Guards, [&](const Guard &G) {
+    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/true);
+  });
+  bool ReadsUnknowns = llvm::any_of(Access.Guards, [&](const Guard &G) {
+    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/false);
+  });
+  if (!ReadsUnknowns || (Tried && !NoneMoved && !PicksLanes))
+    return;
+  std::optional<double> Most = mostWithGuardsOpen(
+      Ctx, Caches, Access, Launch, Model, Unknowns, Samples, Budget);
+  if (!Most)
+    return;
+  // One lane on moves a unit; a warp may issue a predicated request with
+  // none.
+  bool MayIssueEmpty = llvm::any_of(Access.Guards, [](const Guard &G) {
+    return G.Predicated || G.MaybePredicated;
+  });
+  double Least = MayIssueEmpty ? 0 : 1;
+  if (NoneMoved) {
+    P.Kind = Pattern::Unknown;
+    P.Units.reset();
+    P.UnitsMin = Least;
+    P.UnitsMax = *Most;
+    P.Cause = UnknownCause{Why::DependsOnUnknowns, "", Least, *Most};
+    P.Assumptions.clear();
+    return;
+  }
+  if (Range) {
+    P.UnitsMax = P.Cause->Most = std::max(P.UnitsMax, *Most);
+    return;
+  }
+  if (Assumed->What == Assumption::Kind::SamePatternForEveryValue) {
+    Assumed->Least = std::min(Assumed->Least, Least);
+    Assumed->Most = std::max(Assumed->Most, *Most);
+    return;
+  }
+  // A count the values tried agreed on, where values that decide which
+  // lanes run were drawn: the pattern stays, the count is the range.
+  std::string Names = Assumed->Names;
+  P.Assumptions.erase(Assumed);
+  P.Units.reset();
+  P.UnitsMin = std::min(P.UnitsMin, Least);
+  P.UnitsMax = std::max(P.UnitsMax, *Most);
+  P.Cause = UnknownCause{Why::GuardOnUnknowns, std::move(Names), P.UnitsMin,
+                         P.UnitsMax};
+}
+
+} // namespace model
+} // namespace cudacoalesce
