@@ -278,6 +278,13 @@ AddressBuilder::LValue AddressBuilder::variableLValue(const DeclRefExpr *Ref,
     if (It != Vars.end() && It->second.IsPointer) {
       LV.Kind = LValue::Memory;
       LV.Address = It->second;
+    } else if (It != Vars.end()) {
+      // Bound to a value the walk computed, not to an object it keeps (a
+      // parameter `const int &a` given `f ? t2 : t1`): reading it gives that
+      // value, per lane where it is per lane (HeCBench bwt's `genome[(a + i)
+      // % n]` was "uniform, 1 sector" where the lanes' rotations differ).
+      LV.Kind = LValue::Value;
+      LV.Computed = It->second;
     }
     return LV;
   }
