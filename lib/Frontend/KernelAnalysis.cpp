@@ -305,6 +305,24 @@ std::string indexText(const sym::Context &Syms, const AccessSite &S) {
   return Syms.str(S.ByteOffset) + " bytes";
 }
 
+/// \p Launch's grid and the kernel arguments it knows, as `grid (g,1,1);
+/// n = 5, m = 3`: what tells apart the launches of one shape that a host
+/// loop over problem sizes makes.
+std::string launchValuesText(const sym::Context &Syms,
+                             const model::LaunchShape &Launch) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  if (Launch.Grid)
+    OS << "grid (" << Launch.Grid->X << "," << Launch.Grid->Y << ","
+       << Launch.Grid->Z << ")";
+  const char *Separator = Launch.Grid ? "; " : "";
+  for (const auto &[Param, Value] : Launch.Known) {
+    OS << Separator << Syms.str(Param) << " = " << Value;
+    Separator = ", ";
+  }
+  return Text;
+}
+
 /// The analysis of one translation unit: its kernels, each under the
 /// launch shapes the policy gives it (Policy/LaunchShapes.h), each access
 /// predicted and given its fixes.
@@ -487,6 +505,7 @@ private:
     F.ElementBytes = S.WidthBytes;
     F.Block = Block;
     F.BlockOrigin = Origin;
+    F.LaunchValues = launchValuesText(Syms, Launch);
     const MemoryBase *Base = S.Base >= 0 ? &Builder.bases()[S.Base] : nullptr;
     F.BaseName = Base ? Base->Name : "";
     for (const Expr *Call : S.CallChain)

@@ -173,6 +173,8 @@ void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
       J.value(F.Block.Y);
       J.value(F.Block.Z);
     });
+    if (!F.LaunchValues.empty())
+      J.attribute("launch_values", F.LaunchValues);
     J.attribute("space", model::addressSpaceName(P.Space));
     J.attribute("pattern", model::patternName(P.Kind));
     writeCounts(J, P, Keys);

@@ -43,6 +43,7 @@ bool readAccess(const json::Object &A, PredictedAccess &P, std::string &Error) {
     P.Block = D;
   }
   P.Pattern = A.getString("pattern").value_or("").str();
+  P.LaunchValues = A.getString("launch_values").value_or("").str();
   // Global accesses in sectors, shared ones in wavefronts.
   std::string Unit = unitName(P.Space);
   P.PerRequest = numberAt(A, Unit + "_per_request");

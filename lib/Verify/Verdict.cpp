@@ -125,6 +125,80 @@ requestWeights(const std::vector<const PredictedAccess *> &Accesses) {
   return W;
 }
 
+std::vector<const PredictedAccess *>
+launchesMerged(const std::vector<const PredictedAccess *> &Accesses,
+               std::vector<PredictedAccess> &Storage) {
+  auto SiteOf = [](const PredictedAccess *P) {
+    return std::tie(P->File, P->Line, P->Column, P->Op, P->Space, P->Kernel,
+                    P->CallChain);
+  };
+  std::vector<std::vector<const PredictedAccess *>> Sites;
+  for (const PredictedAccess *P : Accesses) {
+    auto Same = llvm::find_if(Sites, [&](const auto &Site) {
+      return SiteOf(Site.front()) == SiteOf(P);
+    });
+    if (Same == Sites.end())
+      Sites.push_back({P});
+    else
+      Same->push_back(P);
+  }
+  // Accesses of one site under one launch are its pieces (an unrolled
+  // loop's trips of their own requests): parts of the line's mean.
+  auto OneLaunch = [](const std::vector<const PredictedAccess *> &Site) {
+    return llvm::all_of(Site, [&](const PredictedAccess *P) {
+      return P->LaunchValues == Site.front()->LaunchValues &&
+             P->Block == Site.front()->Block;
+    });
+  };
+  if (llvm::all_of(Sites, OneLaunch))
+    return Accesses;
+  Storage.clear();
+  Storage.reserve(Accesses.size());
+  for (const std::vector<const PredictedAccess *> &Site : Sites) {
+    const PredictedAccess &First = *Site.front();
+    if (OneLaunch(Site)) {
+      for (const PredictedAccess *P : Site)
+        Storage.push_back(*P);
+      continue;
+    }
+    bool Agree = llvm::all_of(Site, [&](const PredictedAccess *P) {
+      return P->PerRequest && First.PerRequest &&
+             *P->PerRequest == *First.PerRequest && P->Low == First.Low &&
+             P->High == First.High;
+    });
+    PredictedAccess Merged = First;
+    if (!Agree) {
+      Merged.PerRequest.reset();
+      Merged.Low.reset();
+      Merged.High.reset();
+      // Each launch's own claim: its count (or the range it states), or
+      // its range.
+      Merged.Min = 1e300;
+      Merged.Max = 0;
+      for (const PredictedAccess *P : Site) {
+        Merged.Min =
+            std::min(Merged.Min,
+                     P->PerRequest ? P->Low.value_or(*P->PerRequest) : P->Min);
+        Merged.Max =
+            std::max(Merged.Max,
+                     P->PerRequest ? P->High.value_or(*P->PerRequest) : P->Max);
+      }
+      Merged.Pattern = patternsOf(Site);
+    }
+    for (const PredictedAccess *P : Site) {
+      if (P->RequestsPerLaunch != First.RequestsPerLaunch)
+        Merged.RequestsPerLaunch.reset();
+      if (P->RequestsPerBlock != First.RequestsPerBlock)
+        Merged.RequestsPerBlock.reset();
+    }
+    Storage.push_back(std::move(Merged));
+  }
+  std::vector<const PredictedAccess *> Out;
+  for (const PredictedAccess &P : Storage)
+    Out.push_back(&P);
+  return Out;
+}
+
 LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses) {
   LineJudgement J;
   J.Pattern = patternsOf(Accesses);
@@ -147,8 +221,11 @@ LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses) {
   return J;
 }
 
-LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Accesses,
+LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Given,
                         std::optional<double> Measured) {
+  std::vector<PredictedAccess> Storage;
+  std::vector<const PredictedAccess *> Accesses =
+      launchesMerged(Given, Storage);
   LineJudgement J = describe(Accesses);
   if (!Measured) {
     J.Result = Verdict::NotExecuted;

@@ -38,6 +38,7 @@ TEST(VerifyVerdictTest, ExactWithinHalfAPercentOrAHundredth) {
 
 TEST(VerifyVerdictTest, WeightsOnlyWhereRequestsDiffer) {
   PredictedAccess A = access(4), B = access(32);
+  B.Column = 20; // another access of the line
   A.RequestsPerLaunch = 1000;
   B.RequestsPerLaunch = 1100; // a sample's noise: alike
   EXPECT_EQ(requestWeights({&A, &B}), (std::vector<double>{1, 1}));
@@ -53,6 +54,7 @@ TEST(VerifyVerdictTest, WeightsOnlyWhereRequestsDiffer) {
 // four LDS.128 of 2 wavefronts beside sixteen LDS of 1 measured 1.2.
 TEST(VerifyVerdictTest, WeightsByBlockWhereTheLaunchIsNotKnown) {
   PredictedAccess Fused = access(2), Column = access(1);
+  Column.Column = 20;
   Fused.RequestsPerBlock = 4 * 8;
   Column.RequestsPerBlock = 16 * 8;
   EXPECT_EQ(requestWeights({&Fused, &Column}), (std::vector<double>{32, 128}));
@@ -262,9 +264,40 @@ TEST(VerifyJoinTest, LaunchShapes) {
   EXPECT_EQ(
       verdicts(join(oneLaunch({line(5, 1, 8)}, Dim3{512, 1, 1}), P, nullptr)),
       (std::vector<std::string>{"5 other launch"}));
-  // No launch shape measured: the mean over the shapes.
+  // No launch shape measured: the launch profiled is one of the two, so
+  // the line's count is one of theirs, not their mean.
   EXPECT_EQ(verdicts(join(oneLaunch({line(5, 1, 6)}), P, nullptr)),
-            (std::vector<std::string>{"5 exact by line"}));
+            (std::vector<std::string>{"5 in range by line"}));
+  EXPECT_EQ(verdicts(join(oneLaunch({line(5, 1, 8)}), P, nullptr)),
+            (std::vector<std::string>{"5 in range by line"}));
+  EXPECT_EQ(verdicts(join(oneLaunch({line(5, 1, 9)}), P, nullptr)),
+            (std::vector<std::string>{"5 wrong by line"}));
+}
+
+// A host loop over problem sizes launches the kernel once per size with the
+// same block: each launch's count is a claim of its own, and the profiled
+// launch is one of them (HeCBench moe-align: 1 sector measured on the first
+// launch, where the mean of its 15 launches was 3.9955). Two accesses of
+// the line (another column) still make a mean.
+TEST(VerifyVerdictTest, LaunchesOfOneSiteAreAlternatives) {
+  PredictedAccess Few = access(1), Many = access(4), Other = access(4);
+  Few.LaunchValues = "numel = 2";
+  Many.LaunchValues = "numel = 8192";
+  Other.Column = 20;
+  EXPECT_EQ(judgeLine({&Few, &Many}, 1).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Few, &Many}, 4).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Few, &Many}, 4.5).Result, Verdict::Wrong);
+  EXPECT_FALSE(judgeLine({&Few, &Many}, 1).Predicted);
+  PredictedAccess Again = access(1);
+  Again.LaunchValues = "numel = 3";
+  EXPECT_EQ(judgeLine({&Few, &Again}, 1).Result, Verdict::Exact);
+  // Pieces of one launch (an unrolled loop's trips): their mean.
+  Many.LaunchValues = Few.LaunchValues;
+  EXPECT_EQ(judgeLine({&Few, &Many}, 2.5).Result, Verdict::Exact);
+  Many.LaunchValues = "numel = 8192";
+  EXPECT_EQ(judgeLine({&Few, &Other}, 2.5).Result, Verdict::Exact);
+  EXPECT_EQ(judgeLine({&Few, &Many, &Other}, 4).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Few, &Many, &Other}, 0.5).Result, Verdict::Wrong);
 }
 
 TEST(VerifyJoinTest, OnlyTheMemoriesMeasured) {

@@ -46,6 +46,10 @@ struct Finding {
   unsigned ElementBytes = 0;
   model::Dim3 Block;
   std::string BlockOrigin; // where the block shape came from
+  /// The grid and kernel arguments the launch gives, where known (`grid
+  /// (1,1,1); numel = 2`): a host loop over problem sizes launches one
+  /// site's kernel with several, and each is a finding of its own.
+  std::string LaunchValues;
   model::Prediction Prediction;
   /// What the analysis assumed (the launch shape, the base's alignment);
   /// the model's own are in Prediction (Report/PredictionText.h has both

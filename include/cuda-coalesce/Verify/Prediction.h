@@ -51,6 +51,7 @@ struct PredictedAccess {
   /// where the access is.
   std::string KernelFile;
   std::vector<unsigned> AlsoFiledUnder; // lines nvcc may file it under
+  std::string LaunchValues; // its launch's grid and arguments, where known
   std::string Launch; // the launch it was analysed under (its first
                       // assumption: "block (256,1,1) from the launch at ...")
 };

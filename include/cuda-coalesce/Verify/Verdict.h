@@ -53,6 +53,17 @@ struct LineJudgement {
 /// How each access weighs in the line's mean (see the file comment).
 std::vector<double>
 requestWeights(const std::vector<const PredictedAccess *> &Accesses);
+/// \p Accesses with those of one site (file, line, column, operation,
+/// space, kernel and call chain) under launches of other blocks, grids or
+/// arguments (PredictedAccess::LaunchValues) taken as one: a host loop over
+/// problem sizes launches the kernel with each, and the profiled launch is one
+/// of them, not their mean (HeCBench moe-align: 1 sector measured on the first
+/// launch, 2 elements a warp, where the mean of its 15 launches said 3.9955).
+/// One access stands for each site: its count where the launches agree, else
+/// the range from the least to the most. \p Storage keeps the merged ones.
+std::vector<const PredictedAccess *>
+launchesMerged(const std::vector<const PredictedAccess *> &Accesses,
+               std::vector<PredictedAccess> &Storage);
 /// What the accesses \p Accesses (at least one) predict for their line
 /// together: the mean where all are known, else the range; no verdict.
 LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses);
