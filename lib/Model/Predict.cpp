@@ -7,6 +7,7 @@
 // the range and the condition for the ideal).
 //
 //===----------------------------------------------------------------------===//
+#include "AssumedGridRange.h"
 #include "GuardsOpenBound.h"
 #include "LaunchWalker.h"
 
@@ -697,6 +698,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   }
   bool WarpBaseRange = rangeOverWarpBases(Ctx, Walker, P);
   rangeUnderDataGuards(Ctx, Access, Walker, WarpBaseRange, P);
+  rangeOverAssumedGrid(Ctx, Access, Walker.gridAssumed(), P);
   return P;
 }
 

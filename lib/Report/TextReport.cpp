@@ -51,9 +51,12 @@ std::string laneSpacingText(const model::Prediction &P) {
 }
 
 /// Why a known pattern has only a range, in a few words.
-const char *rangeReason(const model::Prediction &P) {
+std::string rangeReason(const model::Prediction &P) {
   using Kind = model::UnknownCause::Kind;
   switch (P.Cause ? P.Cause->What : Kind::DataAddresses) {
+  case Kind::DependsOnUnknowns:
+    return P.Cause->Names.empty() ? "values not known here decide it"
+                                  : "depends on " + P.Cause->Names;
   case Kind::GuardOnData:
     return "data decides which lanes run";
   case Kind::GuardOnUnknowns:
