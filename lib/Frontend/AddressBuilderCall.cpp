@@ -64,7 +64,14 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     return SymValue{false, -1, Poly::atom(Syms.builtin(B->Var, B->Dim))};
   if (readsLaneRegister(Name))
     return opaqueFor(C, Variation::LaneComputed);
-  if (!Name.empty() && C->getNumArgs() > 0) {
+  // A function of the program's own that takes a toolkit name (HeCBench
+  // michalewicz's `float atomicMin(float *, float)`, a CAS loop) is what
+  // nvcc calls: it is walked, not taken for the toolkit's.
+  const FunctionDecl *Body = nullptr;
+  bool ProgramsOwn =
+      Callee && Callee->hasBody(Body) && Body &&
+      !AST.getSourceManager().isInSystemHeader(Body->getLocation());
+  if (!Name.empty() && C->getNumArgs() > 0 && !ProgramsOwn) {
     if (isTextureFetchName(Name)) {
       if (Recording)
         TextureFetches.push_back(C);
