@@ -3,6 +3,8 @@
 #include "SingleCommandDatabase.h"
 #include "TranslationUnitAction.h"
 
+#include "cuda-coalesce/Driver/SpacedLaunchFileSystem.h"
+
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -137,7 +139,9 @@ FileOutcome FileAnalyser::analyseThrough(const std::string &File,
   Outcome.CommandDirectory = Commands.front().Directory;
   Outcome.AnalysedThrough = Through;
 
-  ClangTool Tool(Inferred ? *Inferred : DB, {std::string(Absolute)});
+  ClangTool Tool(Inferred ? *Inferred : DB, {std::string(Absolute)},
+                 std::make_shared<clang::PCHContainerOperations>(),
+                 spacedLaunchFileSystem(llvm::vfs::getRealFileSystem()));
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(deviceParseAdjuster(Opts.Toolchain));
   if (Preambles && Through.empty() && !Inferred)

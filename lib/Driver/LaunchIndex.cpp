@@ -2,6 +2,7 @@
 #include "cuda-coalesce/Driver/LaunchIndex.h"
 #include "cuda-coalesce/Driver/CompileDatabase.h"
 #include "cuda-coalesce/Driver/OutcomeArchive.h"
+#include "cuda-coalesce/Driver/SpacedLaunchFileSystem.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/Diagnostic.h"
@@ -248,9 +249,9 @@ LaunchMap LaunchIndex::projectLaunches(const std::string &DatabaseDir,
           SingleDB.C = One;
           // A file system of its own: the process's working directory is
           // left alone (clangd has other threads).
-          ClangTool Tool(SingleDB, {File},
-                         std::make_shared<PCHContainerOperations>(),
-                         llvm::vfs::createPhysicalFileSystem());
+          ClangTool Tool(
+              SingleDB, {File}, std::make_shared<PCHContainerOperations>(),
+              spacedLaunchFileSystem(llvm::vfs::createPhysicalFileSystem()));
           Tool.clearArgumentsAdjusters();
           Tool.setPrintErrorMessage(false);
           Quiet Q;
