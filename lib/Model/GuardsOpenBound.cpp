@@ -14,13 +14,15 @@ namespace model {
 
 namespace {
 
-/// Whether \p G reads one of \p Unknowns, and with \p Lanes the thread
-/// index too (it picks lanes of a warp). A loop's condition does not count:
-/// it sets the trips the lanes are placed at (nvcc's split loops too), and
-/// the trials of its bound already span the trip counts.
-bool opensOnUnknowns(const sym::Context &Ctx, const Guard &G,
-                     const std::vector<sym::AtomId> &Unknowns, bool Lanes) {
-  if (G.EndsLoop)
+/// Whether \p G, a guard of \p Access, reads one of \p Unknowns, and with
+/// \p Lanes the thread index too (it picks lanes of a warp). The condition
+/// of a loop nvcc splits (AccessShape::Lowerings) does not count: it sets
+/// the trips the lanes are placed at, and open, the lanes would stand where
+/// no value puts them.
+bool opensOnUnknowns(const sym::Context &Ctx, const AccessShape &Access,
+                     const Guard &G, const std::vector<sym::AtomId> &Unknowns,
+                     bool Lanes) {
+  if (G.EndsLoop && !Access.Lowerings.empty())
     return false;
   std::vector<sym::AtomId> Leaves;
   Ctx.collectLeafAtoms(G.Diff, Leaves);
@@ -42,7 +44,7 @@ std::optional<double> mostWithGuardsOpen(
     const std::vector<std::vector<int64_t>> &Samples, uint64_t Budget) {
   AccessShape Opened = Access;
   llvm::erase_if(Opened.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/false);
+    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/false);
   });
   LaunchWalker Walker(Ctx, Caches, Opened, Launch, Model);
   // The open access may read fewer unknowns than the guarded one (those
@@ -85,10 +87,10 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   if (Samples.empty() || (!NoneMoved && !Range && !Tried))
     return;
   bool PicksLanes = llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/true);
+    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/true);
   });
   bool ReadsUnknowns = llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, G, Unknowns, /*Lanes=*/false);
+    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/false);
   });
   if (!ReadsUnknowns || (Tried && !NoneMoved && !PicksLanes))
     return;
