@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace cudacoalesce {
@@ -123,14 +124,18 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
     return;
   }
   // A count the values tried agreed on, where values that decide which
-  // lanes run were drawn: the pattern stays, the count is the range.
+  // lanes run were drawn: the pattern stays, the count is the range, unless
+  // every lane count gives that count (one address for the warp: one
+  // sector whichever lanes run).
+  double Low = std::min(P.UnitsMin, Least), High = std::max(P.UnitsMax, *Most);
+  if (std::fabs(Low - *P.Units) < 1e-9 && std::fabs(High - *P.Units) < 1e-9)
+    return;
   std::string Names = Assumed->Names;
   P.Assumptions.erase(Assumed);
   P.Units.reset();
-  P.UnitsMin = std::min(P.UnitsMin, Least);
-  P.UnitsMax = std::max(P.UnitsMax, *Most);
-  P.Cause = UnknownCause{Why::GuardOnUnknowns, std::move(Names), P.UnitsMin,
-                         P.UnitsMax};
+  P.UnitsMin = Low;
+  P.UnitsMax = High;
+  P.Cause = UnknownCause{Why::GuardOnUnknowns, std::move(Names), Low, High};
 }
 
 } // namespace model

@@ -25,3 +25,11 @@ __global__ void unrolled(float *out, int size, int s) {
     pos -= blockDim.x;
   }
 }
+// One address for the warp moves one sector whichever lanes run: the count
+// stays.
+__global__ void one_address(const float *t, float *out, int size, int s) {
+  int pos = size - 1 - (s * 16 * blockDim.x + threadIdx.x);
+  if (pos >= 0 && pos < size)
+    out[pos] = t[s];
+  // CHECK: guard-on-unknowns-beyond-trials.cu:[[@LINE-1]]:16: remark: uniform global load from 't': 1 sectors/request, every active lane accesses the same address
+}
