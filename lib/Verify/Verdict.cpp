@@ -163,11 +163,17 @@ launchesMerged(const std::vector<const PredictedAccess *> &Accesses,
     }
     bool Agree = llvm::all_of(Site, [&](const PredictedAccess *P) {
       return P->PerRequest && First.PerRequest &&
-             *P->PerRequest == *First.PerRequest && P->Low == First.Low &&
-             P->High == First.High;
+             *P->PerRequest == *First.PerRequest;
     });
     PredictedAccess Merged = First;
-    if (!Agree) {
+    if (Agree) {
+      // One count: the ranges the launches state for it, together.
+      for (const PredictedAccess *P : Site)
+        if (P->Low) {
+          Merged.Low = std::min(Merged.Low.value_or(*P->Low), *P->Low);
+          Merged.High = std::max(Merged.High.value_or(*P->High), *P->High);
+        }
+    } else {
       Merged.PerRequest.reset();
       Merged.Low.reset();
       Merged.High.reset();

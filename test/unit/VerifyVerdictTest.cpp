@@ -291,6 +291,12 @@ TEST(VerifyVerdictTest, LaunchesOfOneSiteAreAlternatives) {
   PredictedAccess Again = access(1);
   Again.LaunchValues = "numel = 3";
   EXPECT_EQ(judgeLine({&Few, &Again}, 1).Result, Verdict::Exact);
+  // One count, the ranges its launches state for it together.
+  Again.Low = 1;
+  Again.High = 2;
+  EXPECT_EQ(judgeLine({&Few, &Again}, 1).Result, Verdict::Exact);
+  EXPECT_EQ(judgeLine({&Few, &Again}, 1.5).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Again, &Few}, 1.5).Result, Verdict::InRange);
   // Pieces of one launch (an unrolled loop's trips): their mean.
   Many.LaunchValues = Few.LaunchValues;
   EXPECT_EQ(judgeLine({&Few, &Many}, 2.5).Result, Verdict::Exact);
