@@ -10,11 +10,19 @@ void rangeOverAssumedGrid(const sym::Context &Ctx, const AccessShape &Access,
                           bool GridAssumed, Prediction &P) {
   if (!GridAssumed || !P.Units || P.UnitsMin >= P.UnitsMax)
     return;
+  // A guard on the block index alone, branched around, lets a block's
+  // warps run the access or none: the blocks that run it are alike, and
+  // the mean over them does not turn on how many there are (Rodinia
+  // lavaMD's `if (bx < dim.number_boxes)`).
   bool BlocksDiffer = llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return Ctx.containsLeaf(G.Diff, [](const sym::Atom &A) {
-      return A.Kind == sym::AtomKind::BlockIdx ||
-             A.Kind == sym::AtomKind::GridDim;
-    });
+    auto Reads = [&](auto IsKind) { return Ctx.containsLeaf(G.Diff, IsKind); };
+    return Reads([](const sym::Atom &A) {
+             return A.Kind == sym::AtomKind::BlockIdx ||
+                    A.Kind == sym::AtomKind::GridDim;
+           }) &&
+           (G.Predicated || G.MaybePredicated || Reads([](const sym::Atom &A) {
+              return A.Kind == sym::AtomKind::ThreadIdx;
+            }));
   });
   if (!BlocksDiffer)
     return;

@@ -20,8 +20,9 @@ namespace cudacoalesce {
 namespace model {
 
 /// Where the grid is assumed (\p GridAssumed) and a guard of \p Access reads
-/// the block index or the grid's size, \p P's count becomes the range of
-/// its warps' counts, from the least to the most, its pattern kept.
+/// the block index or the grid's size, and the thread index too or nvcc
+/// predicates it, \p P's count becomes the range of its warps' counts, from
+/// the least to the most, its pattern kept.
 void rangeOverAssumedGrid(const sym::Context &Ctx, const AccessShape &Access,
                           bool GridAssumed, Prediction &P);
 

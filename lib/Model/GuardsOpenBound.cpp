@@ -37,15 +37,18 @@ bool opensOnUnknowns(const sym::Context &Ctx, const AccessShape &Access,
 }
 
 /// The most units a request moves, at any of \p Samples, with the guards
-/// that read \p Unknowns open; nullopt where no request issues even so.
-std::optional<double> mostWithGuardsOpen(
-    const sym::Context &Ctx, ModelCaches &Caches, const AccessShape &Access,
-    const LaunchShape &Launch, const RequestCostModel &Model,
-    const std::vector<sym::AtomId> &Unknowns,
-    const std::vector<std::vector<int64_t>> &Samples, uint64_t Budget) {
+/// that read \p Unknowns open (with \p Lanes, only those that pick lanes);
+/// nullopt where no request issues even so.
+std::optional<double>
+mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
+                   const AccessShape &Access, const LaunchShape &Launch,
+                   const RequestCostModel &Model,
+                   const std::vector<sym::AtomId> &Unknowns,
+                   const std::vector<std::vector<int64_t>> &Samples,
+                   uint64_t Budget, bool Lanes) {
   AccessShape Opened = Access;
   llvm::erase_if(Opened.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/false);
+    return opensOnUnknowns(Ctx, Access, G, Unknowns, Lanes);
   });
   LaunchWalker Walker(Ctx, Caches, Opened, Launch, Model);
   // The open access may read fewer unknowns than the guarded one (those
@@ -93,10 +96,15 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   bool ReadsUnknowns = llvm::any_of(Access.Guards, [&](const Guard &G) {
     return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/false);
   });
-  if (!ReadsUnknowns || (Tried && !NoneMoved && !PicksLanes))
+  // Where some lane ran, a guard the warp passes or fails as one
+  // (`img_size % blockDim.x == 0`) picks no lanes: opened, it would only
+  // admit values it excludes (HeCBench groupnorm: rows it keeps aligned).
+  // Where none ran, it may be what no value tried let through.
+  if (NoneMoved ? !ReadsUnknowns : !PicksLanes)
     return;
-  std::optional<double> Most = mostWithGuardsOpen(
-      Ctx, Caches, Access, Launch, Model, Unknowns, Samples, Budget);
+  std::optional<double> Most =
+      mostWithGuardsOpen(Ctx, Caches, Access, Launch, Model, Unknowns, Samples,
+                         Budget, /*Lanes=*/!NoneMoved);
   if (!Most)
     return;
   // One lane on moves a unit; a warp may issue a predicated request with
