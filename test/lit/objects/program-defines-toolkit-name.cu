@@ -4,17 +4,18 @@
 // the call's line, the CAS (1 sector a request on an H100) not reported.
 // RUN: %cc --show-all %s | %filecheck %s
 #include <cuda_runtime.h>
+// (The bit casts are left out: the test runs without the toolkit too.)
 __device__ float atomicMin(float *addr, float value) {
-  unsigned *ptr = (unsigned *)addr;
-  unsigned ret = *ptr;
-  // CHECK: program-defines-toolkit-name.cu:[[@LINE-1]]:18: remark: uniform global load from 'minima'
-  while (value < __uint_as_float(ret)) {
-    unsigned old = ret;
-    if ((ret = atomicCAS(ptr, old, __float_as_uint(value))) == old)
+  int *ptr = (int *)addr;
+  int ret = *ptr;
+  // CHECK: program-defines-toolkit-name.cu:[[@LINE-1]]:13: remark: uniform global load from 'minima'
+  while (value < (float)ret) {
+    int old = ret;
+    if ((ret = atomicCAS(ptr, old, (int)value)) == old)
       // CHECK: program-defines-toolkit-name.cu:[[@LINE-1]]:26: remark: uniform global atomic to 'minima'
       break;
   }
-  return __uint_as_float(ret);
+  return (float)ret;
 }
 __global__ void eval(const float *x, float *minima) {
   atomicMin(minima, x[threadIdx.x]);
