@@ -32,12 +32,14 @@ class RequestCostModel;
 struct LaunchShape;
 
 /// Widens \p P, the trials' prediction of \p Access over \p Samples (values
-/// of its unknowns \p Unknowns), where a guard other than a loop's
-/// condition reads them: "no lane reaches" and a count of nothing become
-/// the range from the least to the most with the guards open, a range
-/// reaches that most, and a count the same for every value tried, where
-/// such a guard also reads the thread index, becomes that range with its
-/// pattern kept.
+/// of its unknowns \p Unknowns), where guards read them (the conditions of
+/// loops nvcc splits excepted: they place the lanes' trips). "No lane
+/// reaches" and a count of nothing become the range from the least to the
+/// most with every such guard open. Where some lane ran, only the guards
+/// that also read the thread index (they pick lanes) are opened: a range
+/// reaches that most, a count the same for every value tried becomes the
+/// range with its pattern kept (unless the range is that count alone), and
+/// a range stated for aligned values reaches it.
 void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
                          const AccessShape &Access, const LaunchShape &Launch,
                          const RequestCostModel &Model,
