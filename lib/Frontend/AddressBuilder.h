@@ -263,6 +263,10 @@ private:
                         const std::vector<SymValue> &Operands);
   std::optional<SymValue> inlineCall(const clang::FunctionDecl *Callee,
                                      const clang::CallExpr *C);
+  /// \p Callee's definition where the program has one (a body outside the
+  /// CUDA and C++ headers), else null.
+  const clang::FunctionDecl *
+  programsDefinition(const clang::FunctionDecl *Callee) const;
   /// The definition of \p Callee the walk may enter at this depth, or null
   /// (no body, library code, recursion).
   const clang::FunctionDecl *

@@ -67,10 +67,7 @@ SymValue AddressBuilder::call(const CallExpr *C) {
   // A function of the program's own that takes a toolkit name (HeCBench
   // michalewicz's `float atomicMin(float *, float)`, a CAS loop) is what
   // nvcc calls: it is walked, not taken for the toolkit's.
-  const FunctionDecl *Body = nullptr;
-  bool ProgramsOwn =
-      Callee && Callee->hasBody(Body) && Body &&
-      !AST.getSourceManager().isInSystemHeader(Body->getLocation());
+  bool ProgramsOwn = Callee && programsDefinition(Callee);
   if (!Name.empty() && C->getNumArgs() > 0 && !ProgramsOwn) {
     if (isTextureFetchName(Name)) {
       if (Recording)
@@ -183,17 +180,25 @@ AddressBuilder::pointerArgument(const CallExpr *C, AccessKind Kind,
 }
 
 const FunctionDecl *
-AddressBuilder::walkableDefinition(const FunctionDecl *Callee) const {
+AddressBuilder::programsDefinition(const FunctionDecl *Callee) const {
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def)
+    return nullptr;
+  // Library code (CUDA and C++ headers) is not the program's: its accesses
+  // are not the user's to fix, and it is large.
+  if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return nullptr;
+  return Def;
+}
+
+const FunctionDecl *
+AddressBuilder::walkableDefinition(const FunctionDecl *Callee) const {
+  const FunctionDecl *Def = programsDefinition(Callee);
+  if (!Def)
     return nullptr;
   // An explicit object parameter (C++23) is not followed.
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Def);
       Method && Method->isExplicitObjectMemberFunction())
-    return nullptr;
-  // Library code (CUDA and C++ headers) is not walked: its accesses are not
-  // the user's to fix, and it is large.
-  if (AST.getSourceManager().isInSystemHeader(Def->getLocation()))
     return nullptr;
   if (Frames.size() >= limits::MaxInlineDepth ||
       std::find(Frames.begin(), Frames.end(), Def) != Frames.end() ||

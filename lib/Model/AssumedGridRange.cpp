@@ -20,7 +20,7 @@ void rangeOverAssumedGrid(const sym::Context &Ctx, const AccessShape &Access,
              return A.Kind == sym::AtomKind::BlockIdx ||
                     A.Kind == sym::AtomKind::GridDim;
            }) &&
-           (G.Predicated || G.MaybePredicated || Reads([](const sym::Atom &A) {
+           (G.mayIssueEmpty() || Reads([](const sym::Atom &A) {
               return A.Kind == sym::AtomKind::ThreadIdx;
             }));
   });

@@ -90,29 +90,22 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   bool Tried = Assumed != P.Assumptions.end();
   if (Samples.empty() || (!NoneMoved && !Range && !Tried))
     return;
-  bool PicksLanes = llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/true);
-  });
-  bool ReadsUnknowns = llvm::any_of(Access.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, Access, G, Unknowns, /*Lanes=*/false);
-  });
   // Where some lane ran, a guard the warp passes or fails as one
   // (`img_size % blockDim.x == 0`) picks no lanes: opened, it would only
   // admit values it excludes (HeCBench groupnorm: rows it keeps aligned).
   // Where none ran, it may be what no value tried let through.
-  if (NoneMoved ? !ReadsUnknowns : !PicksLanes)
+  bool Lanes = !NoneMoved;
+  if (llvm::none_of(Access.Guards, [&](const Guard &G) {
+        return opensOnUnknowns(Ctx, Access, G, Unknowns, Lanes);
+      }))
     return;
-  std::optional<double> Most =
-      mostWithGuardsOpen(Ctx, Caches, Access, Launch, Model, Unknowns, Samples,
-                         Budget, /*Lanes=*/!NoneMoved);
+  std::optional<double> Most = mostWithGuardsOpen(
+      Ctx, Caches, Access, Launch, Model, Unknowns, Samples, Budget, Lanes);
   if (!Most)
     return;
   // One lane on moves a unit; a warp may issue a predicated request with
   // none.
-  bool MayIssueEmpty = llvm::any_of(Access.Guards, [](const Guard &G) {
-    return G.Predicated || G.MaybePredicated;
-  });
-  double Least = MayIssueEmpty ? 0 : 1;
+  double Least = Access.mayIssueEmpty() ? 0 : 1;
   if (NoneMoved) {
     P.Kind = Pattern::Unknown;
     P.Units.reset();

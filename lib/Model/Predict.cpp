@@ -254,10 +254,7 @@ uint64_t visitBudget(const AccessShape &Access) {
 void takeAnyAddressRange(Prediction &P, const AccessShape &Access,
                          const RequestCostModel &Model) {
   RequestCost Apart = Model.costOfGather(WarpSize, Access.ChunkBytes);
-  bool MayIssueEmpty = llvm::any_of(Access.Guards, [](const Guard &G) {
-    return G.Predicated || G.MaybePredicated;
-  });
-  P.UnitsMin = MayIssueEmpty ? 0 : 1;
+  P.UnitsMin = Access.mayIssueEmpty() ? 0 : 1;
   P.UnitsMax = Apart.Units;
   P.IdealUnits = Apart.IdealUnits;
   P.Cause->Least = P.UnitsMin;

@@ -11,6 +11,7 @@
 
 #include "cuda-coalesce/Symbolic/Expr.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -77,6 +78,10 @@ struct Guard {
   /// trips (`if (j + 1 == iters)`, HeCBench lda: measured on the last trip
   /// of 64 where the first 16 trips had no lane).
   bool EndsLoop = false;
+
+  /// nvcc may predicate the guarded code: a warp none of whose lanes
+  /// passes still issues the request, which moves nothing.
+  bool mayIssueEmpty() const { return Predicated || MaybePredicated; }
 };
 
 /// A loop the compiler splits into pieces of code whose lanes run apart:
@@ -130,6 +135,12 @@ struct AccessShape {
   bool InLibrary = false;
 
   /// The instructions that make up the access.
+  /// Some guard lets a warp issue the request with no lane on
+  /// (Guard::mayIssueEmpty): the least a request moves is nothing.
+  bool mayIssueEmpty() const {
+    return std::any_of(Guards.begin(), Guards.end(),
+                       [](const Guard &G) { return G.mayIssueEmpty(); });
+  }
   unsigned requests() const {
     return ChunkBytes && WidthBytes > ChunkBytes ? WidthBytes / ChunkBytes : 1;
   }
