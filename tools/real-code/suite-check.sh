@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# GPU check of cuda-coalesce on seven public suites (issue 42) and on Chai and a HeCBench subset
-# (issue 43): stage, build and pack here; profile one launch per kernel with Nsight Compute on a
-# GPU machine; the analyzer's JSON per program.
+# GPU check of cuda-coalesce on seven public suites (issue 42) and on Chai, a HeCBench subset and
+# the ISPASS-2009 benchmarks (issue 43): stage, build and pack here; profile one launch per kernel
+# with Nsight Compute on a GPU machine; the analyzer's JSON per program.
 # The generic sibling of gpu-check.sh (PolyBench) and llmc-check.sh (llm.c).
 #
 # Usage (from anywhere; paths default to this repository):
@@ -17,7 +17,7 @@
 #   suite-check.sh list                   # the suites and their program counts
 #   suite-check.sh selftest               # the helpers and HeCBench's rule on hand-made inputs, the manifests parsed
 # SUITE: gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml
-#        chai hecbench (issue 43)
+#        chai hecbench ispass2009 (issue 43)
 #
 # Files: tools/real-code/suites/SUITE.tsv names each program (its folder, sources, nvcc flags,
 # arguments and options; the format is in suite_check.py), SUITE.sh stages the suite (its header
@@ -92,7 +92,7 @@ find_ncu() {
 MANIFESTS="$HERE/suites"            # SUITE.tsv, SUITE.sh, order.txt
 ORDER="$MANIFESTS/order.txt"
 HELPER="$HERE/suite_check.py"
-ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml chai hecbench"
+ALL_SUITES="gpu-rodinia shoc gpu-parboil cuda-samples CUDA-GEMM-Optimization flash-attention-minimal ggml chai hecbench ispass2009"
 # shellcheck disable=SC2034  # XM and the P_* variables are read by suite-device.sh and the callers
 XM=l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum,l1tex__t_requests_pipe_lsu_mem_global_op_st.sum
 US=$'\x1f'                          # the field separator of suite_check.py rows
@@ -143,7 +143,9 @@ cmd_stage() {
   rm -rf "$dest"; mkdir -p "$dest"
   # shellcheck disable=SC1090
   ( set -e; STAGE_DEST="$dest"; source "$MANIFESTS/$s.sh"; suite_stage "$co" "$dest" ) || { echo "stage $s FAILED" >&2; exit 2; }
-  { git -C "$co" log -1 --format='%H %cs' 2>/dev/null || echo "no git metadata: $co"; } > "$SUITES_DIR/$s/checkout.txt"
+  # a checkout without git metadata (an extracted folder): the commit its stage script names in ORIGIN.txt
+  { git -C "$co" log -1 --format='%H %cs' 2>/dev/null || cat "$dest/ORIGIN.txt" 2>/dev/null \
+      || echo "no git metadata: $co"; } > "$SUITES_DIR/$s/checkout.txt"
   echo "staged $s into $dest ($(du -sh "$dest" | cut -f1)): $(program_names "$s" | wc -l) programs in $(manifest "$s")"
 }
 
