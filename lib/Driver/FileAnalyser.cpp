@@ -171,7 +171,7 @@ FileOutcome FileAnalyser::analyseThrough(const std::string &File,
              llvm::join(State.MissingHeaders, ", ");
     return Fail(Why);
   }
-  if (RC != 0 && Errors.Errors.empty())
+  if (RC != 0 && Errors.Errors.empty() && Errors.NvccAccepted.empty())
     return Fail("the parse failed");
   if (!Through.empty()) {
     // What the includer reports of the file given, nothing else.

@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -22,6 +23,17 @@ using namespace clang;
 using namespace clang::tooling;
 
 namespace cudacoalesce {
+
+namespace {
+
+/// Clang errors for code nvcc compiles with a warning. A __shared__ object
+/// of a class with a constructor or destructor (`__shared__ cuda::barrier`):
+/// nvcc does not run the initialisation; Clang rejects the declaration.
+bool nvccAccepts(unsigned DiagID) {
+  return DiagID == diag::err_shared_var_init;
+}
+
+} // namespace
 
 void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
                                       const Diagnostic &Info) {
@@ -44,7 +56,7 @@ void ErrorCollector::HandleDiagnostic(DiagnosticsEngine::Level Level,
                std::to_string(P.getColumn()) + ": ";
   }
   E.Text += Message.str().str();
-  Errors.push_back(std::move(E));
+  (nvccAccepts(Info.getID()) ? NvccAccepted : Errors).push_back(std::move(E));
 }
 
 namespace {
@@ -209,7 +221,8 @@ private:
       State.Analysed = DeviceErrors.empty();
       return;
     }
-    TranslationUnitResult R = analyzeTranslationUnit(AST, Opts, DeviceErrors);
+    TranslationUnitResult R = analyzeTranslationUnit(
+        AST, Opts, {DeviceErrors, !State.Errors.NvccAccepted.empty()});
     for (LocatedFinding &F : R.Findings)
       F.Data.End = endOf(SM, AST.getLangOpts(), F);
     setAsideSuppressed(SM, R.Findings, Outcome.Suppressed);

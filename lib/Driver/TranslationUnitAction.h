@@ -35,6 +35,8 @@ public:
                         const clang::Diagnostic &Info) override;
 
   std::vector<Error> Errors;
+  /// Errors nvcc only warns about (nvccAccepts), kept apart from Errors.
+  std::vector<Error> NvccAccepted;
   bool Fatal = false;
 };
 

@@ -163,7 +163,10 @@ public:
   bool sawCompileErrors() const { return SawErrors; }
   /// Where the parse reported errors: a helper whose body holds one taints
   /// the kernels that call it.
-  void setCompileErrors(std::vector<clang::SourceLocation> Errors) {
+  /// \p NvccAccepted: see CompileErrors::NvccAccepted (KernelAnalysis.h).
+  void setCompileErrors(std::vector<clang::SourceLocation> Errors,
+                        bool NvccAccepted) {
+    ErrorsOnlyInvalidateDeclarations = Errors.empty() && NvccAccepted;
     CompileErrors = std::move(Errors);
   }
 
@@ -632,6 +635,13 @@ private:
   bool Recording = true;
   bool SawErrors = false;
   std::vector<clang::SourceLocation> CompileErrors;
+  /// CompileErrors::NvccAccepted with no other error: an expression that
+  /// holds errors uses a declaration that nvcc accepts and Clang rejected.
+  bool ErrorsOnlyInvalidateDeclarations = false;
+  /// Such an expression: walked as a call that may write any memory, its
+  /// value computed per lane; nothing inside it is read (its types may be
+  /// dependent).
+  SymValue invalidatedUse(const clang::Expr *E);
   std::vector<const clang::CallExpr *> TextureFetches;
   unsigned LoopDepth = 0;
   /// Nesting of rvalue() and lvalue(); beyond limits::MaxExprDepth the

@@ -77,10 +77,19 @@ SymValue AddressBuilder::visitChildren(const Expr *E) {
   return opaqueFor(E, Varies);
 }
 
+SymValue AddressBuilder::invalidatedUse(const Expr *E) {
+  clobberMemory();
+  return opaqueFor(E, Variation::LaneComputed);
+}
+
 SymValue AddressBuilder::rvalue(const Expr *E) {
   if (!E)
     return {};
-  SawErrors |= E->containsErrors();
+  if (E->containsErrors()) {
+    if (ErrorsOnlyInvalidateDeclarations)
+      return invalidatedUse(E);
+    SawErrors = true;
+  }
   if (ExprDepth >= limits::MaxExprDepth)
     return opaqueFor(E, Variation::LaneComputed);
   llvm::SaveAndRestore DepthHere(ExprDepth, ExprDepth + 1);
@@ -226,7 +235,16 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
 }
 
 AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
-  SawErrors |= E->containsErrors();
+  if (E->containsErrors()) {
+    if (ErrorsOnlyInvalidateDeclarations) {
+      LValue Unseen;
+      Unseen.Kind = LValue::Value;
+      Unseen.Computed = invalidatedUse(E);
+      Unseen.Type = E->getType();
+      return Unseen;
+    }
+    SawErrors = true;
+  }
   LValue LV;
   E = E->IgnoreParens();
   LV.Type = E->getType();

@@ -329,10 +329,10 @@ std::string launchValuesText(const sym::Context &Syms,
 class TranslationUnitAnalysis {
 public:
   TranslationUnitAnalysis(ASTContext &AST, const AnalysisOptions &Opts,
-                          const std::vector<SourceLocation> &CompileErrors)
+                          const CompileErrors &Errors)
       : AST(AST), SM(AST.getSourceManager()), Opts(Opts),
-        CompileErrors(CompileErrors), Collector(AST), Builder(AST, Syms) {
-    Builder.setCompileErrors(CompileErrors);
+        CompileErrors(Errors.Where), Collector(AST), Builder(AST, Syms) {
+    Builder.setCompileErrors(Errors.Where, Errors.NvccAccepted);
   }
 
   TranslationUnitResult run() {
@@ -554,10 +554,10 @@ private:
 
 } // namespace
 
-TranslationUnitResult
-analyzeTranslationUnit(ASTContext &AST, const AnalysisOptions &Opts,
-                       const std::vector<SourceLocation> &CompileErrors) {
-  return TranslationUnitAnalysis(AST, Opts, CompileErrors).run();
+TranslationUnitResult analyzeTranslationUnit(ASTContext &AST,
+                                             const AnalysisOptions &Opts,
+                                             const CompileErrors &Errors) {
+  return TranslationUnitAnalysis(AST, Opts, Errors).run();
 }
 
 std::vector<bool> inHostOnlyCode(ASTContext &AST,

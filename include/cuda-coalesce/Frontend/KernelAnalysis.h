@@ -67,11 +67,22 @@ struct TranslationUnitResult {
   std::vector<std::string> KernelsWithoutLaunch;
 };
 
-/// \p CompileErrors: where the parse reported errors; kernels whose body
-/// holds one, or that reach code that did not compile, are left out.
-TranslationUnitResult analyzeTranslationUnit(
-    clang::ASTContext &Ctx, const AnalysisOptions &Opts,
-    const std::vector<clang::SourceLocation> &CompileErrors = {});
+/// What the parse reported in device code.
+struct CompileErrors {
+  /// Where the errors are; kernels whose body holds one, or that reach code
+  /// that did not compile, are left out.
+  std::vector<clang::SourceLocation> Where;
+  /// Whether the parse also reported errors that nvcc only warns about (a
+  /// __shared__ object of a class with a constructor: nvcc does not run it).
+  /// Clang marks such a declaration invalid and keeps each use of it as an
+  /// expression that holds errors; where no other error was reported, those
+  /// expressions are walked as calls that may write any memory.
+  bool NvccAccepted = false;
+};
+
+TranslationUnitResult analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                             const AnalysisOptions &Opts,
+                                             const CompileErrors &Errors = {});
 
 /// Per location, whether it lies in the body of a function compiled for the
 /// host only. A compile error there leaves every kernel intact.
