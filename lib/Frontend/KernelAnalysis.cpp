@@ -506,6 +506,7 @@ private:
     F.Block = Block;
     F.BlockOrigin = Origin;
     F.LaunchValues = launchValuesText(Syms, Launch);
+    F.Grid = Launch.Grid;
     const MemoryBase *Base = S.Base >= 0 ? &Builder.bases()[S.Base] : nullptr;
     F.BaseName = Base ? Base->Name : "";
     for (const Expr *Call : S.CallChain)

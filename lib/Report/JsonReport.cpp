@@ -175,6 +175,12 @@ void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
     });
     if (!F.LaunchValues.empty())
       J.attribute("launch_values", F.LaunchValues);
+    if (F.Grid)
+      J.attributeArray("grid", [&] {
+        J.value(F.Grid->X);
+        J.value(F.Grid->Y);
+        J.value(F.Grid->Z);
+      });
     J.attribute("space", model::addressSpaceName(P.Space));
     J.attribute("pattern", model::patternName(P.Kind));
     writeCounts(J, P, Keys);

@@ -294,6 +294,21 @@ ofKernelFile(const std::vector<const PredictedAccess *> &Accesses,
   return Same.empty() ? Measured : Same;
 }
 
+/// A host loop over problem sizes launches one site's kernel with several
+/// grids, each a finding of its own (PredictedAccess::Grid): a profiled
+/// launch meets those of its grid, where the analyzer has it, as it meets
+/// those of its block.
+void keepProfiledGrid(const ProfiledLaunch &L,
+                      std::vector<const PredictedAccess *> &Chosen) {
+  if (!L.Grid || llvm::none_of(Chosen, [&](const PredictedAccess *P) {
+        return P->Grid == L.Grid;
+      }))
+    return;
+  llvm::erase_if(Chosen, [&](const PredictedAccess *P) {
+    return P->Grid && P->Grid != L.Grid;
+  });
+}
+
 } // namespace
 
 JoinResult join(const Measurements &M,
@@ -319,6 +334,7 @@ JoinResult join(const Measurements &M,
     for (const PredictedAccess *P : Candidates)
       if (!L.Block || P->Block == L.Block)
         Chosen.push_back(P);
+    keepProfiledGrid(L, Chosen);
     std::string Kernel = Candidates.empty() ? kernelOfSignature(L.Signature)
                                             : Candidates[0]->Kernel;
     if (Chosen.empty() && !Candidates.empty()) {

@@ -36,12 +36,13 @@ bool readAccess(const json::Object &A, PredictedAccess &P, std::string &Error) {
   P.Space = A.getString("space").value_or("global") == "shared"
                 ? Memory::Shared
                 : Memory::Global;
-  if (const json::Array *B = A.getArray("block"); B && B->size() == 3) {
-    Dim3 D;
-    for (size_t I = 0; I < 3; ++I)
-      D[I] = unsigned((*B)[I].getAsInteger().value_or(0));
-    P.Block = D;
-  }
+  for (auto [Key, Into] : {std::pair{"block", &P.Block}, {"grid", &P.Grid}})
+    if (const json::Array *B = A.getArray(Key); B && B->size() == 3) {
+      Dim3 D;
+      for (size_t I = 0; I < 3; ++I)
+        D[I] = unsigned((*B)[I].getAsInteger().value_or(0));
+      *Into = D;
+    }
   P.Pattern = A.getString("pattern").value_or("").str();
   P.LaunchValues = A.getString("launch_values").value_or("").str();
   // Global accesses in sectors, shared ones in wavefronts.

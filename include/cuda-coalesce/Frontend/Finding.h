@@ -50,6 +50,9 @@ struct Finding {
   /// (1,1,1); numel = 2`): a host loop over problem sizes launches one
   /// site's kernel with several, and each is a finding of its own.
   std::string LaunchValues;
+  /// The launch's grid, where known: verify judges a profiled launch against
+  /// the findings of the launch with its grid.
+  std::optional<model::Dim3> Grid;
   model::Prediction Prediction;
   /// What the analysis assumed (the launch shape, the base's alignment);
   /// the model's own are in Prediction (Report/PredictionText.h has both

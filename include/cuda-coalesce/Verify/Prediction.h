@@ -34,6 +34,7 @@ struct PredictedAccess {
   Operation Op = Operation::Load;
   Memory Space = Memory::Global;
   std::optional<Dim3> Block;
+  std::optional<Dim3> Grid; // its launch's, where the analyzer knew it
   std::string Pattern;
   std::optional<double> PerRequest; // null: only the range is known
   double Min = 0, Max = 0;          // over warps and unknown values
