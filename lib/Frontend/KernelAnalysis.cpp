@@ -331,7 +331,7 @@ public:
   TranslationUnitAnalysis(ASTContext &AST, const AnalysisOptions &Opts,
                           const CompileErrors &Errors)
       : AST(AST), SM(AST.getSourceManager()), Opts(Opts),
-        CompileErrors(Errors.Where), Collector(AST), Builder(AST, Syms) {
+        ErrorsAt(Errors.Where), Collector(AST), Builder(AST, Syms) {
     Builder.setCompileErrors(Errors.Where, Errors.NvccAccepted);
   }
 
@@ -381,7 +381,7 @@ private:
     // errors are reported.
     const FunctionDecl *Written = Kernel->getTemplateInstantiationPattern();
     if (anyWithin(SM, (Written ? Written : Kernel)->getBody()->getSourceRange(),
-                  CompileErrors)) {
+                  ErrorsAt)) {
       Result.KernelsWithErrors.push_back(Name);
       return;
     }
@@ -544,7 +544,7 @@ private:
   ASTContext &AST;
   const SourceManager &SM;
   const AnalysisOptions &Opts;
-  const std::vector<SourceLocation> &CompileErrors;
+  const std::vector<SourceLocation> &ErrorsAt; // CompileErrors::Where
   KernelCollector Collector;
   // Declared before the builder, which keeps a reference to its context.
   AnalysisSession Session;
