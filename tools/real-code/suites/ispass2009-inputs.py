@@ -10,6 +10,7 @@ Usage: ispass2009-inputs.py SRC      (the staged src; ispass2009.sh calls it, ed
                                then 28 x 28 bytes per image; `NN 28` reads 28 images
 Python 3 standard library only.
 """
+import importlib.util
 import os
 import random
 import struct
@@ -23,16 +24,13 @@ def write(path, data):
     print(path)
 
 
-def bfs(src, n=16384, degree=4):
-    r = random.Random(1)
-    edges = [[r.randrange(n) for _ in range(r.randint(1, 2 * degree - 1))] for _ in range(n)]
-    out, start = [str(n)], 0
-    for e in edges:
-        out.append("%d %d" % (start, len(e)))
-        start += len(e)
-    out += ["", "0", "", str(start)]
-    out += ["%d %d" % (x, r.randint(1, 10)) for e in edges for x in e]
-    write(os.path.join(src, "BFS", "data", "graph16k.txt"), "\n".join(out) + "\n")
+def bfs(src, n=16384):
+    # The format of Rodinia's bfs.cu, which comes from this one: rodinia-inputs.py writes it.
+    spec = importlib.util.spec_from_file_location(
+        "rodinia_inputs", os.path.join(os.path.dirname(os.path.abspath(__file__)), "rodinia-inputs.py"))
+    rodinia = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rodinia)
+    write(os.path.join(src, "BFS", "data", "graph16k.txt"), rodinia.bfs_graph(n))
 
 
 def nn(src, images=28):

@@ -17,8 +17,9 @@ def write(path, text):
         fh.write(text)
 
 
-def bfs(d, n=8192, degree=4):
-    """bfs.cu: nodes, (start, edge count) per node, source, edge count, (dest, cost) per edge."""
+def bfs_graph(n, degree=4):
+    """bfs.cu's graph file (Rodinia's and ISPASS-2009's read the same): nodes, (start, edge count)
+    per node, source, edge count, (dest, cost) per edge."""
     r = random.Random(1)
     edges = [[r.randrange(n) for _ in range(r.randint(1, 2 * degree - 1))] for _ in range(n)]
     out, start = [str(n)], 0
@@ -27,7 +28,11 @@ def bfs(d, n=8192, degree=4):
         start += len(e)
     out += ["", "0", "", str(start)]
     out += ["%d %d" % (x, r.randint(1, 10)) for e in edges for x in e]
-    write(os.path.join(d, "bfs", "graph8k.txt"), "\n".join(out) + "\n")
+    return "\n".join(out) + "\n"
+
+
+def bfs(d, n=8192):
+    write(os.path.join(d, "bfs", "graph8k.txt"), bfs_graph(n))
 
 
 def btree(d, n=20000):
