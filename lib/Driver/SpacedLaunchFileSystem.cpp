@@ -17,7 +17,8 @@ bool afterOperatorKeyword(llvm::StringRef Text, size_t At) {
   return Before.ends_with("operator");
 }
 
-/// A file whose text is given, standing for the one it was read from.
+/// A file whose text is given (read, maybe rewritten), standing for the
+/// one it was read from.
 class RewrittenFile : public llvm::vfs::File {
 public:
   RewrittenFile(llvm::vfs::Status S, std::string Text)
@@ -50,12 +51,11 @@ public:
     auto Buffer = (*Opened)->getBuffer(Name);
     if (!S || !Buffer)
       return ProxyFileSystem::openFileForRead(Path);
+    // The text read stands for the file either way: read once.
     std::optional<std::string> Closed =
         closeSpacedLaunches((*Buffer)->getBuffer());
-    if (!Closed)
-      return ProxyFileSystem::openFileForRead(Path);
-    return std::unique_ptr<llvm::vfs::File>(
-        new RewrittenFile(*S, std::move(*Closed)));
+    return std::unique_ptr<llvm::vfs::File>(new RewrittenFile(
+        *S, Closed ? std::move(*Closed) : (*Buffer)->getBuffer().str()));
   }
 };
 
