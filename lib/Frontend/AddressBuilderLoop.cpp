@@ -234,12 +234,10 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
   const std::string Line = std::to_string(lineOf(Loop));
   for (size_t I = From; I < Sites.size(); ++I) {
     AccessSite &S = Sites[I];
-    std::vector<sym::AtomId> Leaves;
-    Syms.collectLeafAtoms(S.ByteOffset, Leaves);
     if (S.Kind != AccessKind::Load || S.Hinted || S.FusedAcrossTrips ||
         S.Guards.size() != BodyGuards ||
-        llvm::any_of(Leaves, [&](sym::AtomId A) {
-          return llvm::is_contained(PerTrip, A);
+        llvm::any_of(PerTrip, [&](sym::AtomId A) {
+          return Syms.dependsOn(S.ByteOffset, A);
         }))
       continue;
     std::map<sym::AtomId, Poly> FirstTrip = {{Iteration, Poly::constant(0)}};

@@ -25,15 +25,10 @@ bool opensOnUnknowns(const sym::Context &Ctx, const AccessShape &Access,
                      bool Lanes) {
   if (G.EndsLoop && !Access.Lowerings.empty())
     return false;
-  std::vector<sym::AtomId> Leaves;
-  Ctx.collectLeafAtoms(G.Diff, Leaves);
-  auto IsThread = [&](sym::AtomId A) {
-    return Ctx.atom(A).Kind == sym::AtomKind::ThreadIdx;
-  };
-  return llvm::any_of(
-             Leaves,
-             [&](sym::AtomId A) { return llvm::is_contained(Unknowns, A); }) &&
-         (!Lanes || llvm::any_of(Leaves, IsThread));
+  return Ctx.readsAny(G.Diff, Unknowns) &&
+         (!Lanes || Ctx.containsLeaf(G.Diff, [](const sym::Atom &A) {
+           return A.Kind == sym::AtomKind::ThreadIdx;
+         }));
 }
 
 /// The most units a request moves, at any of \p Samples, with the guards

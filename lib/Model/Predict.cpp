@@ -573,15 +573,6 @@ Prediction overBothLowerings(Prediction B, const Prediction &P,
   return B;
 }
 
-/// Whether \p P reads one of \p Atoms.
-bool readsAny(const sym::Context &Ctx, const sym::Poly &P,
-              const std::vector<AtomId> &Atoms) {
-  std::vector<AtomId> Leaves;
-  Ctx.collectLeafAtoms(P, Leaves);
-  return llvm::any_of(Leaves,
-                      [&](AtomId A) { return llvm::is_contained(Atoms, A); });
-}
-
 /// Whether a warp may issue the access with no lane on, moving nothing: a
 /// predicated guard on data or unknowns, or any test on data that lanes do
 /// not leave by (ptxas predicates such code where PTX branches around it,
@@ -592,7 +583,7 @@ bool mayRunEmpty(const sym::Context &Ctx, const AccessShape &Access,
   bool OnDataOrUnknowns = !Walker.guardData().empty() || Walker.guardUnknown();
   return llvm::any_of(Access.Guards, [&](const Guard &G) {
     return (G.Predicated && OnDataOrUnknowns) ||
-           (!G.Exits && readsAny(Ctx, G.Diff, Walker.guardData()));
+           (!G.Exits && Ctx.readsAny(G.Diff, Walker.guardData()));
   });
 }
 

@@ -26,27 +26,6 @@ using sym::AtomId;
 
 namespace {
 
-/// Whether \p A is \p U or is made from it: an operation over it, or data
-/// loaded from an address that reads it.
-bool mentions(const sym::Context &Ctx, AtomId A, AtomId U);
-
-bool mentions(const sym::Context &Ctx, const sym::Poly &P, AtomId U) {
-  for (const sym::Term &T : P.terms())
-    for (AtomId A : T.Atoms)
-      if (mentions(Ctx, A, U))
-        return true;
-  return false;
-}
-
-bool mentions(const sym::Context &Ctx, AtomId A, AtomId U) {
-  const sym::Atom &At = Ctx.atom(A);
-  if (A == U || llvm::is_contained(At.Leaves, U))
-    return true;
-  return llvm::any_of(At.LoadedFrom, [&](const sym::Poly &From) {
-    return mentions(Ctx, From, U);
-  });
-}
-
 } // namespace
 
 bool TrialClasses::isTrialValue(const sym::Context &Ctx, AtomId A,
@@ -72,9 +51,9 @@ bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access,
            });
   };
   if (llvm::any_of(Access.Guards,
-                   [&](const Guard &G) { return mentions(Ctx, G.Diff, U); }) ||
+                   [&](const Guard &G) { return Ctx.dependsOn(G.Diff, U); }) ||
       llvm::any_of(Access.Lowerings, [&](const LoopLowering &L) {
-        return mentions(Ctx, L.TripCount, U);
+        return Ctx.dependsOn(L.TripCount, U);
       }))
     return false;
   for (const sym::Term &T : Access.ByteOffset.terms()) {
@@ -82,7 +61,7 @@ bool onlyShifts(const sym::Context &Ctx, const AccessShape &Access,
     for (AtomId A : T.Atoms) {
       if (A == U)
         Reads = true;
-      else if (mentions(Ctx, A, U)) {
+      else if (Ctx.dependsOn(sym::Poly::atom(A), U)) {
         if (!TrialClasses::isTrialValue(Ctx, A, Unknowns))
           return false;
         Reads = true;

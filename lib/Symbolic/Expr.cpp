@@ -332,6 +332,22 @@ void Context::collectLeafAtoms(const Poly &P, std::vector<AtomId> &Out) const {
           Out.push_back(L);
 }
 
+bool Context::dependsOn(const Poly &P, AtomId U) const {
+  for (const Term &T : P.terms())
+    for (AtomId A : T.Atoms) {
+      if (A == U)
+        return true;
+      for (AtomId L : Atoms[A].Leaves) {
+        if (L == U)
+          return true;
+        for (const Poly &From : Atoms[L].LoadedFrom)
+          if (dependsOn(From, U))
+            return true;
+      }
+    }
+  return false;
+}
+
 Poly Context::substitute(const Poly &P, const std::map<AtomId, Poly> &With) {
   std::map<AtomId, Poly> Rewritten;
   return rewrite(P, With, Rewritten);

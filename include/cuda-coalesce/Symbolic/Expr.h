@@ -15,6 +15,7 @@
 #ifndef CUDA_COALESCE_SYMBOLIC_EXPR_H
 #define CUDA_COALESCE_SYMBOLIC_EXPR_H
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -222,6 +223,19 @@ public:
       for (AtomId A : T.Atoms)
         for (AtomId L : Atoms[A].Leaves)
           if (Is(Atoms[L]))
+            return true;
+    return false;
+  }
+  /// Whether \p P depends on \p U: is it, reads it through operations, or
+  /// reads a value loaded from an address that depends on it (a table read
+  /// at a loop's trip changes with the trip).
+  bool dependsOn(const Poly &P, AtomId U) const;
+  /// Whether \p P depends on (through operations too) one of \p Of.
+  bool readsAny(const Poly &P, const std::vector<AtomId> &Of) const {
+    for (const Term &T : P.terms())
+      for (AtomId A : T.Atoms)
+        for (AtomId L : Atoms[A].Leaves)
+          if (std::find(Of.begin(), Of.end(), L) != Of.end())
             return true;
     return false;
   }
