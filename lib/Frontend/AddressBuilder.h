@@ -289,6 +289,9 @@ private:
 
   // Objects (AddressBuilderObjects.cpp): copies, conversions and operators
   // of class-typed values in memory (float4, __half, user structs).
+  /// The value of the object \p C builds: a copy of an object in memory
+  /// loads it.
+  SymValue constructedValue(const clang::CXXConstructExpr *C);
   /// The value of \p E, loading the object when E names one in memory.
   SymValue readObject(const clang::Expr *E);
   /// The value of \p E, reading it when E is an lvalue (an argument bound

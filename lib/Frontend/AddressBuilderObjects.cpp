@@ -503,6 +503,16 @@ Variation AddressBuilder::objectVariation(const Expr *E) {
   return Varies;
 }
 
+SymValue AddressBuilder::constructedValue(const CXXConstructExpr *C) {
+  // A copy of an object in memory (a struct or a float4) loads it whole.
+  if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+    LValue LV = lvalue(C->getArg(0));
+    if (LV.Kind == LValue::Memory || LV.Kind == LValue::Value)
+      return loadFrom(LV, C->getArg(0));
+  }
+  return visitChildren(C);
+}
+
 SymValue AddressBuilder::readObject(const Expr *E) {
   if (E->isGLValue() && E->getType()->isRecordType()) {
     LValue LV = lvalue(E);
