@@ -2,6 +2,7 @@
 #include "AddressBuilder.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
+#include "ThrustPointers.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Symbolic/Bounds.h"
@@ -237,6 +238,9 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     }
     SawErrors = true;
   }
+  // thrust's device_reference is the element it names.
+  if (isThrustDeviceReference(E->getType()))
+    return thrustElement(E);
   LValue LV;
   E = E->IgnoreParens();
   LV.Type = E->getType();
