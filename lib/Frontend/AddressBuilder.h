@@ -448,6 +448,10 @@ private:
   std::optional<sym::Poly> inductionStep(const LoopState &L,
                                          const clang::Expr *E,
                                          const clang::VarDecl *&V);
+  /// inductionStep of `q += n` and `++q` on a thrust::device_ptr q.
+  std::optional<sym::Poly> thrustInductionStep(const LoopState &L,
+                                               const clang::CallExpr *C,
+                                               const clang::VarDecl *&V);
   /// The bits \p E shifts \p V by, positive to the left, where it multiplies
   /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
   std::optional<int> inductionShift(const clang::Expr *E,
