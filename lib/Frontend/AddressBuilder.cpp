@@ -3,6 +3,7 @@
 #include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "SourceText.h"
+#include "ThrustPointers.h"
 
 #include "cuda-coalesce/Limits.h"
 
@@ -33,10 +34,16 @@ std::string AddressBuilder::text(const Expr *E) const {
   return S.empty() ? "value" : S;
 }
 
+/// Whether a value of type \p T is a pointer: a `T *`, or thrust's
+/// device_ptr, which holds one.
+static bool holdsPointer(QualType T) {
+  return T->isPointerType() || isThrustDevicePtr(T);
+}
+
 SymValue AddressBuilder::opaqueFor(const Expr *E, sym::Variation Varies) {
   SymValue V;
   V.P = Poly::atom(Syms.opaque(text(E), Varies));
-  V.IsPointer = E->getType()->isPointerType();
+  V.IsPointer = holdsPointer(E->getType());
   return V;
 }
 
@@ -64,7 +71,7 @@ SymValue AddressBuilder::loadedValue(const Expr *At, const SymValue &Address) {
   Variation Varies = loadedVariation(Address);
   V.P = Poly::atom(ThreadPrivate ? Syms.opaque(text(At), Varies)
                                  : Syms.loaded(text(At), Varies, Address.P));
-  V.IsPointer = At->getType()->isPointerType();
+  V.IsPointer = holdsPointer(At->getType());
   return V;
 }
 
@@ -328,7 +335,8 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   for (unsigned I = 0; I < K->getNumParams(); ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);
     QualType T = P->getType();
-    if (T->isPointerType()) {
+    // thrust's device_ptr<T> is a `T *` in a class (ThrustPointers.h).
+    if (T->isPointerType() || isThrustDevicePtr(T)) {
       MemoryBase B;
       B.Name = P->getName().str();
       B.Restrict = T.isRestrictQualified();

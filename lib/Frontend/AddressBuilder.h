@@ -11,9 +11,10 @@
 //   AddressBuilderExpr.cpp  expressions: values, lvalues, arithmetic, loads
 //   AddressBuilderStmt.cpp  statements and the guards they put on lanes
 //   AddressBuilderLoop.cpp  loops and their induction variables
-//   AddressBuilderCall.cpp  calls: built-ins, atomics, __device__ helpers
-// with the catalogues beside it: DeviceBuiltins, CooperativeGroups and
-// NvccLowering (what nvcc makes of the source).
+//   AddressBuilderCall.cpp  calls: built-ins, atomics, __device__ helpers,
+//                           thrust's device_ptr
+// with the catalogues beside it: DeviceBuiltins, CooperativeGroups,
+// ThrustPointers and NvccLowering (what nvcc makes of the source).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_COALESCE_LIB_FRONTEND_ADDRESSBUILDER_H
@@ -289,6 +290,9 @@ private:
 
   // Objects (AddressBuilderObjects.cpp): copies, conversions and operators
   // of class-typed values in memory (float4, __half, user structs).
+  /// The value of the object \p C builds: a copy of an object in memory
+  /// loads it, a thrust device_ptr made from a pointer holds it.
+  SymValue constructedValue(const clang::CXXConstructExpr *C);
   /// The value of \p E, loading the object when E names one in memory.
   SymValue readObject(const clang::Expr *E);
   /// The value of \p E, reading it when E is an lvalue (an argument bound
@@ -301,6 +305,19 @@ private:
   /// conversion operators): objects in memory it takes by reference, or is
   /// called on, are read (and written where the call may change them).
   SymValue opaqueCall(const clang::CallExpr *C);
+  // thrust's device_ptr<T> and device_reference<T> (ThrustPointers.h), as
+  // the `T *` and the element of it they stand for (AddressBuilderCall.cpp).
+  /// The pointer \p E holds: a device_ptr's, a raw pointer's, or the address
+  /// of the element a device_reference names.
+  SymValue thrustPointer(const clang::Expr *E);
+  /// The element the device_reference \p E names (None where the walk
+  /// cannot place it).
+  LValue thrustElement(const clang::Expr *E);
+  /// The element \p Reference names, read.
+  SymValue thrustRead(const clang::Expr *Reference);
+  /// A call on either class, as the operation on a pointer or an element it
+  /// stands for; nothing where \p C is none (ThrustOperation::None).
+  std::optional<SymValue> thrustCall(const clang::CallExpr *C);
   /// memcpy(dst, src, n) with a constant n: a load and a store of n bytes.
   std::optional<SymValue> memoryCopy(const clang::CallExpr *C);
   /// The loads of libdevice's sin/cos coefficient table that call \p C
@@ -431,6 +448,10 @@ private:
   std::optional<sym::Poly> inductionStep(const LoopState &L,
                                          const clang::Expr *E,
                                          const clang::VarDecl *&V);
+  /// inductionStep of `q += n` and `++q` on a thrust::device_ptr q.
+  std::optional<sym::Poly> thrustInductionStep(const LoopState &L,
+                                               const clang::CallExpr *C,
+                                               const clang::VarDecl *&V);
   /// The bits \p E shifts \p V by, positive to the left, where it multiplies
   /// or divides it by a constant power of two (`s *= 2`, `s >>= 1`).
   std::optional<int> inductionShift(const clang::Expr *E,

@@ -5,6 +5,7 @@
 #include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "SourceText.h"
+#include "ThrustPointers.h"
 
 #include "cuda-coalesce/Limits.h"
 
@@ -43,6 +44,11 @@ SymValue AddressBuilder::call(const CallExpr *C) {
   StringRef Name;
   if (Callee && Callee->getIdentifier())
     Name = Callee->getName();
+
+  // thrust's device_ptr and device_reference: the operations on a pointer
+  // and an element they stand for.
+  if (std::optional<SymValue> Thrust = thrustCall(C))
+    return *Thrust;
 
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
     // Whole-object assignment of a struct in memory: a store (and a load).
@@ -115,6 +121,178 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     if (auto V = inlineCall(Callee, C))
       return *V;
   return opaqueCall(C);
+}
+
+SymValue AddressBuilder::thrustPointer(const Expr *E) {
+  const Expr *Inner = thrustOperand(E);
+  SymValue V;
+  if (isThrustDeviceReference(Inner->getType())) {
+    LValue Element = thrustElement(Inner);
+    if (Element.Kind == LValue::Memory)
+      return Element.Address;
+    V = opaqueFor(Inner, Variation::LaneComputed);
+  } else if (const auto *C = dyn_cast<CXXConstructExpr>(Inner)) {
+    // A copy, or a device_ptr made from a `T *`; a default-constructed one
+    // is null.
+    const Expr *From = thrustConstructedFrom(C);
+    V = From ? thrustPointer(From) : visitChildren(C);
+  } else {
+    // A variable or a member read, a call (`p + i`), a `T *`.
+    V = Inner->isGLValue() ? readValue(Inner) : rvalue(Inner);
+  }
+  V.IsPointer = true;
+  return V;
+}
+
+AddressBuilder::LValue AddressBuilder::thrustElement(const Expr *E) {
+  const Expr *Inner = thrustOperand(E);
+  LValue LV;
+  QualType Element = thrustElementType(Inner->getType());
+  if (Element.isNull() || !isThrustDeviceReference(Inner->getType()))
+    return LV;
+  LV.Type = Element;
+  const auto *Call = dyn_cast<CallExpr>(Inner);
+  ThrustOperation Op = Call ? thrustOperation(Call) : ThrustOperation();
+  if (Op.K == ThrustOperation::Element) {
+    // `p[n]` is the element n past p, `*p` the one at p, as for a `T *`.
+    LV.Kind = LValue::Memory;
+    LV.Address = thrustPointer(Op.Pointer);
+    if (Op.Count) {
+      SymValue Index = rvalue(Op.Count);
+      LV.Address.P = LV.Address.P + Index.P.scaled(sizeOf(Element));
+      LV.Index = Index.P;
+      LV.HasIndex = true;
+      LV.ElementType = Element;
+    }
+    return LV;
+  }
+  SymValue Address;
+  if (const auto *C = dyn_cast<CXXConstructExpr>(Inner)) {
+    // A copy of a device_reference, or one made from a device_ptr.
+    const Expr *From = thrustConstructedFrom(C);
+    if (!From) {
+      visitChildren(C);
+      return LV;
+    }
+    Address = thrustPointer(From);
+  } else if (const auto *Ref = dyn_cast<DeclRefExpr>(Inner)) {
+    // A device_reference variable holds its element's address.
+    const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+    auto It = V ? Vars.find(V) : Vars.end();
+    if (It == Vars.end() || !It->second.IsPointer)
+      return LV;
+    Address = It->second;
+  } else if (Call) {
+    // `(p[i] = v)`, a helper returning a device_reference: its value is the
+    // element's address.
+    Address = rvalue(Call);
+    if (!Address.IsPointer)
+      return LV;
+  } else {
+    return LV;
+  }
+  LV.Kind = LValue::Memory;
+  LV.Address = Address;
+  return LV;
+}
+
+SymValue AddressBuilder::thrustRead(const Expr *Reference) {
+  LValue LV = thrustElement(Reference);
+  if (LV.Kind != LValue::Memory)
+    return opaqueFor(Reference, Variation::LaneComputed);
+  return loadFrom(LV, thrustOperand(Reference));
+}
+
+std::optional<SymValue> AddressBuilder::thrustCall(const CallExpr *C) {
+  ThrustOperation Op = thrustOperation(C);
+  auto ElementBytes = [&](const Expr *Pointer) {
+    return sizeOf(thrustElementType(thrustOperand(Pointer)->getType()));
+  };
+  const SymValue One{false, -1, Poly::constant(1)};
+  switch (Op.K) {
+  case ThrustOperation::None:
+    return std::nullopt;
+  case ThrustOperation::Element: {
+    // A device_reference as a value is its element's address: the element
+    // is read where it is converted, written where it is assigned.
+    LValue LV = thrustElement(C);
+    if (LV.Kind != LValue::Memory)
+      return opaqueFor(C, Variation::LaneComputed);
+    return LV.Address;
+  }
+  case ThrustOperation::Offset: {
+    SymValue P = thrustPointer(Op.Pointer);
+    Poly Step = rvalue(Op.Count).P.scaled(ElementBytes(Op.Pointer));
+    P.P = Op.Sign > 0 ? P.P + Step : P.P - Step;
+    return P;
+  }
+  case ThrustOperation::Difference: {
+    SymValue P = thrustPointer(Op.Pointer), Q = thrustPointer(Op.Other);
+    SymValue V;
+    V.P = Syms.op(sym::OpKind::Div, P.P - Q.P,
+                  Poly::constant(ElementBytes(Op.Pointer)));
+    return V;
+  }
+  case ThrustOperation::Advance:
+  case ThrustOperation::Assign: {
+    // The right side first, as for `q = p` and `q += n` of a `T *`.
+    SymValue Right = Op.K == ThrustOperation::Assign ? thrustPointer(Op.Other)
+                     : Op.Count                      ? rvalue(Op.Count)
+                                                     : One;
+    const Expr *Object = thrustOperand(Op.Pointer);
+    LValue Target = lvalue(Object);
+    SymValue Old, New = Right;
+    if (Op.K == ThrustOperation::Advance) {
+      Old = Target.Kind == LValue::None ? thrustPointer(Object)
+                                        : loadFrom(Target, Object);
+      Old.IsPointer = true;
+      Poly Step = Right.P.scaled(ElementBytes(Op.Pointer));
+      New = Old;
+      New.P = Op.Sign > 0 ? Old.P + Step : Old.P - Step;
+    }
+    if (Target.Kind == LValue::Variable)
+      Vars[Target.Var] = New;
+    else if (Target.Kind == LValue::Memory)
+      record(Target, AccessKind::Store, Object);
+    return Op.Postfix ? Old : New;
+  }
+  case ThrustOperation::SamePointer:
+    return thrustPointer(Op.Pointer);
+  case ThrustOperation::NonNull:
+    // As `if (p)` of a `T *`: the same in every lane the pointer is.
+    return opaqueFor(C, Syms.variationOf(thrustPointer(Op.Pointer).P));
+  case ThrustOperation::Read:
+    return thrustRead(Op.Reference);
+  case ThrustOperation::Write:
+  case ThrustOperation::Update: {
+    // The value first, then the element: `p[i] = q[i]` loads q[i] before it
+    // stores p[i]; `p[i] += v` loads p[i] and stores it (AddressBuilder::
+    // assign for `a[i] = v`).
+    SymValue Value = One;
+    if (Op.Value)
+      Value = isThrustDeviceReference(thrustOperand(Op.Value)->getType())
+                  ? thrustRead(Op.Value)
+                  : readValue(Op.Value);
+    LValue LV = thrustElement(Op.Reference);
+    const Expr *At = thrustOperand(Op.Reference);
+    Variation Stored = Syms.variationOf(Value.P);
+    if (Op.K == ThrustOperation::Update) {
+      record(LV, AccessKind::Load, At);
+      if (LV.Kind == LValue::Memory)
+        Stored = std::max(Stored, loadedVariation(LV.Address));
+    }
+    record(LV, AccessKind::Store, At);
+    if (LV.Kind != LValue::Memory)
+      return opaqueFor(C, Variation::LaneComputed);
+    storedInto(LV.Address.Base, Stored);
+    // operator= and += return the reference; `r++` the element's old value.
+    if (isThrustDeviceReference(C->getType()))
+      return LV.Address;
+    return Op.K == ThrustOperation::Update ? loadedValue(At, LV.Address)
+                                           : Value;
+  }
+  }
+  llvm_unreachable("every operation is answered above");
 }
 
 std::pair<const Expr *, bool> AddressBuilder::objectOf(const CallExpr *C) {

@@ -2,6 +2,7 @@
 #include "AddressBuilder.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
+#include "ThrustPointers.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Symbolic/Bounds.h"
@@ -170,16 +171,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
   if (const auto *C = dyn_cast<CallExpr>(E))
     return call(C);
 
-  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
-    // A copy of an object in memory (a struct or a float4) loads it whole.
-    if (C->getNumArgs() == 1 &&
-        C->getConstructor()->isCopyOrMoveConstructor()) {
-      LValue LV = lvalue(C->getArg(0));
-      if (LV.Kind == LValue::Memory || LV.Kind == LValue::Value)
-        return loadFrom(LV, C->getArg(0));
-    }
-    return visitChildren(E);
-  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E))
+    return constructedValue(C);
 
   if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
     SymValue Cond = rvalue(C->getCond());
@@ -245,6 +238,9 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
     }
     SawErrors = true;
   }
+  // thrust's device_reference is the element it names.
+  if (isThrustDeviceReference(E->getType()))
+    return thrustElement(E);
   LValue LV;
   E = E->IgnoreParens();
   LV.Type = E->getType();

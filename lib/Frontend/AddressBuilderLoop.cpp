@@ -1,6 +1,7 @@
 //===- Frontend/AddressBuilderLoop.cpp - Loops ----------------------------===//
 #include "AddressBuilder.h"
 #include "NvccLowering.h"
+#include "ThrustPointers.h"
 #include "VariableWrites.h"
 
 #include "cuda-coalesce/Limits.h"
@@ -316,6 +317,8 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
                                                   const Expr *E,
                                                   const VarDecl *&V) {
   E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return thrustInductionStep(L, C, V);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     if (!U->isIncrementDecrementOp())
       return std::nullopt;
@@ -361,6 +364,26 @@ std::optional<Poly> AddressBuilder::inductionStep(const LoopState &L,
   llvm::SaveAndRestore Silent(Recording, false);
   Poly Step = rvalue(StepExpr).P.scaled(stepUnit(SteppedType));
   return Negative ? -Step : Step;
+}
+
+std::optional<Poly> AddressBuilder::thrustInductionStep(const LoopState &L,
+                                                        const CallExpr *C,
+                                                        const VarDecl *&V) {
+  // `q += n`, `++q` of a thrust::device_ptr: a `T *` stepped by n elements.
+  ThrustOperation Op = thrustOperation(C);
+  if (Op.K != ThrustOperation::Advance)
+    return std::nullopt;
+  V = VariableWrites::directTarget(thrustOperand(Op.Pointer));
+  if (!V)
+    return std::nullopt;
+  for (const VarDecl *M : L.Changed)
+    if (Op.Count && usesOf(Op.Count, M))
+      return std::nullopt;
+  llvm::SaveAndRestore Silent(Recording, false);
+  Poly Count = Op.Count ? rvalue(Op.Count).P : Poly::constant(1);
+  Poly Step = Count.scaled(
+      sizeOf(thrustElementType(thrustOperand(Op.Pointer)->getType())));
+  return Op.Sign > 0 ? Step : -Step;
 }
 
 uint64_t AddressBuilder::stepUnit(QualType Stepped) const {

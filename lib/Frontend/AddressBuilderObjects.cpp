@@ -11,6 +11,7 @@
 #include "AddressBuilder.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
+#include "ThrustPointers.h"
 #include "VariableWrites.h"
 
 #include "clang/AST/ASTContext.h"
@@ -134,6 +135,12 @@ const VarDecl *AddressBuilder::addressedVariable(const LValue &LV) const {
 
 SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   QualType T = V->getType();
+  // thrust's device_ptr holds a pointer, its device_reference the address of
+  // the element it names: kept as a `T *` variable's value is
+  // (ThrustPointers.h).
+  if (!T->isReferenceType() &&
+      (isThrustDevicePtr(T) || isThrustDeviceReference(T)))
+    return thrustPointer(Init);
   const auto *Record = T->getAsCXXRecordDecl();
   if (!Record || T->isReferenceType() || !hasLayout(T))
     return rvalue(Init);
@@ -501,6 +508,19 @@ Variation AddressBuilder::objectVariation(const Expr *E) {
     if (Slot.first == Base)
       Varies = std::max(Varies, Syms.variationOf(Kept.Value.P));
   return Varies;
+}
+
+SymValue AddressBuilder::constructedValue(const CXXConstructExpr *C) {
+  // A device_ptr (or device_reference) built from a pointer holds it.
+  if (thrustConstructedFrom(C))
+    return thrustPointer(C);
+  // A copy of an object in memory (a struct or a float4) loads it whole.
+  if (C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor()) {
+    LValue LV = lvalue(C->getArg(0));
+    if (LV.Kind == LValue::Memory || LV.Kind == LValue::Value)
+      return loadFrom(LV, C->getArg(0));
+  }
+  return visitChildren(C);
 }
 
 SymValue AddressBuilder::readObject(const Expr *E) {

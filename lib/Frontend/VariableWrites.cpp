@@ -114,7 +114,11 @@ bool VariableWrites::VisitUnaryOperator(UnaryOperator *U) {
 }
 
 bool VariableWrites::VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-  if (C->isAssignmentOp() && C->getNumArgs() > 0)
+  // An overloaded assignment, ++ or -- changes its operand as the built-in
+  // one does (`q += n`, `++q` of a thrust::device_ptr).
+  OverloadedOperatorKind Op = C->getOperator();
+  if ((C->isAssignmentOp() || Op == OO_PlusPlus || Op == OO_MinusMinus) &&
+      C->getNumArgs() > 0)
     note(C->getArg(0), C);
   return true;
 }
