@@ -431,6 +431,11 @@ private:
   /// %laneid, else a per-lane value the walk does not follow.
   void asmOutputs(const clang::AsmStmt *A);
   void compound(const clang::CompoundStmt *C);
+  /// Files under \p Loop's line the loads that set what its condition
+  /// reads: those of \p Before (the statement before it, its sites from
+  /// \p BeforeFrom to \p LoopFrom) and of the body's last statement.
+  void fileConditionLoads(const clang::Stmt *Loop, const clang::Stmt *Before,
+                          size_t BeforeFrom, size_t LoopFrom);
   void ifStmt(const clang::IfStmt *If);
   /// Walks a range-for over a short braced list once per element; false
   /// (nothing walked) for any other range-for.

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 #include <algorithm>
@@ -269,6 +270,65 @@ bool AddressBuilder::variesPerTrip(const std::vector<Guard> &Condition) const {
 }
 
 /// Sets how the accesses under \p Condition are issued (NvccLowering.h).
+/// The variable \p S sets as a whole: `T v = e;` or `v = e;`.
+static const VarDecl *assignedVariable(const Stmt *S) {
+  if (const auto *D = dyn_cast_or_null<DeclStmt>(S))
+    return D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
+  if (const auto *B = dyn_cast_or_null<BinaryOperator>(S))
+    if (B->getOpcode() == BO_Assign)
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
+        return dyn_cast<VarDecl>(Ref->getDecl());
+  return nullptr;
+}
+
+/// Whether \p E reads the variable \p V.
+static bool readsVariable(const Stmt *E, const VarDecl *V) {
+  if (!E)
+    return false;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    return Ref->getDecl() == V;
+  return llvm::any_of(E->children(),
+                      [&](const Stmt *C) { return readsVariable(C, V); });
+}
+
+void AddressBuilder::fileConditionLoads(const Stmt *Loop, const Stmt *Before,
+                                        size_t BeforeFrom, size_t LoopFrom) {
+  // The loads that set what the condition of a `while` or `for` reads,
+  // just before the loop and as the body's last statement: nvcc files them
+  // under the loop's line, where the test is (Chai's BFS and SSSP: both
+  // loads of a queue's base measured at the `while`, none at their lines).
+  const Expr *Cond = nullptr;
+  const Stmt *Body = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Cond = W->getCond(), Body = W->getBody();
+  else if (const auto *F = dyn_cast<ForStmt>(Loop))
+    Cond = F->getCond(), Body = F->getBody();
+  if (!Cond)
+    return;
+  auto File = [&](size_t From, size_t To, const Stmt *Setter) {
+    const VarDecl *V = assignedVariable(Setter);
+    if (!V || !readsVariable(Cond, V))
+      return;
+    const SourceManager &SM = AST.getSourceManager();
+    SourceRange Range = Setter->getSourceRange();
+    for (size_t I = From; I < To; ++I) {
+      AccessSite &S = Sites[I];
+      SourceLocation At = S.Access->getBeginLoc();
+      if (S.Kind != AccessKind::Load ||
+          SM.isBeforeInTranslationUnit(At, Range.getBegin()) ||
+          SM.isBeforeInTranslationUnit(Range.getEnd(), At) ||
+          llvm::is_contained(S.AlsoFiledUnder, lineOf(Loop)))
+        continue;
+      S.AlsoFiledUnder.push_back(lineOf(Loop));
+    }
+  };
+  if (Before)
+    File(BeforeFrom, LoopFrom, Before);
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(Body);
+      C && !C->body_empty())
+    File(LoopFrom, Sites.size(), C->body_back());
+}
+
 static void markLowering(std::vector<Guard> &Condition, ThenLowering How) {
   for (Guard &G : Condition) {
     G.Predicated = How == ThenLowering::Predicated;
@@ -280,8 +340,15 @@ void AddressBuilder::compound(const CompoundStmt *C) {
   GuardScope Block(Guards);
   llvm::SaveAndRestore RestoreTail(AtKernelTail);
   const bool Tail = AtKernelTail;
+  size_t BeforeFrom = Sites.size();
   for (size_t Index = 0; Index < C->size(); ++Index) {
     const Stmt *S = C->body_begin()[Index];
+    const size_t From = Sites.size();
+    auto Walked = [&] {
+      if (Index > 0)
+        fileConditionLoads(S, C->body_begin()[Index - 1], BeforeFrom, From);
+      BeforeFrom = From;
+    };
     AtKernelTail = Tail && Index + 1 == C->size();
     if (const IfStmt *Branch = sinkingBranch(AST, C, Index)) {
       // The loads run where the branch's body runs, predicated with it or
@@ -296,9 +363,11 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       std::vector<HeldValue> HeldBefore = Held;
       stmt(S);
       Held = std::move(HeldBefore); // the loads run later, if at all
+      Walked();
       continue;
     }
     stmt(S);
+    Walked();
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
       if (!If->getElse() && !If->hasInitStorage() &&
