@@ -5,26 +5,7 @@
 // placed. A stand-in with thrust's names, declarations only, so that the test
 // runs without the toolkit too.
 // RUN: not %cc --show-all %s | %filecheck %s
-namespace thrust {
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator*() const;
-  __host__ __device__ device_reference<T> operator[](long n) const;
-  __host__ __device__ device_ptr &operator+=(long n);
-  __host__ __device__ T *get() const;
-
-private:
-  T *pointer;
-};
-template <typename T>
-__host__ __device__ device_ptr<T> operator+(const device_ptr<T> &p, long n);
-template <typename T> __host__ __device__ T *raw_pointer_cast(device_ptr<T> p);
-} // namespace thrust
+#include "../Inputs/thrust-standin.h"
 
 __global__ void offset(thrust::device_ptr<float> in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -5,24 +5,7 @@
 // the first does (8 sectors in `window`). A stand-in with thrust's names,
 // declarations only, so that the test runs without the toolkit too.
 // RUN: not %cc --show-all %s | %filecheck %s
-namespace thrust {
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator*() const;
-  __host__ __device__ device_ptr &operator+=(long n);
-  __host__ __device__ device_ptr &operator++();
-
-private:
-  T *pointer;
-};
-template <typename T>
-__host__ __device__ device_ptr<T> operator+(const device_ptr<T> &p, long n);
-} // namespace thrust
+#include "../Inputs/thrust-standin.h"
 
 __global__ void rows(thrust::device_ptr<float> in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

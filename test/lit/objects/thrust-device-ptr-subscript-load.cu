@@ -7,23 +7,7 @@
 // names, so that the test runs without the toolkit too (declarations only:
 // like thrust's own code in the system headers, nothing of it is walked).
 // RUN: not %cc --show-all %s | %filecheck %s
-namespace thrust {
-inline namespace THRUST_STANDIN_NS { // as thrust::THRUST_200700_..._NS
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-  __host__ __device__ device_reference &operator=(const T &value);
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator[](long n) const;
-
-private:
-  T *pointer;
-};
-} // namespace THRUST_STANDIN_NS
-} // namespace thrust
+#include "../Inputs/thrust-standin.h"
 
 __global__ void k(thrust::device_ptr<float> in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -5,23 +5,7 @@
 // which the walk does not enter. A stand-in with thrust's names, declarations
 // only, so that the test runs without the toolkit too.
 // RUN: not %cc --show-all %s | %filecheck %s
-namespace thrust {
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-  __host__ __device__ device_reference &operator=(const T &value);
-  __host__ __device__ device_reference &
-  operator=(const device_reference &other);
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator[](long n) const;
-
-private:
-  T *pointer;
-};
-} // namespace thrust
+#include "../Inputs/thrust-standin.h"
 
 __global__ void fill(thrust::device_ptr<float> out, float v) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

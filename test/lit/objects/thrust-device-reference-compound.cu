@@ -5,22 +5,7 @@
 // thrust's names, declarations only, so that the test runs without the
 // toolkit too.
 // RUN: not %cc --show-all %s | %filecheck %s
-namespace thrust {
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-  __host__ __device__ device_reference &operator=(const T &value);
-  __host__ __device__ device_reference &operator+=(const T &value);
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator[](long n) const;
-
-private:
-  T *pointer;
-};
-} // namespace thrust
+#include "../Inputs/thrust-standin.h"
 
 __global__ void accumulate(thrust::device_ptr<float> acc, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -4,35 +4,27 @@
 // them, and what its calls do is not guessed. Only the store to `out` is an
 // access of these kernels that the walk sees.
 // RUN: %cc --show-all %s | %filecheck %s --implicit-check-not="global load"
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator[](long n) const;
-
-private:
-  T *pointer;
-};
+// The look-alikes, declared twice: at global scope and in thrust::detail.
+#define LOOK_ALIKES                                                            \
+  template <typename T> class device_reference {                               \
+  public:                                                                      \
+    __host__ __device__ operator T() const;                                    \
+  };                                                                           \
+  template <typename T> class device_ptr {                                     \
+  public:                                                                      \
+    __host__ __device__ device_ptr();                                          \
+    __host__ __device__ device_reference<T> operator[](long n) const;          \
+                                                                               \
+  private:                                                                     \
+    T *pointer;                                                                \
+  };
+LOOK_ALIKES
 namespace other {
 using ::device_ptr;
 } // namespace other
 namespace thrust {
 namespace detail {
-template <typename T> class device_reference {
-public:
-  __host__ __device__ operator T() const;
-};
-template <typename T> class device_ptr {
-public:
-  __host__ __device__ device_ptr();
-  __host__ __device__ device_reference<T> operator[](long n) const;
-
-private:
-  T *pointer;
-};
+LOOK_ALIKES
 } // namespace detail
 } // namespace thrust
 
