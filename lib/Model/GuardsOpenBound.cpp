@@ -15,20 +15,61 @@ namespace model {
 
 namespace {
 
+/// Whether \p G splits the lanes of a warp alike whatever \p Unknowns are:
+/// its lanes differ by `a * threadIdx.x` alone, warps are rows of x, and
+/// every term that reads an unknown is, with the block's extents put in, a
+/// multiple of 32 * a. The unknowns then move the guard's threshold by whole
+/// warps, and the values tried met every split there is (a grid-stride
+/// loop's `i < n` over a grid not known: llm.c's global_norm, 2 sectors
+/// measured at every launch).
+bool splitsWarpsAlike(const sym::Context &Ctx, const Guard &G,
+                      const std::vector<sym::AtomId> &Unknowns,
+                      const LaunchShape &Launch) {
+  if (Launch.Block.X % 32 != 0)
+    return false;
+  std::optional<int64_t> LaneStep;
+  std::vector<int64_t> UnknownSteps;
+  for (const sym::Term &T : G.Diff.terms()) {
+    if (T.Atoms.size() == 1 && T.Atoms[0] == Ctx.threadIdx(0)) {
+      LaneStep = T.Coeff;
+      continue;
+    }
+    if (llvm::any_of(T.Atoms,
+                     [&](sym::AtomId A) { return Ctx.atom(A).ReadsThreadIdx; }))
+      return false;
+    if (llvm::none_of(T.Atoms, [&](sym::AtomId A) {
+          return Ctx.readsAny(sym::Poly::atom(A), Unknowns);
+        }))
+      continue;
+    int64_t Step = T.Coeff;
+    const int64_t Extents[3] = {Launch.Block.X, Launch.Block.Y, Launch.Block.Z};
+    for (sym::AtomId A : T.Atoms)
+      if (Ctx.atom(A).Kind == sym::AtomKind::BlockDim &&
+          __builtin_mul_overflow(Step, Extents[Ctx.atom(A).Dim], &Step))
+        return false;
+    UnknownSteps.push_back(Step);
+  }
+  return LaneStep && *LaneStep != 0 && !UnknownSteps.empty() &&
+         llvm::all_of(UnknownSteps, [&](int64_t Step) {
+           return Step % (32 * *LaneStep) == 0;
+         });
+}
+
 /// Whether \p G, a guard of \p Access, reads one of \p Unknowns, and with
-/// \p Lanes the thread index too (it picks lanes of a warp). The condition
-/// of a loop nvcc splits (AccessShape::Lowerings) does not count: it sets
-/// the trips the lanes are placed at, and open, the lanes would stand where
-/// no value puts them.
+/// \p Lanes the thread index too (it picks lanes of a warp, and the values
+/// tried may not have met every way it does). The condition of a loop nvcc
+/// splits (AccessShape::Lowerings) does not count: it sets the trips the
+/// lanes are placed at, and open, the lanes would stand where no value puts
+/// them.
 bool opensOnUnknowns(const sym::Context &Ctx, const AccessShape &Access,
                      const Guard &G, const std::vector<sym::AtomId> &Unknowns,
-                     bool Lanes) {
+                     const LaunchShape &Launch, bool Lanes) {
   if (G.EndsLoop && !Access.Lowerings.empty())
     return false;
   return Ctx.readsAny(G.Diff, Unknowns) &&
-         (!Lanes || Ctx.containsLeaf(G.Diff, [](const sym::Atom &A) {
+         (!Lanes || (Ctx.containsLeaf(G.Diff, [](const sym::Atom &A) {
            return A.Kind == sym::AtomKind::ThreadIdx;
-         }));
+         }) && !splitsWarpsAlike(Ctx, G, Unknowns, Launch)));
 }
 
 /// The most units a request moves, at any of \p Samples, with the guards
@@ -43,7 +84,7 @@ mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
                    uint64_t Budget, bool Lanes) {
   AccessShape Opened = Access;
   llvm::erase_if(Opened.Guards, [&](const Guard &G) {
-    return opensOnUnknowns(Ctx, Access, G, Unknowns, Lanes);
+    return opensOnUnknowns(Ctx, Access, G, Unknowns, Launch, Lanes);
   });
   LaunchWalker Walker(Ctx, Caches, Opened, Launch, Model);
   // The open access may read fewer unknowns than the guarded one (those
@@ -91,7 +132,7 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   // Where none ran, it may be what no value tried let through.
   bool Lanes = !NoneMoved;
   if (llvm::none_of(Access.Guards, [&](const Guard &G) {
-        return opensOnUnknowns(Ctx, Access, G, Unknowns, Lanes);
+        return opensOnUnknowns(Ctx, Access, G, Unknowns, Launch, Lanes);
       }))
     return;
   std::optional<double> Most = mostWithGuardsOpen(
