@@ -336,7 +336,7 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
     const ParmVarDecl *P = K->getParamDecl(I);
     QualType T = P->getType();
     // thrust's device_ptr<T> is a `T *` in a class (ThrustPointers.h).
-    if (T->isPointerType() || isThrustDevicePtr(T)) {
+    if (holdsPointer(T)) {
       MemoryBase B;
       B.Name = P->getName().str();
       B.Restrict = T.isRestrictQualified();

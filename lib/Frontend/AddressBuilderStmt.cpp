@@ -269,26 +269,14 @@ bool AddressBuilder::variesPerTrip(const std::vector<Guard> &Condition) const {
   });
 }
 
-/// Sets how the accesses under \p Condition are issued (NvccLowering.h).
 /// The variable \p S sets as a whole: `T v = e;` or `v = e;`.
 static const VarDecl *assignedVariable(const Stmt *S) {
   if (const auto *D = dyn_cast_or_null<DeclStmt>(S))
     return D->isSingleDecl() ? dyn_cast<VarDecl>(D->getSingleDecl()) : nullptr;
   if (const auto *B = dyn_cast_or_null<BinaryOperator>(S))
     if (B->getOpcode() == BO_Assign)
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens()))
-        return dyn_cast<VarDecl>(Ref->getDecl());
+      return VariableWrites::directTarget(B->getLHS());
   return nullptr;
-}
-
-/// Whether \p E reads the variable \p V.
-static bool readsVariable(const Stmt *E, const VarDecl *V) {
-  if (!E)
-    return false;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return Ref->getDecl() == V;
-  return llvm::any_of(E->children(),
-                      [&](const Stmt *C) { return readsVariable(C, V); });
 }
 
 void AddressBuilder::fileConditionLoads(const Stmt *Loop, const Stmt *Before,
@@ -307,19 +295,20 @@ void AddressBuilder::fileConditionLoads(const Stmt *Loop, const Stmt *Before,
     return;
   auto File = [&](size_t From, size_t To, const Stmt *Setter) {
     const VarDecl *V = assignedVariable(Setter);
-    if (!V || !readsVariable(Cond, V))
+    if (!V || !usesOf(Cond, V))
       return;
     const SourceManager &SM = AST.getSourceManager();
     SourceRange Range = Setter->getSourceRange();
+    const unsigned Line = lineOf(Loop);
     for (size_t I = From; I < To; ++I) {
       AccessSite &S = Sites[I];
       SourceLocation At = S.Access->getBeginLoc();
       if (S.Kind != AccessKind::Load ||
           SM.isBeforeInTranslationUnit(At, Range.getBegin()) ||
           SM.isBeforeInTranslationUnit(Range.getEnd(), At) ||
-          llvm::is_contained(S.AlsoFiledUnder, lineOf(Loop)))
+          llvm::is_contained(S.AlsoFiledUnder, Line))
         continue;
-      S.AlsoFiledUnder.push_back(lineOf(Loop));
+      S.AlsoFiledUnder.push_back(Line);
     }
   };
   if (Before)
@@ -329,6 +318,7 @@ void AddressBuilder::fileConditionLoads(const Stmt *Loop, const Stmt *Before,
     File(LoopFrom, Sites.size(), C->body_back());
 }
 
+/// Sets how the accesses under \p Condition are issued (NvccLowering.h).
 static void markLowering(std::vector<Guard> &Condition, ThenLowering How) {
   for (Guard &G : Condition) {
     G.Predicated = How == ThenLowering::Predicated;

@@ -24,10 +24,6 @@ namespace model {
 
 using sym::AtomId;
 
-namespace {
-
-} // namespace
-
 bool TrialClasses::isTrialValue(const sym::Context &Ctx, AtomId A,
                                 const std::vector<AtomId> &Unknowns) {
   const sym::Atom &At = Ctx.atom(A);

@@ -151,6 +151,16 @@ void writePlaces(llvm::json::OStream &J, const Finding &F) {
   }
 }
 
+/// A block or grid shape as `[x, y, z]`.
+void dim3Attribute(llvm::json::OStream &J, llvm::StringRef Key,
+                   const model::Dim3 &D) {
+  J.attributeArray(Key, [&] {
+    J.value(D.X);
+    J.value(D.Y);
+    J.value(D.Z);
+  });
+}
+
 void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
                  std::optional<double> KernelSectors, double Bandwidth) {
   const model::Prediction &P = F.Prediction;
@@ -168,19 +178,11 @@ void writeAccess(llvm::json::OStream &J, const Finding &F, const UnitKeys &Keys,
     J.attribute("byte_offset", F.ByteOffset);
     J.attribute("base", F.BaseName);
     J.attribute("element_bytes", int64_t(F.ElementBytes));
-    J.attributeArray("block", [&] {
-      J.value(F.Block.X);
-      J.value(F.Block.Y);
-      J.value(F.Block.Z);
-    });
+    dim3Attribute(J, "block", F.Block);
     if (!F.LaunchValues.empty())
       J.attribute("launch_values", F.LaunchValues);
     if (F.Grid)
-      J.attributeArray("grid", [&] {
-        J.value(F.Grid->X);
-        J.value(F.Grid->Y);
-        J.value(F.Grid->Z);
-      });
+      dim3Attribute(J, "grid", *F.Grid);
     J.attribute("space", model::addressSpaceName(P.Space));
     J.attribute("pattern", model::patternName(P.Kind));
     writeCounts(J, P, Keys);
