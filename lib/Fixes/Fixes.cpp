@@ -44,8 +44,9 @@ namespace {
 std::optional<double> sectorsOf(const sym::Context &Ctx,
                                 model::ModelCaches &Model, const AccessShape &A,
                                 const model::LaunchShape &L) {
-  model::Prediction P = model::predict(Ctx, Model, A, L);
-  return P.Units;
+  std::optional<model::Prediction> P =
+      model::predictIfDecided(Ctx, Model, A, L);
+  return P ? P->Units : std::nullopt;
 }
 
 /// The term coefficients of \p P: constant coefficient of each monomial.
@@ -157,10 +158,11 @@ private:
       return false;
     AccessShape InStep = In.Access;
     InStep.Lowerings.clear();
-    model::Prediction P = model::predict(Ctx, Model, InStep, In.Launch);
-    if (!P.Units)
+    std::optional<model::Prediction> P =
+        model::predictIfDecided(Ctx, Model, InStep, In.Launch);
+    if (!P || !P->Units)
       return false;
-    if (improves(P.Units))
+    if (improves(P->Units))
       add(FixKind::LanesInStep,
           "the lanes of a warp run different trip counts, and nvcc's unrolled "
           "loop runs them apart (see the note on the loop): give the loop one "
@@ -171,8 +173,8 @@ private:
           "loop waits on bandwidth: a loop of few warps that waits on each "
           "load's latency can run slower (2.5x on an H200 with one trip "
           "count per warp, 7.6x with the pragma, runtime-bench 42)",
-          P.Units);
-    return *P.Units <= P.IdealUnits + 1e-9;
+          P->Units);
+    return *P->Units <= P->IdealUnits + 1e-9;
   }
 
   /// For an index that is a static but no affine function of the lanes:
@@ -524,8 +526,9 @@ private:
       return;
     AccessShape AllLanes = In.Access;
     AllLanes.Guards.clear();
-    if (model::predict(Ctx, Model, AllLanes, In.Launch).Kind !=
-        model::Pattern::Coalesced)
+    std::optional<model::Prediction> All =
+        model::predictIfDecided(Ctx, Model, AllLanes, In.Launch);
+    if (!All || All->Kind != model::Pattern::Coalesced)
       return;
     std::optional<double> After = In.Before.IdealUnits;
     if (!improves(After))

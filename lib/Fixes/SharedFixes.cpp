@@ -158,7 +158,11 @@ private:
     for (const AccessShape &A : Accesses) {
       AccessShape Moved = A;
       Moved.ByteOffset = L.Move(A.ByteOffset);
-      After.push_back(model::predict(Ctx, Model, Moved, Launch));
+      std::optional<model::Prediction> P =
+          model::predictIfDecided(Ctx, Model, Moved, Launch);
+      if (!P)
+        return false; // no count in all: total() would give none
+      After.push_back(std::move(*P));
     }
     bool Resolves = true;
     for (size_t I = 0; I < Accesses.size(); ++I)
@@ -204,11 +208,12 @@ private:
     for (size_t I = 0; I < Accesses.size(); ++I) {
       if (!hasConflict(Before[I]))
         continue;
-      model::Prediction After = model::predict(
+      std::optional<model::Prediction> Swapped = model::predictIfDecided(
           Ctx, Model, swapThreadMapping(Ctx, Accesses[I]), Launch);
       double Was = worstBefore(Before[I]);
-      if (!After.Units || *After.Units + 1e-9 >= Was)
+      if (!Swapped || !Swapped->Units || *Swapped->Units + 1e-9 >= Was)
         continue;
+      const model::Prediction &After = *Swapped;
       Fix F;
       F.Kind = FixKind::SharedThreadMapping;
       F.PredictedUnits = *After.Units;

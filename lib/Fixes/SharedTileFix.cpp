@@ -52,9 +52,9 @@ void addSharedTileFixes(sym::Context &Syms, model::ModelCaches &Model,
       if (J == I || G.Kind == F.Kind ||
           G.Before.Kind != model::Pattern::Coalesced)
         continue;
-      model::Prediction Broken =
-          model::predict(Syms, Model, swapThreadMapping(Syms, G.Shape), Launch);
-      if (Broken.Kind == model::Pattern::Coalesced)
+      std::optional<model::Prediction> Broken = model::predictIfDecided(
+          Syms, Model, swapThreadMapping(Syms, G.Shape), Launch);
+      if (Broken && Broken->Kind == model::Pattern::Coalesced)
         continue;
       F.Fixes.insert(F.Fixes.begin(), tileFix(F, G, *Swap));
       break;

@@ -40,12 +40,12 @@ bool swapLowersSectors(sym::Context &Syms, model::ModelCaches &Model,
     const model::Prediction &P = A.Before;
     if (P.Space != model::AddressSpace::Global)
       continue; // sectors are the currency of the comparison
-    model::Prediction Q =
-        model::predict(Syms, Model, swapThreadMapping(Syms, A.Shape), Launch);
-    if (!P.Units || !Q.Units)
+    std::optional<model::Prediction> Q = model::predictIfDecided(
+        Syms, Model, swapThreadMapping(Syms, A.Shape), Launch);
+    if (!P.Units || !Q || !Q->Units)
       return false;
     Before += *P.Units;
-    After += *Q.Units;
+    After += *Q->Units;
   }
   return After + 1e-9 < Before;
 }

@@ -84,10 +84,12 @@ void addVectorPairFixes(sym::Context &Syms, model::ModelCaches &Model,
         continue;
       model::AccessShape Wide = A.Shape;
       Wide.WidthBytes = Wide.ChunkBytes = Count * Elem;
-      model::Prediction After = model::predict(Syms, Model, Wide, Launch);
-      if (!After.Units || !A.Before.Units ||
-          *After.Units + 1e-9 >= *A.Before.Units * Count)
+      std::optional<model::Prediction> Vector =
+          model::predictIfDecided(Syms, Model, Wide, Launch);
+      if (!Vector || !Vector->Units || !A.Before.Units ||
+          *Vector->Units + 1e-9 >= *A.Before.Units * Count)
         continue;
+      const model::Prediction &After = *Vector;
       std::string Message =
           "the thread accesses " + std::to_string(Count) +
           " adjacent elements of '" + A.BaseName.str() +

@@ -17,7 +17,7 @@ ModelCaches::~ModelCaches() = default;
 
 size_t ModelCaches::entries() const {
   return Costs->entries() + Masks->entries() + Splits->entries() +
-         Predictions.size();
+         Predictions.size() + Undecided.size();
 }
 
 } // namespace model

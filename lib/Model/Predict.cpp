@@ -7,14 +7,17 @@
 // the range and the condition for the ideal).
 //
 //===----------------------------------------------------------------------===//
+#include "Predict.h"
 #include "AssumedGridRange.h"
 #include "GuardsOpenBound.h"
 #include "LaunchWalker.h"
+#include "TrialOutcomes.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cassert>
@@ -26,11 +29,6 @@ namespace model {
 using sym::AtomId;
 
 namespace {
-
-/// Lanes at consecutive elements, whether or not the first is aligned.
-bool isContiguous(Pattern Kind) {
-  return Kind == Pattern::Coalesced || Kind == Pattern::Misaligned;
-}
 
 /// The smallest power-of-two modulus m for which "ideal iff V % m == 0"
 /// holds over every sample, or 0.
@@ -44,51 +42,6 @@ int64_t divisibilityCondition(const std::vector<int64_t> &Values,
       return M;
   }
   return 0;
-}
-
-/// One trial of the values an access depends on (a value of each unknown,
-/// a block extent): its pattern and count, a range where it has none.
-struct Trial {
-  Pattern Kind = Pattern::Unknown;
-  bool Definite = true;
-  double Low = 0, High = 0; // the count both, where definite
-  double Ideal = 0;
-};
-
-/// What the trials say together: one result for every value, one pattern
-/// with a count that moves (reported at the aligned value with the range
-/// and the condition for the ideal), or a count that depends on the values.
-struct TrialsTogether {
-  enum class Outcome { SameResult, SamePattern, DependsOnValues } What;
-  double Lowest = 1e300, Highest = 0;
-  std::vector<bool> Ideal; // per trial: at its ideal count
-};
-
-TrialsTogether combineTrials(const std::vector<Trial> &Trials) {
-  assert(!Trials.empty() && "no trial to combine");
-  const Trial &First = Trials[0];
-  TrialsTogether T;
-  for (const Trial &R : Trials) {
-    T.Lowest = std::min(T.Lowest, R.Low);
-    T.Highest = std::max(T.Highest, R.High);
-    T.Ideal.push_back(R.Definite && R.High <= R.Ideal + 1e-9);
-  }
-  bool SameResult = llvm::all_of(Trials, [&](const Trial &R) {
-    return R.Kind == First.Kind && R.Definite == First.Definite &&
-           std::fabs(R.High - First.High) < 1e-9 &&
-           std::fabs(R.Ideal - First.Ideal) < 1e-9;
-  });
-  bool SamePattern =
-      First.Kind != Pattern::Unknown &&
-      llvm::all_of(Trials, [&](const Trial &R) {
-        return R.Definite &&
-               (R.Kind == First.Kind ||
-                (isContiguous(R.Kind) && isContiguous(First.Kind)));
-      });
-  T.What = SameResult    ? TrialsTogether::Outcome::SameResult
-           : SamePattern ? TrialsTogether::Outcome::SamePattern
-                         : TrialsTogether::Outcome::DependsOnValues;
-  return T;
 }
 
 std::string names(const sym::Context &Ctx, const std::vector<AtomId> &Atoms) {
@@ -279,10 +232,12 @@ void dropTrialsWhereNoLaneRuns(UnknownTrials &Trials,
 }
 
 /// One walk per trial, sharing \p Budget; a trial that repeats an earlier
-/// one's walk (TrialClasses) takes its totals.
-std::vector<CostTotals> walkTrials(const UnknownTrials &Trials,
-                                   const std::vector<size_t> &FirstOfClass,
-                                   LaunchWalker &Walker, uint64_t Budget) {
+/// one's walk (TrialClasses) takes its totals. Stops, with nullopt, at the
+/// first trial whose totals \p Stop says settle what the caller asked.
+std::optional<std::vector<CostTotals>>
+walkTrials(const UnknownTrials &Trials, const std::vector<size_t> &FirstOfClass,
+           LaunchWalker &Walker, uint64_t Budget,
+           llvm::function_ref<bool(const CostTotals &)> Stop) {
   uint64_t WarpBudget = std::max<uint64_t>(limits::MinVisitsPerTrial,
                                            Budget / Trials.Samples.size());
   std::vector<CostTotals> Results;
@@ -293,6 +248,8 @@ std::vector<CostTotals> walkTrials(const UnknownTrials &Trials,
     }
     Trials.assign(Walker, S);
     Results.push_back(Walker.walk(WarpBudget));
+    if (Stop(Results.back()))
+      return std::nullopt;
   }
   return Results;
 }
@@ -403,8 +360,21 @@ void keepOnlyRange(Prediction &P, double Least, UnknownCause::Kind Why,
                  [&](const Assumption &A) { return A.What == Replaced; });
 }
 
-Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
-                         const RequestCostModel &Model, LaunchWalker &Walker) {
+/// \p T's outcome as combineTrials compares it.
+Trial outcomeOf(const CostTotals &T, const RequestCostModel &Model,
+                bool Scattered) {
+  return {Model.classify(T, Scattered), true, T.avgUnits(), T.avgUnits(),
+          T.avgIdeal()};
+}
+
+/// The counts of \p Access, its unknowns tried. With \p IfDecided, nullopt
+/// as soon as two trials in which some lane runs disagree on the result and
+/// on the pattern: the prediction would have neither a count nor a pattern
+/// (combineTrials), and no step after this one gives either back.
+std::optional<Prediction> predictCounts(const sym::Context &Ctx,
+                                        const AccessShape &Access,
+                                        const RequestCostModel &Model,
+                                        LaunchWalker &Walker, bool IfDecided) {
   using limits::FirstValueTried;
   Prediction P;
   bool Scattered = Walker.dataDependent();
@@ -421,9 +391,21 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
 
   UnknownTrials Trials = planTrials(Ctx, Access, Walker, P);
   uint64_t Budget = visitBudget(Access);
-  std::vector<CostTotals> Results =
+  std::optional<Trial> FirstRan;
+  auto Undecided = [&](const CostTotals &T) {
+    if (!IfDecided || !T.Requests)
+      return false;
+    Trial R = outcomeOf(T, Model, Scattered);
+    if (!FirstRan)
+      FirstRan = R;
+    return !sameResult(*FirstRan, R) && !samePattern(*FirstRan, R);
+  };
+  std::optional<std::vector<CostTotals>> Walked =
       walkTrials(Trials, Walker.trialClasses(Trials.Unknowns, Trials.Samples),
-                 Walker, Budget);
+                 Walker, Budget, Undecided);
+  if (!Walked)
+    return std::nullopt;
+  std::vector<CostTotals> &Results = *Walked;
   dropTrialsWhereNoLaneRuns(Trials, Results);
   if (Results.empty()) {
     P.Kind = Pattern::Unknown;
@@ -435,8 +417,7 @@ Prediction predictCounts(const sym::Context &Ctx, const AccessShape &Access,
   const CostTotals &First = Results[0];
   std::vector<Trial> Outcomes;
   for (const CostTotals &T : Results)
-    Outcomes.push_back({Model.classify(T, Scattered), true, T.avgUnits(),
-                        T.avgUnits(), T.avgIdeal()});
+    Outcomes.push_back(outcomeOf(T, Model, Scattered));
   TrialsTogether Together = combineTrials(Outcomes);
   // Over a grid assumed, not given, an average over the warps walked bounds
   // nothing: the launch's own warps may be the costliest or the cheapest of
@@ -645,14 +626,32 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
 Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
                        const AccessShape &Access, const LaunchShape &Launch,
                        const RequestCostModel &Model) {
+  return *predictWith(Ctx, Caches, Access, Launch, Model, /*IfDecided=*/false);
+}
+
+std::optional<Prediction>
+predictWith(const sym::Context &Ctx, ModelCaches &Caches,
+            const AccessShape &Access, const LaunchShape &Launch,
+            const RequestCostModel &Model, bool IfDecided) {
   if (std::optional<UndecidedLowering> Choice = undecidedLowering(Access)) {
     // Predicted both ways: the same count, or the range between the two.
-    Prediction First = predictWith(Ctx, Caches, Choice->First, Launch, Model);
-    Prediction Second = predictWith(Ctx, Caches, Choice->Second, Launch, Model);
-    return overBothLowerings(std::move(First), Second, Choice->Why);
+    // Either way undecided leaves both undecided (overBothLowerings).
+    std::optional<Prediction> First =
+        predictWith(Ctx, Caches, Choice->First, Launch, Model, IfDecided);
+    if (!First)
+      return std::nullopt;
+    std::optional<Prediction> Second =
+        predictWith(Ctx, Caches, Choice->Second, Launch, Model, IfDecided);
+    if (!Second)
+      return std::nullopt;
+    return overBothLowerings(std::move(*First), *Second, Choice->Why);
   }
   LaunchWalker Walker(Ctx, Caches, Access, Launch, Model);
-  Prediction P = predictCounts(Ctx, Access, Model, Walker);
+  std::optional<Prediction> Counted =
+      predictCounts(Ctx, Access, Model, Walker, IfDecided);
+  if (!Counted)
+    return std::nullopt;
+  Prediction &P = *Counted;
   P.Space = Access.Space;
   P.Model = &Model.description();
   if (Walker.unaddressedLanes() && P.Kind != Pattern::Unknown) {
@@ -662,7 +661,7 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     P.Model = &Model.description();
     P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
     takeAnyAddressRange(P, Access, Model);
-    return P;
+    return Counted;
   }
   if (!P.DependsOnLaneData)
     boundWithGuardsOpen(Ctx, Caches, Access, Launch, Model, Walker.unknowns(),
@@ -682,12 +681,12 @@ Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
                   names(Ctx, Walker.dataAtoms()));
     if (!Model.gathersAreScattered() || Access.InLibrary)
       P.Kind = Pattern::Unknown;
-    return P;
+    return Counted;
   }
   bool WarpBaseRange = rangeOverWarpBases(Ctx, Walker, P);
   rangeUnderDataGuards(Ctx, Access, Walker, WarpBaseRange, P);
   rangeOverAssumedGrid(Ctx, Access, Walker.gridAssumed(), P);
-  return P;
+  return Counted;
 }
 
 Prediction predictAcrossExtents(const sym::Context &Ctx, ModelCaches &Caches,

@@ -2,6 +2,7 @@
 #include "cuda-coalesce/Model/WarpModel.h"
 
 #include "LaunchWalker.h"
+#include "Predict.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
@@ -14,6 +15,7 @@
 #include <map>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cudacoalesce {
 namespace model {
@@ -145,6 +147,37 @@ Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
   Prediction P = predictWith(Ctx, Caches, Access, Launch, *Model);
   if (Kept.size() < limits::PredictionsKept)
     Kept.emplace(Key.bytes(), P);
+  return P;
+}
+
+std::optional<Prediction> predictIfDecided(const sym::Context &Ctx,
+                                           ModelCaches &Caches,
+                                           const AccessShape &Access,
+                                           const LaunchShape &Launch) {
+  if (!Launch.ExtentParams.empty())
+    return predict(Ctx, Caches, Access, Launch);
+  const RequestCostModel *Model = costModelFor(Access.Space);
+  assert(Model && "no cost model for this address space");
+  // A fix candidate whose count depends on the unknowns (a guard opened,
+  // a mapping swapped on ggml's tensors of unknown extents) is dropped
+  // whatever the other trials would say: the trials of such candidates
+  // were most of ggml's cpy.cu (11.2 s of analysis with them, 4.6 s).
+  std::unordered_map<std::string, Prediction> &Kept = Caches.predictions();
+  std::unordered_set<std::string> &Undecided = Caches.undecided();
+  PredictionKey Key(Ctx, Access, Launch);
+  if (auto It = Kept.find(Key.bytes()); It != Kept.end())
+    return It->second;
+  if (Undecided.count(Key.bytes()))
+    return std::nullopt;
+  std::optional<Prediction> P =
+      predictWith(Ctx, Caches, Access, Launch, *Model, /*IfDecided=*/true);
+  if (!P) {
+    if (Undecided.size() < limits::PredictionsKept)
+      Undecided.insert(Key.bytes());
+    return std::nullopt;
+  }
+  if (Kept.size() < limits::PredictionsKept)
+    Kept.emplace(Key.bytes(), *P);
   return P;
 }
 

@@ -19,58 +19,6 @@ using sym::Poly;
 
 namespace {
 
-/// An access whose unknowns p0..p3 reach it every way: as a factor of a
-/// lane-free term (the block index, a loop trip, another unknown, an
-/// operation over unknowns alone), of the lane's stride, inside a division of
-/// the lane's index, in a guard.
-AccessShape randomAccess(sym::Context &Ctx, Picker &Pick) {
-  Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
-  Poly Bx = Poly::atom(Ctx.blockIdx(0)), By = Poly::atom(Ctx.blockIdx(1));
-  Poly Trip = Poly::atom(Ctx.loopIteration("k"));
-  Poly P[4];
-  for (int U = 0; U < 4; ++U)
-    P[U] = Poly::atom(Ctx.param("p" + std::to_string(U)));
-  auto C = [&](int64_t Low, int64_t High) {
-    return Poly::constant(Pick(Low, High));
-  };
-  Poly Uniform[] = {Bx * P[Pick(0, 3)], By * P[Pick(0, 3)] * C(1, 3),
-                    Trip * P[Pick(0, 3)], P[Pick(0, 3)] * P[Pick(0, 3)],
-                    P[Pick(0, 3)] * C(-5, 5), Bx * C(0, 40),
-                    // an operation over the unknowns alone (a fastdiv)
-                    By * Ctx.op(sym::OpKind::Div, P[Pick(0, 3)] * C(1, 9),
-                                P[Pick(0, 3)] + C(0, 2)),
-                    Ctx.op(sym::OpKind::Shr, P[Pick(0, 3)] + C(0, 5),
-                           Ctx.op(sym::OpKind::And, P[Pick(0, 3)], C(0, 7))) *
-                        C(1, 12)};
-  Poly Lane = Tx * C(-1, 3) + Ty * C(0, 70);
-  Poly Index = Lane + C(0, 9);
-  for (const Poly &Term : Uniform)
-    if (Pick(0, 2))
-      Index = Index + Term;
-  switch (Pick(0, 4)) {
-  case 0: // an unknown stride between the lanes
-    Index = Index + Tx * P[Pick(0, 3)];
-    break;
-  case 1: // the lane's index divided by an unknown extent
-    Index = Index + Ctx.op(sym::OpKind::Div, Bx * C(32, 64) + Tx,
-                           P[Pick(0, 3)] + C(1, 4));
-    break;
-  default:
-    break;
-  }
-  AccessShape A;
-  unsigned Width = 1u << Pick(0, 3);
-  A.WidthBytes = A.ChunkBytes = Width;
-  A.ByteOffset = Index.scaled(Width);
-  if (Pick(0, 2) == 0) {
-    Guard G;
-    G.Op = Cmp(Pick(0, 5));
-    G.Diff = Tx + Bx * C(1, 64) - (Pick(0, 1) ? P[Pick(0, 3)] : C(0, 300));
-    A.Guards.push_back(G);
-  }
-  return A;
-}
-
 /// Values of each unknown among those Predict.cpp's trials give (small
 /// ones, the range of sizes, powers of two and their neighbours) and one
 /// past the magnitude a residue is trusted at, few enough that trials meet

@@ -1,14 +1,17 @@
 // What the launch walker's differential tests share: random cases drawn from
-// a fixed seed, and totals compared field by field.
+// a fixed seed, random accesses, and totals compared field by field.
 #ifndef CUDA_COALESCE_TEST_UNIT_WALKTESTSUPPORT_H
 #define CUDA_COALESCE_TEST_UNIT_WALKTESTSUPPORT_H
 
+#include "cuda-coalesce/Model/Access.h"
 #include "cuda-coalesce/Model/CostModel.h"
+#include "cuda-coalesce/Symbolic/Expr.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <random>
+#include <string>
 
 namespace cudacoalesce {
 namespace model {
@@ -41,6 +44,60 @@ inline void expectSameTotals(const CostTotals &Counted,
   EXPECT_EQ(Counted.Visits, Visited.Visits);
   EXPECT_EQ(Counted.Warps, Visited.Warps);
   EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
+}
+
+/// An access whose unknowns p0..p3 reach it every way: as a factor of a
+/// lane-free term (the block index, a loop trip, another unknown, an
+/// operation over unknowns alone), of the lane's stride, inside a division of
+/// the lane's index, in a guard.
+inline AccessShape randomAccess(sym::Context &Ctx, Picker &Pick) {
+  sym::Poly Tx = sym::Poly::atom(Ctx.threadIdx(0)),
+            Ty = sym::Poly::atom(Ctx.threadIdx(1));
+  sym::Poly Bx = sym::Poly::atom(Ctx.blockIdx(0)),
+            By = sym::Poly::atom(Ctx.blockIdx(1));
+  sym::Poly Trip = sym::Poly::atom(Ctx.loopIteration("k"));
+  sym::Poly P[4];
+  for (int U = 0; U < 4; ++U)
+    P[U] = sym::Poly::atom(Ctx.param("p" + std::to_string(U)));
+  auto C = [&](int64_t Low, int64_t High) {
+    return sym::Poly::constant(Pick(Low, High));
+  };
+  sym::Poly Uniform[] = {
+      Bx * P[Pick(0, 3)], By * P[Pick(0, 3)] * C(1, 3), Trip * P[Pick(0, 3)],
+      P[Pick(0, 3)] * P[Pick(0, 3)], P[Pick(0, 3)] * C(-5, 5), Bx * C(0, 40),
+      // an operation over the unknowns alone (a fastdiv)
+      By * Ctx.op(sym::OpKind::Div, P[Pick(0, 3)] * C(1, 9),
+                  P[Pick(0, 3)] + C(0, 2)),
+      Ctx.op(sym::OpKind::Shr, P[Pick(0, 3)] + C(0, 5),
+             Ctx.op(sym::OpKind::And, P[Pick(0, 3)], C(0, 7))) *
+          C(1, 12)};
+  sym::Poly Lane = Tx * C(-1, 3) + Ty * C(0, 70);
+  sym::Poly Index = Lane + C(0, 9);
+  for (const sym::Poly &Term : Uniform)
+    if (Pick(0, 2))
+      Index = Index + Term;
+  switch (Pick(0, 4)) {
+  case 0: // an unknown stride between the lanes
+    Index = Index + Tx * P[Pick(0, 3)];
+    break;
+  case 1: // the lane's index divided by an unknown extent
+    Index = Index + Ctx.op(sym::OpKind::Div, Bx * C(32, 64) + Tx,
+                           P[Pick(0, 3)] + C(1, 4));
+    break;
+  default:
+    break;
+  }
+  AccessShape A;
+  unsigned Width = 1u << Pick(0, 3);
+  A.WidthBytes = A.ChunkBytes = Width;
+  A.ByteOffset = Index.scaled(Width);
+  if (Pick(0, 2) == 0) {
+    Guard G;
+    G.Op = Cmp(Pick(0, 5));
+    G.Diff = Tx + Bx * C(1, 64) - (Pick(0, 1) ? P[Pick(0, 3)] : C(0, 300));
+    A.Guards.push_back(G);
+  }
+  return A;
 }
 
 } // namespace model

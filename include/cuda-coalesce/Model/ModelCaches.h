@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cudacoalesce {
 namespace model {
@@ -43,6 +44,10 @@ public:
   std::unordered_map<std::string, Prediction> &predictions() {
     return Predictions;
   }
+  /// The keys of predictions found to have neither a count nor a known
+  /// pattern before every value was tried (predictIfDecided): not kept in
+  /// predictions(), which holds whole ones only.
+  std::unordered_set<std::string> &undecided() { return Undecided; }
 
   /// Entries kept in all of them: 0 for caches that nothing has used.
   size_t entries() const;
@@ -52,6 +57,7 @@ private:
   std::unique_ptr<GuardMaskCache> Masks;
   std::unique_ptr<SplitCache> Splits;
   std::unordered_map<std::string, Prediction> Predictions;
+  std::unordered_set<std::string> Undecided;
 };
 
 } // namespace model

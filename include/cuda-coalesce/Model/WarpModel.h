@@ -35,6 +35,15 @@ const RequestCostModel *costModelFor(AddressSpace Space);
 /// are \p Ctx's (ModelCaches.h): what the walks keep goes there.
 Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
                    const AccessShape &Access, const LaunchShape &Launch);
+/// predict() for what reads only a definite count or a known pattern (the
+/// fixes' candidates): nullopt where the prediction would have neither, an
+/// unknown pattern and no count, found out as soon as two values tried for
+/// the unknowns disagree on both, without trying the rest. Otherwise what
+/// predict() gives.
+std::optional<Prediction> predictIfDecided(const sym::Context &Ctx,
+                                           ModelCaches &Caches,
+                                           const AccessShape &Access,
+                                           const LaunchShape &Launch);
 /// predict() under a launch whose block extents are kernel parameters
 /// known only at run time (LaunchShape::ExtentParams): tried at each value
 /// as unknowns are, each value with its own block.
