@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cassert>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -37,11 +38,15 @@ const RequestCostModel *costModelFor(AddressSpace Space) {
 
 namespace {
 
-/// The bytes of everything a prediction is a function of. Atoms stand for
-/// themselves (their meaning is the context's), but for kernel parameters
-/// and operations over them: a parameter is its name and the order in which
-/// the key first meets it, so that kernels written from one pattern (each
-/// with its own `w`) share their predictions.
+/// The bytes of everything a prediction is a function of. A thread or block
+/// index or extent stands for itself; every other atom for what the model
+/// reads of it: a parameter, a loop's trip or an opaque value is its kind,
+/// name, first trip, variation and the address it was loaded from, with the
+/// order in which the key first meets it (two atoms of one description stay
+/// two); an operation over them is its operator and operands. Kernels
+/// written from one pattern (each with its own `w`) and the instances of a
+/// template (each with its own parameters, loops and loads: ggml's rope.cu
+/// predicts 520 accesses of 69 shapes) share their predictions.
 class PredictionKey {
 public:
   PredictionKey(const sym::Context &Ctx, const AccessShape &A,
@@ -68,16 +73,10 @@ public:
     if (L.Grid)
       for (int64_t V : {L.Grid->X, L.Grid->Y, L.Grid->Z})
         add(V);
-    // Only the values the access reads: kernels of one pattern share
+    // Only the values of what the key met: kernels of one pattern share
     // their predictions whatever else their launches pass.
-    std::vector<sym::AtomId> Read;
-    Ctx.collectLeafAtoms(A.ByteOffset, Read);
-    for (const Guard &G : A.Guards)
-      Ctx.collectLeafAtoms(G.Diff, Read);
-    for (const LoopLowering &Loop : A.Lowerings)
-      Ctx.collectLeafAtoms(Loop.TripCount, Read);
     for (const auto &[Atom, Value] : L.Known)
-      if (llvm::is_contained(Read, Atom)) {
+      if (Met.count(Atom)) {
         addAtom(Atom);
         add(Value);
       }
@@ -99,29 +98,40 @@ private:
   }
   void addAtom(sym::AtomId A) {
     const sym::Atom &At = Ctx.atom(A);
-    if (At.Kind == sym::AtomKind::Param) {
-      auto [It, First] = Params.try_emplace(A, Params.size());
-      add('p');
-      add(It->second);
-      if (First)
-        Bytes += At.Name + '\0';
+    Met.insert(A);
+    if (At.Kind <= sym::AtomKind::GridDim ||
+        (At.Kind == sym::AtomKind::Op &&
+         llvm::all_of(At.Leaves, [&](sym::AtomId Leaf) {
+           return Ctx.atom(Leaf).Kind <= sym::AtomKind::GridDim;
+         }))) {
+      // One atom of the context whatever kernel reads it.
+      add('a');
+      add(A);
       return;
     }
-    if (At.Kind == sym::AtomKind::Op &&
-        llvm::any_of(At.Leaves, [&](sym::AtomId Leaf) {
-          return Ctx.atom(Leaf).Kind == sym::AtomKind::Param;
-        })) {
+    if (At.Kind == sym::AtomKind::Op) {
       add('o');
       add(unsigned(At.Op));
       for (const sym::Poly &Operand : At.Operands)
         add(Operand);
       return;
     }
-    add('a');
-    add(A);
+    auto [It, First] = Named.try_emplace(A, Named.size());
+    add('n');
+    add(It->second);
+    if (!First)
+      return;
+    add(unsigned(At.Kind));
+    Bytes += At.Name + '\0';
+    add(At.FirstIteration);
+    add(unsigned(At.Varies));
+    add(At.LoadedFrom.size());
+    for (const sym::Poly &Address : At.LoadedFrom)
+      add(Address);
   }
   const sym::Context &Ctx;
-  std::map<sym::AtomId, size_t> Params;
+  std::map<sym::AtomId, size_t> Named;
+  std::set<sym::AtomId> Met;
   std::string Bytes;
 };
 
