@@ -46,8 +46,8 @@ import sys
 STEP = 16
 # The offsets of the batches in the order they were made: each leaves the folders of those before
 # it alone (the second batch, offset 8, only the first's; the third, offset 4, both; the fourth,
-# offset 12, all three).
-BATCH_OFFSETS = (0, 8, 4, 12)
+# offset 12, all three; the fifth, offset 10, all four).
+BATCH_OFFSETS = (0, 8, 4, 12, 10)
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
 ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++", "dl", "rt",
                 "CUDA::cudart", "CUDA::cublas", "CUDA::curand", "CUDA::cufft"}
@@ -77,6 +77,7 @@ BUILD_DROPS = {
     "blas-gemmStridedBatched-cuda": "no kernel of its own (cuBLAS's strided batched gemm only; no "
                                     "__global__ in its sources)",
     "p2p-cuda": "its kernel runs only between two GPUs with peer access (one GPU here)",
+    "blas-gemmEx-cuda": "no kernel of its own (cuBLAS's gemmEx only; no __global__ in its sources)",
 }
 
 # Arguments of the selected programs: the Makefile's first `run` line with smaller sizes and one
@@ -186,6 +187,32 @@ ARGS = {
     "p4-cuda": "1",
     "pnpoly-cuda": "1",
     "quantAQLM-cuda": "-",
+    # the fifth batch (--offset 10 --count 24): ddbp, merkle and overlap take no arguments (their
+    # sizes are host constants)
+    "aidw-cuda": "8 0 1",
+    "atomicPerf-cuda": "1",
+    "bgmv-cuda": "--op bgmv_shrink --tokens 16 --hidden 4096 --rank 16 --loras 4 --repeat 1",
+    "blockScan-cuda": "4096 1",
+    "btree-cuda": "1048576 1048576",
+    "chi2-cuda": "4000 16384 2000 2000 256 1",
+    "conversion-cuda": "1048576 1",
+    "ddbp-cuda": "-",
+    "dslash-cuda": "256",
+    "f16max-cuda": "1",
+    "fpdc-cuda": "255 8 1 2",
+    "gemv-cuda": "-s 4096 -i 1 -x 512 -y 2",
+    "hausdorff-cuda": "10000 10000 1",
+    "hwt1d-cuda": "1048576 1",
+    "kalman-cuda": "1000 100 3 1",
+    "layout-cuda": "1",
+    "lombscargle-cuda": "1",
+    "matern-cuda": "100 1",
+    "merkle-cuda": "-",
+    "moe-cuda": "8192 384 1 1",
+    "mxfp4-cuda": "1048576 1",
+    "overlap-cuda": "-",
+    "pitch-cuda": "1",
+    "qtclustering-cuda": "--passes 1",
 }
 # Options beyond the analyzer's flags (suite_check.py's opts): che writes into out/, which its
 # Makefile's `run` makes first.

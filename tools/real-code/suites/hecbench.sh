@@ -6,12 +6,14 @@
 # input the git mirror lacks replaced by the next folder that does not; the first 34 kept), and a
 # second batch by the same rule from the 8th folder (`--offset 8`, none of the first batch's, the
 # first 16 kept), a third from the 4th folder (`--offset 4`, none of the first two batches', the
-# first 24 kept) and a fourth from the 12th (`--offset 12`, none of the first three batches', the
+# first 24 kept), a fourth from the 12th (`--offset 12`, none of the first three batches', the
+# first 24 kept) and a fifth from the 10th (`--offset 10`, none of the first four batches', the
 # first 24 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
-# `--manifest --offset 8 --count 16`, `--manifest --offset 4 --count 24` and `--manifest --offset
-# 12 --count 24` outputs: sources, -I and options from each CMakeLists.txt, arguments from its
-# ARGS table (small sizes, one repetition). The first 20 were measured first; the other 30 are
-# packed on their own (`pack hecbench/NAME...`), and so are the third and the fourth batch.
+# `--manifest --offset 8 --count 16`, `--manifest --offset 4 --count 24`, `--manifest --offset
+# 12 --count 24` and `--manifest --offset 10 --count 24` outputs: sources, -I and options from
+# each CMakeLists.txt, arguments from its ARGS table (small sizes, one repetition). The first 20
+# were measured first; the other 30 are packed on their own (`pack hecbench/NAME...`), and so are
+# the third, the fourth and the fifth batch.
 # Each program runs in its own folder.
 # The checkout is /work/ext/HeCBench, made by /work/extract.sh from the git mirror (every blob of
 # HEAD it holds; HeCBench.missing lists the 39 it lacks).
