@@ -154,24 +154,31 @@ private:
   /// Adds \p L's fixes; true when it gave them and left no access that had
   /// a conflict with one.
   bool tryLayout(const Layout &L) {
+    // No fix from a layout whose total is no less than before, nor from
+    // one without a total: each access's count adds to it, so the first
+    // access past the old total, or without a count, settles it, and the
+    // rest are not predicted (ggml's flash-attention instances tried every
+    // padding on every access of their tiles).
+    std::optional<double> Old = total(Before);
     std::vector<model::Prediction> After;
+    double Sum = 0;
     for (const AccessShape &A : Accesses) {
       AccessShape Moved = A;
       Moved.ByteOffset = L.Move(A.ByteOffset);
       std::optional<model::Prediction> P =
           model::predictIfDecided(Ctx, Model, Moved, Launch);
-      if (!P)
-        return false; // no count in all: total() would give none
+      if (!P || !P->Units)
+        return false;
+      Sum += *P->Units;
+      if (Old && Sum + 1e-9 >= *Old)
+        return false; // a wider layout may still give a fix
       After.push_back(std::move(*P));
     }
     bool Resolves = true;
     for (size_t I = 0; I < Accesses.size(); ++I)
-      Resolves &=
-          !hasConflict(Before[I]) ||
-          (After[I].Units && *After[I].Units <= After[I].IdealUnits + 1e-9);
-    std::optional<double> Old = total(Before), New = total(After);
-    if (!New || (Old && *New + 1e-9 >= *Old))
-      return false; // no fix from it: a wider one may still give one
+      Resolves &= !hasConflict(Before[I]) ||
+                  *After[I].Units <= After[I].IdealUnits + 1e-9;
+    std::optional<double> New = total(After);
     // One fix of a kind per access: the first (smallest) padding that
     // helps as much as any.
     for (size_t I = 0; I < Accesses.size(); ++I) {
