@@ -214,6 +214,12 @@ private:
   LValue variableLValue(const clang::DeclRefExpr *Ref, LValue LV);
   LValue subscriptLValue(const clang::ArraySubscriptExpr *S, LValue LV);
   LValue chosenLValue(const clang::ConditionalOperator *C, LValue LV);
+  /// The value of \p C, each side's from \p Side under the test (a load on
+  /// one side is not speculated: nvcc branches around it or predicates it).
+  SymValue chosenValue(const clang::ConditionalOperator *C,
+                       llvm::function_ref<SymValue(const clang::Expr *)> Side);
+  /// The value \p LValueExpr holds, loaded where it is memory.
+  SymValue loaded(const clang::Expr *LValueExpr);
   LValue memberLValue(const clang::MemberExpr *M, LValue LV);
   LValue returnedLValue(const clang::CallExpr *Call, LValue LV);
   SymValue opaqueFor(const clang::Expr *E, sym::Variation Varies);

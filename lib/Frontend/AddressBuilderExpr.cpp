@@ -134,10 +134,14 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
               dyn_cast<MemberExpr>(Cast->getSubExpr()->IgnoreParens()))
         if (std::optional<int64_t> V = staticConstantMember(M))
           return SymValue{false, -1, Poly::constant(*V)};
-      LValue LV = lvalue(Cast->getSubExpr());
-      if (LV.Kind == LValue::None)
-        return visitChildren(Cast->getSubExpr());
-      return loadFrom(LV, Cast->getSubExpr());
+      // `c ? x[i] : y[i]` read as a value: each side is a load of its own
+      // under the test, as a `?:` of two loaded values is, not one access
+      // at an object made of the two (HeCBench overlap: "uniform, 1 sector"
+      // where every warp's load moved 4).
+      if (const auto *C =
+              dyn_cast<ConditionalOperator>(Cast->getSubExpr()->IgnoreParens()))
+        return chosenValue(C, [&](const Expr *Side) { return loaded(Side); });
+      return loaded(Cast->getSubExpr());
     }
     case CK_ArrayToPointerDecay: {
       LValue LV = lvalue(Cast->getSubExpr());
@@ -174,41 +178,8 @@ SymValue AddressBuilder::rvalue(const Expr *E) {
   if (const auto *C = dyn_cast<CXXConstructExpr>(E))
     return constructedValue(C);
 
-  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
-    SymValue Cond = rvalue(C->getCond());
-    if (std::optional<bool> Taken = decided(C->getCond(), Cond))
-      return rvalue(*Taken ? C->getTrueExpr() : C->getFalseExpr());
-    std::vector<Guard> Then = conditionGuards(C->getCond(), false);
-    std::vector<Guard> Else = conditionGuards(C->getCond(), true);
-    // A load on one side is not speculated (it may fault): nvcc branches
-    // around it or predicates it, which the source does not tell; a warp
-    // with no lane on that side then issues nothing or a request that moves
-    // nothing (HeCBench is: `(i == start) ? 0 : destiny[i - 1]`, 0 sectors
-    // a request measured on the first trip of every block).
-    for (std::vector<Guard> *Side : {&Then, &Else})
-      for (Guard &G : *Side)
-        G.MaybePredicated = !G.Predicated;
-    SymValue T, F;
-    std::vector<HeldValue> HeldBefore = Held;
-    {
-      GuardScope TrueSide(Guards, Then);
-      T = rvalue(C->getTrueExpr());
-    }
-    std::vector<HeldValue> HeldAfterTrue = std::move(Held);
-    Held = std::move(HeldBefore);
-    {
-      GuardScope FalseSide(Guards, Else);
-      F = rvalue(C->getFalseExpr());
-    }
-    joinHeld(HeldAfterTrue);
-    if (T == F)
-      return T;
-    if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
-      return pointerChoice(C, Cond.P, T, F);
-    return opaqueFor(E,
-                     std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
-                               Syms.variationOf(F.P)}));
-  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return chosenValue(C, [&](const Expr *Side) { return rvalue(Side); });
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
     // An lvalue used as a value without a load: a function, an array name.
@@ -463,6 +434,50 @@ AddressBuilder::staticConstantMember(const MemberExpr *M) const {
   if (!Init || Init->isValueDependent() || !Init->EvaluateAsInt(R, AST))
     return std::nullopt;
   return asInt64(R.Val.getInt());
+}
+
+SymValue AddressBuilder::loaded(const Expr *LValueExpr) {
+  LValue LV = lvalue(LValueExpr);
+  if (LV.Kind == LValue::None)
+    return visitChildren(LValueExpr);
+  return loadFrom(LV, LValueExpr);
+}
+
+SymValue
+AddressBuilder::chosenValue(const ConditionalOperator *C,
+                            llvm::function_ref<SymValue(const Expr *)> Side) {
+  SymValue Cond = rvalue(C->getCond());
+  if (std::optional<bool> Taken = decided(C->getCond(), Cond))
+    return Side(*Taken ? C->getTrueExpr() : C->getFalseExpr());
+  std::vector<Guard> Then = conditionGuards(C->getCond(), false);
+  std::vector<Guard> Else = conditionGuards(C->getCond(), true);
+  // A load on one side is not speculated (it may fault): nvcc branches
+  // around it or predicates it, which the source does not tell; a warp
+  // with no lane on that side then issues nothing or a request that moves
+  // nothing (HeCBench is: `(i == start) ? 0 : destiny[i - 1]`, 0 sectors
+  // a request measured on the first trip of every block).
+  for (std::vector<Guard> *Branch : {&Then, &Else})
+    for (Guard &G : *Branch)
+      G.MaybePredicated = !G.Predicated;
+  SymValue T, F;
+  std::vector<HeldValue> HeldBefore = Held;
+  {
+    GuardScope TrueSide(Guards, Then);
+    T = Side(C->getTrueExpr());
+  }
+  std::vector<HeldValue> HeldAfterTrue = std::move(Held);
+  Held = std::move(HeldBefore);
+  {
+    GuardScope FalseSide(Guards, Else);
+    F = Side(C->getFalseExpr());
+  }
+  joinHeld(HeldAfterTrue);
+  if (T == F)
+    return T;
+  if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
+    return pointerChoice(C, Cond.P, T, F);
+  return opaqueFor(C, std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
+                                Syms.variationOf(F.P)}));
 }
 
 SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
