@@ -347,7 +347,7 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       size_t BranchIndex =
           std::find(C->body_begin(), C->body_end(), Branch) - C->body_begin();
       markLowering(Sunk,
-                   ifLowering(Branch, Tail && BranchIndex + 1 == C->size(),
+                   ifLowering(AST, Branch, Tail && BranchIndex + 1 == C->size(),
                               LoopDepth, variesPerTrip(Sunk)));
       GuardScope Sinking(Guards, Sunk);
       std::vector<HeldValue> HeldBefore = Held;
@@ -376,7 +376,7 @@ void AddressBuilder::ifStmt(const IfStmt *If) {
   std::vector<Guard> Then = conditionGuards(If->getCond(), false);
   std::vector<Guard> Else = conditionGuards(If->getCond(), true);
   ThenLowering Lowering =
-      ifLowering(If, AtKernelTail, LoopDepth, variesPerTrip(Then));
+      ifLowering(AST, If, AtKernelTail, LoopDepth, variesPerTrip(Then));
   markLowering(Then, Lowering);
   if (If->getElse())
     markLowering(Else, Lowering);

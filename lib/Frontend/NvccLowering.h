@@ -55,15 +55,16 @@ enum class ThenLowering { Branched, Predicated, EitherWay };
 /// halves off, measured on an H200 (runtime-bench 26_reduction1d) and on an
 /// H100 (cuda-samples' MC_EstimatePi: every warp issued it on every trip).
 /// Branched: `v = in[i];`, a value for later from global memory
-/// (36_guards); a body with a loop, a nested branch or a jump; an `if` with
-/// a longer `else`; guards at the kernel's end (\p AtKernelTail: nothing
-/// follows, lanes that fail exit).
-/// An `if` whose two branches are short stores: either way, for both
-/// branches (Chai's BFS and SSSP: ptxas if-converted what PTX branches).
-/// Either way (Guard::MaybePredicated) otherwise: public code and
-/// runtime-bench disagree on every other shape (ifLowering's comment).
-ThenLowering ifLowering(const clang::IfStmt *If, bool AtKernelTail,
-                        unsigned LoopDepth, bool VariesPerTrip);
+/// (36_guards); a body with a loop (but one LLVM unrolls whole) or a jump,
+/// or a nested branch around one; an `if` with a longer `else`; guards at the
+/// kernel's end (\p AtKernelTail: nothing follows, lanes that fail exit). An
+/// `if` whose two branches are short stores: either way, for both branches
+/// (Chai's BFS and SSSP: ptxas if-converted what PTX branches). Either way
+/// (Guard::MaybePredicated) otherwise: public code and runtime-bench disagree
+/// on every other shape (ifLowering's comment).
+ThenLowering ifLowering(const clang::ASTContext &AST, const clang::IfStmt *If,
+                        bool AtKernelTail, unsigned LoopDepth,
+                        bool VariesPerTrip);
 
 /// The statement that ends \p S: its last one, through braces; null for an
 /// empty block.
