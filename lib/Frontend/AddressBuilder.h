@@ -143,6 +143,8 @@ struct AccessSite {
 /// The access as the model sees it.
 model::AccessShape modelShape(const AccessSite &S);
 
+class ConditionLeaves;
+
 class AddressBuilder {
 public:
   AddressBuilder(clang::ASTContext &AST, sym::Context &Syms);
@@ -206,7 +208,10 @@ private:
     bool ThreadPrivateScalar = false;
   };
 
+  /// \p E's value; a leaf of the condition being evaluated
+  /// (ConditionValues) is evaluated once.
   SymValue rvalue(const clang::Expr *E);
+  SymValue evaluateRvalue(const clang::Expr *E);
   LValue lvalue(const clang::Expr *E);
   /// The lvalues of lvalue()'s kinds of expression, each filling in \p LV
   /// (its type set): a variable, `a[i]`, `c ? a : b`, `s.f` and `p->f`, and
@@ -664,6 +669,9 @@ private:
   /// The loops being walked that nvcc splits into pieces, outermost first
   /// (AccessSite::Lowerings).
   std::vector<model::LoopLowering> Lowerings;
+  /// The leaves of the condition of the `if` or `?:` being evaluated, with
+  /// the values they took (ConditionLeaves.h); null elsewhere.
+  ConditionLeaves *ConditionValues = nullptr;
   bool Recording = true;
   bool SawErrors = false;
   std::vector<clang::SourceLocation> CompileErrors;

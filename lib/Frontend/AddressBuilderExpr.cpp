@@ -1,5 +1,6 @@
 //===- Frontend/AddressBuilderExpr.cpp - Expressions ----------------------===//
 #include "AddressBuilder.h"
+#include "ConditionLeaves.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
 #include "ThrustPointers.h"
@@ -84,6 +85,16 @@ SymValue AddressBuilder::invalidatedUse(const Expr *E) {
 }
 
 SymValue AddressBuilder::rvalue(const Expr *E) {
+  if (!ConditionValues || !E || !ConditionValues->isLeaf(E))
+    return evaluateRvalue(E);
+  if (const SymValue *Kept = ConditionValues->find(E))
+    return *Kept;
+  SymValue V = evaluateRvalue(E);
+  ConditionValues->keep(E, V);
+  return V;
+}
+
+SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
   if (!E)
     return {};
   if (E->containsErrors()) {
@@ -446,11 +457,19 @@ SymValue AddressBuilder::loaded(const Expr *LValueExpr) {
 SymValue
 AddressBuilder::chosenValue(const ConditionalOperator *C,
                             llvm::function_ref<SymValue(const Expr *)> Side) {
-  SymValue Cond = rvalue(C->getCond());
-  if (std::optional<bool> Taken = decided(C->getCond(), Cond))
-    return Side(*Taken ? C->getTrueExpr() : C->getFalseExpr());
-  std::vector<Guard> Then = conditionGuards(C->getCond(), false);
-  std::vector<Guard> Else = conditionGuards(C->getCond(), true);
+  SymValue Cond;
+  std::vector<Guard> Then, Else;
+  {
+    ConditionLeaves Leaves(C->getCond());
+    llvm::SaveAndRestore ReadOnce(ConditionValues, &Leaves);
+    Cond = rvalue(C->getCond());
+    if (std::optional<bool> Taken = decided(C->getCond(), Cond)) {
+      ConditionValues = nullptr; // the side is no part of the condition
+      return Side(*Taken ? C->getTrueExpr() : C->getFalseExpr());
+    }
+    Then = conditionGuards(C->getCond(), false);
+    Else = conditionGuards(C->getCond(), true);
+  }
   // A load on one side is not speculated (it may fault): nvcc branches
   // around it or predicates it, which the source does not tell; a warp
   // with no lane on that side then issues nothing or a request that moves

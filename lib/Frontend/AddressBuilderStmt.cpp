@@ -1,5 +1,6 @@
 //===- Frontend/AddressBuilderStmt.cpp - Statements and guards ------------===//
 #include "AddressBuilder.h"
+#include "ConditionLeaves.h"
 #include "ExprSemantics.h"
 #include "NvccLowering.h"
 #include "VariableWrites.h"
@@ -372,9 +373,15 @@ void AddressBuilder::compound(const CompoundStmt *C) {
 
 void AddressBuilder::ifStmt(const IfStmt *If) {
   stmt(If->getInit());
-  SymValue Cond = rvalue(If->getCond());
-  std::vector<Guard> Then = conditionGuards(If->getCond(), false);
-  std::vector<Guard> Else = conditionGuards(If->getCond(), true);
+  SymValue Cond;
+  std::vector<Guard> Then, Else;
+  {
+    ConditionLeaves Leaves(If->getCond());
+    llvm::SaveAndRestore ReadOnce(ConditionValues, &Leaves);
+    Cond = rvalue(If->getCond());
+    Then = conditionGuards(If->getCond(), false);
+    Else = conditionGuards(If->getCond(), true);
+  }
   ThenLowering Lowering =
       ifLowering(AST, If, AtKernelTail, LoopDepth, variesPerTrip(Then));
   markLowering(Then, Lowering);
