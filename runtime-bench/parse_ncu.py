@@ -25,6 +25,12 @@ LD/ST/ATOM/RED), L2 theoretical sectors per request. space "shared": LDS*/LDSM (
 (store), ATOMS* (atomic), "L1 Wavefronts Shared" per request (see the header's
 "wavefronts_per_request").
 
+Each memory instruction is filed under a line of the program's own files, whichever file that is
+(NAME.cu, main.cu, kernels.h; every file but a library's header: the CUDA toolkit's, CUB's,
+thrust's, the system's), as `cuda-coalesce verify` files it (docs/verify.md, pitfall 7): where ncu
+lists it there, else nvcc's line table, the PTX's inlined_at, the nearest instruction (the
+header's "attribution"). A kernel's file is the one its first instruction is listed under.
+
 Several runs: --build DIR may be given more than once (a name found in several folders is taken
 from the last); --merge OLD.json keeps OLD's kernels and records except those of the files parsed
 now, which replace them, and adds this run to OLD's header "added_runs".
@@ -219,15 +225,74 @@ def read_line_table(path):
     return funcs, sass_lines.demangle(sorted(funcs))
 
 
-def table_lines(table, sig, kfile, measured):
-    """{ncu address: line of the kernel's .cu} from nvcc's line table, for the measured memory
-    instructions ({address: SASS text}) of the kernel with signature SIG; None when the table
-    holds no function with these instructions at these addresses (another compilation)."""
-    if not table or not kfile or not measured:
+# Library files, as `cuda-coalesce verify` tells them (lib/Verify/Names.cpp, isLibraryFile): the
+# CUDA toolkit's headers, CUB, thrust, libcu++, the system's. Every other file the page lists is
+# the program's own (NAME.cu, main.cu, kernels.h, a header of the program...).
+LIBRARY_FOLDERS = ("/include/cub/", "/include/thrust/", "/include/cuda/", "/include/nv/",
+                   "/include/cccl/", "/libcudacxx/", "/cub/cub/", "/thrust/thrust/",
+                   "/include/crt/")
+
+
+def is_library_file(path):
+    """Whether PATH is a library's header (the toolkit's, CUB, thrust, libcu++, the system's)."""
+    if path.startswith(("/usr/include/", "/usr/lib/", "/opt/nvidia/")):
+        return True
+    if any(f in path for f in LIBRARY_FOLDERS):
+        return True
+    parts = [x for x in path.split("/") if x]
+    for i in range(len(parts) - 1):
+        p = parts[i]
+        if (p == "cuda" or re.match(r"^cuda-\d", p)) and parts[i + 1] == "include":
+            return True      # .../cuda[-X.Y]/include/...
+        if p == "targets" and i + 2 < len(parts) and parts[i + 2] == "include":
+            return True      # .../targets/<arch>/include/...
+    return False
+
+
+INTEGER_CASTS = ("int", "unsignedint", "long", "unsignedlong", "longlong", "unsignedlonglong",
+                 "short", "unsignedshort", "char", "signedchar", "unsignedchar", "unsigned",
+                 "signed", "longint", "unsignedlongint", "shortint", "unsignedshortint")
+RE_CHAR = re.compile(r"(?<=[<,)])'(\\x[0-9a-fA-F]+|\\[0-7]{1,3}|\\.|[^'\\])'")
+RE_NEGATIVE_CHAR = re.compile(r"\((?:char|signedchar)\)-([0-9]+)")
+RE_CAST = re.compile(r"\((?:%s)\)(?=-?[0-9])" % "|".join(INTEGER_CASTS))
+RE_SUFFIX = re.compile(r"(?<=[<,])(-?[0-9]+)[uUlL]+(?=[,>])")
+ESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11, "e": 27}
+
+
+def _char_value(lit):
+    """'A', '\\n', '\\x41', '\\101' (a character literal's body) -> its byte."""
+    if not lit.startswith("\\"):
+        return ord(lit) & 0xFF
+    if lit[1] == "x":
+        return int(lit[2:], 16) & 0xFF
+    if lit[1] in "01234567":
+        return int(lit[1:], 8) & 0xFF
+    return ESCAPES.get(lit[1], ord(lit[1]))
+
+
+def normalize_kernel(name):
+    """The name kernels are joined on, as `cuda-coalesce verify` makes it (normalizeKernel,
+    lib/Verify/Names.cpp): no spaces; no casts or suffixes on integer template arguments
+    ((int)4, 4U); (bool)1 as true; a character argument as its byte ('A', (char)65 and
+    (unsigned char)65 as 65, (char)-56 and '\\xc8' as 200). Enum casts stay."""
+    s = "".join(name.split())
+    s = s.replace("(bool)1", "true").replace("(bool)0", "false")
+    s = RE_CHAR.sub(lambda m: str(_char_value(m.group(1))), s)
+    s = RE_NEGATIVE_CHAR.sub(lambda m: str(-int(m.group(1)) & 0xFF), s)
+    s = RE_CAST.sub("", s)
+    return RE_SUFFIX.sub(lambda m: m.group(1), s)
+
+
+def table_frames(table, sig, measured):
+    """{ncu address: (file, line)}: the innermost frame in the program's own code (not a library
+    header) that nvcc's line table gives each measured memory instruction ({address: SASS text})
+    of the kernel with signature SIG; None when the table holds no function with these
+    instructions at these addresses (another compilation)."""
+    if not table or not measured:
         return None
     funcs, demangled = table
-    want = short_kernel(sig)
-    prefer = [m for m, d in demangled.items() if short_kernel(d) == want]
+    want = normalize_kernel(short_kernel(sig))
+    prefer = [m for m, d in demangled.items() if normalize_kernel(short_kernel(d)) == want]
     fit = sass_lines.match_function(funcs, {int(a, 16): t for a, t in measured.items()}, prefer)
     if fit is None:
         return None
@@ -235,9 +300,10 @@ def table_lines(table, sig, kfile, measured):
     chains = {off: chain for off, _, chain in funcs[mangled]}
     out = {}
     for a in measured:
-        ln = sass_lines.kernel_file_line(chains.get(int(a, 16) - load, ()), kfile)
-        if ln is not None:
-            out[a] = ln
+        fr = next((f for f in chains.get(int(a, 16) - load, ()) if not is_library_file(f[0])),
+                  None)
+        if fr is not None:
+            out[a] = fr
     return out
 
 
@@ -404,14 +470,16 @@ def build(build_dir, versions, only=None, shared=False):
                                "over the line's SASS instructions of that kind (warp-level requests)",
         "dedup_rule": "each SASS row is listed twice under its CUDA line; keep one per "
                       "(kernel, file, line, address)",
-        "attribution": "ncu: listed by ncu under that line of the kernel's .cu; line-table: ncu "
-                       "lists it only under a CUDA header line, filed at the innermost frame in "
-                       "the kernel's .cu that nvcc's line table gives it (NAME.sass, `nvdisasm "
-                       "-gi -c` of the program's cubin, matched to ncu's SASS by opcode at every "
-                       "address); ptx-inlined-at (no NAME.sass): "
-                       "ncu lists it only under a CUDA header line, mapped to the call site by the "
-                       "PTX .loc inlined_at of that header line; nearest-sass: fallback, the line of "
-                       "the nearest preceding SASS instruction",
+        "attribution": "ncu: listed by ncu under that line of the program's own files (any file "
+                       "but a library's: the CUDA toolkit's, CUB's, thrust's, the system's headers; "
+                       "the kernel's file first, the last listed); line-table: ncu lists it only "
+                       "under a library header line, filed at the innermost frame in the program's "
+                       "files that nvcc's line table gives it (NAME.sass, `nvdisasm -gi -c` of the "
+                       "program's cubin, matched to ncu's SASS by opcode at every address); "
+                       "ptx-inlined-at (no NAME.sass): ncu lists it only under a library header "
+                       "line, mapped to the call site by the PTX .loc inlined_at of that header "
+                       "line, among the program's lines this launch lists; nearest-sass: fallback, "
+                       "the program's line of the nearest preceding SASS instruction",
     })
     if shared:
         header.update({
@@ -443,6 +511,7 @@ def build(build_dir, versions, only=None, shared=False):
         if dups["mismatch"]:
             problems.append("%s: %d duplicated SASS rows differ" % (name, dups["mismatch"]))
         for ri, res in enumerate(results):
+            first_record = len(records)
             sig = res["signature"]
             kname = short_kernel(sig)
             # same order in both pages; the raw page prints template arguments differently
@@ -451,11 +520,7 @@ def build(build_dir, versions, only=None, shared=False):
                 kinfo = raw[ri]
             else:
                 kinfo = next((k for k in raw if k["signature"] == sig), {})
-            kfile = None
-            for b in res["blocks"]:
-                if os.path.basename(b["file"]) == name + ".cu":
-                    kfile = b["file"]
-            # address -> list of (file, line)
+            # address -> list of (file, line), in the page's order
             where = {}
             instr = {}
             for b in res["blocks"]:
@@ -465,16 +530,40 @@ def build(build_dir, versions, only=None, shared=False):
                         instr[a] = s
                     # consistency: CUDA line totals == sum of distinct SASS rows
                     se = sum(s["exec"] for s in L["sass"].values())
-                    if L["sass"] and se != L["line_exec"] and os.path.basename(b["file"]) == name + ".cu":
+                    if L["sass"] and se != L["line_exec"] and not is_library_file(b["file"]):
                         problems.append("%s %s %s:%d: CUDA-line Instructions Executed %s != sum over distinct SASS rows %s" % (
                             name, kname, os.path.basename(b["file"]), ln, L["line_exec"], se))
             texts = {(b["file"], ln): L["text"] for b in res["blocks"] for ln, L in b["lines"].items()}
-            kaddrs = sorted((int(a, 16), ln) for a, locs in where.items()
-                            for (f, ln) in locs if f == kfile)
+            # The program's own files (any of them: NAME.cu, main.cu, kernels.h...), as verify
+            # tells them (Verify/Attribution.cpp): every file the page lists but a library's.
+            # The kernel's file is the one its first instruction is listed under.
+            user = [b["file"] for b in res["blocks"] if not is_library_file(b["file"])]
+            uaddrs = sorted((int(a, 16), (f, ln)) for a, locs in where.items()
+                            for (f, ln) in locs if f in user)
+            kfile = min(uaddrs, key=lambda x: x[0])[1][0] if uaddrs else None
+            ranges = {}
+            for _, (f, ln) in uaddrs:
+                lo, hi = ranges.get(f, (ln, ln))
+                ranges[f] = (min(lo, ln), max(hi, ln))
             kinls = {"global": inlined_for_kernel(inl, kname),
                      "shared": inlined_for_kernel(inl_shared, kname)}
-            klines = [ln for _, ln in kaddrs]
-            kmin, kmax = (min(klines), max(klines)) if klines else (0, 0)
+
+            def user_listing(a):
+                """The program's line ncu lists A under: the kernel's file first, the last
+                listed (__ldg's load is listed under the header, then the call)."""
+                found = None
+                for f, ln in where[a]:
+                    if f in user and (found is None or f == kfile or found[0] != kfile):
+                        found = (f, ln)
+                return found
+
+            def own_file(path):
+                """A path of nvcc's line table as the page names the same file."""
+                if path in user:
+                    return path
+                same = [f for f in user if os.path.basename(f) == os.path.basename(path)]
+                return same[0] if len(same) == 1 else path
+
             memory = {}
             for a, s in instr.items():
                 base, full = opcode_of(s["sass"])
@@ -492,59 +581,62 @@ def build(build_dir, versions, only=None, shared=False):
                             continue
                         space = "shared"      # a generic instruction ncu saw reach shared memory
                 memory[a] = (full, kind, space)
-            lines_by_table = table_lines(table, sig, kfile, {a: instr[a]["sass"] for a in memory})
-            if table and kfile:
+            frames = table_frames(table, sig, {a: instr[a]["sass"] for a in memory})
+            if table and user:
                 # How far the table can be trusted: on the instructions ncu lists under a line
-                # of the kernel's file, both should name the same line.
-                listed = {a: [ln for f, ln in where[a] if f == kfile] for a in lines_by_table or {}}
-                agree = sum(1 for a, ln in listed.items() if ln and ln[-1] == lines_by_table[a])
-                used = sum(1 for ln in listed.values() if not ln)
+                # of the program's code, both should name the same line.
+                listed = {a: user_listing(a) for a in frames or {}}
+                agree = sum(1 for a, fl in listed.items() if fl and fl[1] == frames[a][1]
+                            and os.path.basename(fl[0]) == os.path.basename(frames[a][0]))
+                used = sum(1 for fl in listed.values() if not fl)
                 problems.append("%s %s: %s" % (
                     name, kname, "no function of %s.sass has ncu's instructions at ncu's addresses: "
-                    "attributed without the line table" % name if lines_by_table is None else
+                    "attributed without the line table" % name if frames is None else
                     "line table: names ncu's line for %d of the %d memory instructions ncu lists "
-                    "under the kernel's file; files %d listed only under a header" % (
-                        agree, sum(1 for ln in listed.values() if ln), used)))
+                    "in the program's files; files %d listed only under a library header" % (
+                        agree, sum(1 for fl in listed.values() if fl), used)))
             groups = {}
             for a, (full, kind, space) in memory.items():
                 s = instr[a]
                 kinl = kinls[space]
                 locs = where[a]
-                inkf = [l for l in locs if l[0] == kfile]
-                if inkf:
-                    f, ln = inkf[-1]
+                listing = user_listing(a)
+                if listing:
+                    f, ln = listing
                     attribution = "ncu"
-                    via = [l for l in locs if l[0] != kfile]
-                elif lines_by_table and a in lines_by_table:
-                    # Only listed under a header (an inlined bf16 store, __ldg...): the call
-                    # site nvcc's line table gives.
-                    f, ln = kfile, lines_by_table[a]
+                    via = [l for l in locs if l[0] != f]
+                elif frames and a in frames:
+                    # Only listed under a library header (an inlined bf16 store, __ldg...): the
+                    # program's line nvcc's line table gives (its innermost frame there).
+                    f, ln = own_file(frames[a][0]), frames[a][1]
                     attribution = "line-table"
                     via = locs
                 else:
-                    # Only listed under a header (an inlined atomicAdd, __ldg, __half2 copy...).
-                    # 1) the PTX .loc 'inlined_at' call site of that header line, inside this
-                    #    kernel's line range; 2) else the kernel-file line of the nearest
-                    #    preceding SASS instruction (else the nearest following one).
+                    # Only listed under a library header (an inlined atomicAdd, __ldg, __half2
+                    # copy...). 1) the PTX .loc 'inlined_at' call site of that header line,
+                    # inside the lines this launch lists of one of the program's files (the one
+                    # listed nearest the instruction when several); 2) else the program's line
+                    # of the nearest preceding SASS instruction (else the nearest following one).
                     ai = int(a, 16)
                     cands = set()
                     for hf, hl in locs:
                         for cf, cl in kinl.get((os.path.basename(hf), hl, kind), ()):
-                            if kfile and cf == os.path.basename(kfile) and kmin <= cl <= kmax:
-                                cands.add(cl)
+                            for uf, (lo, hi) in ranges.items():
+                                if cf == os.path.basename(uf) and lo <= cl <= hi:
+                                    cands.add((uf, cl))
                     if cands:
-                        def dist(cl):
-                            ds = [abs(x[0] - ai) for x in kaddrs if x[1] == cl]
-                            return (min(ds) if ds else 1 << 62, cl)
-                        f, ln = kfile, min(cands, key=dist)
+                        def dist(c):
+                            ds = [abs(x[0] - ai) for x in uaddrs if x[1] == c]
+                            return (min(ds) if ds else 1 << 62, c[1])
+                        f, ln = min(cands, key=dist)
                         attribution = "ptx-inlined-at"
                     else:
-                        prev = [x for x in kaddrs if x[0] < ai]
-                        nxt = [x for x in kaddrs if x[0] > ai]
+                        prev = [x for x in uaddrs if x[0] < ai]
+                        nxt = [x for x in uaddrs if x[0] > ai]
                         if prev:
-                            f, ln = kfile, prev[-1][1]
+                            f, ln = prev[-1][1]
                         elif nxt:
-                            f, ln = kfile, nxt[0][1]
+                            f, ln = nxt[0][1]
                         else:
                             f, ln = locs[0]
                         attribution = "nearest-sass"
@@ -620,12 +712,18 @@ def build(build_dir, versions, only=None, shared=False):
                 if g["via"]:
                     rec["also_listed_at"] = sorted(g["via"])
                 calls = sorted(cl for cf, cl in kinls[space].get((os.path.basename(f), ln, kind), ())
-                               if kfile and cf == os.path.basename(kfile) and cl != ln)
+                               if cf == os.path.basename(f) and cl != ln)
                 if calls and g["attribution"] == {"ncu"}:
                     # the access sits in an inlined __device__ function of the same file
                     rec["inlined_at_lines"] = calls
                 records.append(rec)
-            k = {"file": rel_path(kfile or ""), "kernel": kname, "kernel_signature": sig}
+            # The launch's file: the kernel's, where its records are all in it; else none (its
+            # records are in several of the program's files: a launch listed without a file
+            # meets the records of every file, in verify as in this script's older output).
+            mine = records[first_record:]
+            kpath = rel_path(kfile or "")
+            k = {"file": kpath if all(r["file"] == kpath for r in mine) else "",
+                 "kernel": kname, "kernel_signature": sig}
             k.update({kk: v for kk, v in kinfo.items() if kk not in ("signature", "id")})
             if kinfo.get("signature") and kinfo["signature"] != sig:
                 k["raw_page_kernel_name"] = kinfo["signature"]
@@ -635,9 +733,8 @@ def build(build_dir, versions, only=None, shared=False):
             # wavefront counters, where the run collected them.
             for kind, key in (("load", "shared_ld_wavefronts"), ("store", "shared_st_wavefronts")):
                 if shared and key in kinfo:
-                    got = sum(r["wavefronts"] for r in records
-                              if r["kernel_signature"] == sig and r["file"] == rel_path(kfile or "")
-                              and r.get("space") == "shared" and r["kind"] == kind)
+                    got = sum(r["wavefronts"] for r in mine
+                              if r.get("space") == "shared" and r["kind"] == kind)
                     if got != kinfo[key]:
                         problems.append("%s %s: shared %s wavefronts: records %s, %s %s" % (
                             name, kname, kind, got, key, kinfo[key]))

@@ -102,10 +102,15 @@ std::string kernelName(const FunctionDecl *F) {
 }
 
 /// The name Nsight Compute and cu++filt print: an enum template argument as
-/// a cast of its value, `(Phase)0`; empty where it is kernelName's.
+/// a cast of its value, `(Phase)0`, and every scope with its inline
+/// namespaces, as the mangled name has them
+/// (`(cub::CUB_300001_SM_900::BlockScanAlgorithm)0`); empty where it is
+/// kernelName's.
 std::string profilerKernelName(const FunctionDecl *F) {
   PrintingPolicy Policy = F->getASTContext().getPrintingPolicy();
   Policy.UseEnumerators = false;
+  Policy.SuppressInlineNamespace =
+      llvm::to_underlying(PrintingPolicy::SuppressInlineNamespaceMode::None);
   std::string Name = kernelName(F, Policy);
   return Name == kernelName(F) ? std::string() : Name;
 }

@@ -309,6 +309,42 @@ void keepProfiledGrid(const ProfiledLaunch &L,
   });
 }
 
+/// The analyzer's name each profiled kernel's name meets: its own where the
+/// analyzer has it, else the one that enumArgumentsMatch gives, where that
+/// is the only name it gives and no other profiled name it gives that one
+/// (two instances that differ only in an enum argument written as an
+/// enumerator, or two profiled instances, leave it unmatched).
+std::map<std::string, std::string>
+resolveKernels(const Measurements &M,
+               const std::map<std::string, std::vector<const PredictedAccess *>>
+                   &ByKernel) {
+  std::map<std::string, std::string> Resolved;
+  std::set<std::string> Exact;
+  std::map<std::string, std::vector<std::string>> Loose;
+  for (const ProfiledLaunch &L : M.Launches) {
+    std::string Name = normalizeKernel(L.Kernel);
+    if (ByKernel.count(Name)) {
+      Resolved[Name] = Name;
+      Exact.insert(Name);
+    } else {
+      Loose.try_emplace(Name);
+    }
+  }
+  std::map<std::string, unsigned> Claims;
+  for (auto &[Name, Candidates] : Loose) {
+    for (const auto &Entry : ByKernel)
+      if (!Exact.count(Entry.first) && enumArgumentsMatch(Name, Entry.first))
+        Candidates.push_back(Entry.first);
+    if (Candidates.size() == 1)
+      ++Claims[Candidates[0]];
+  }
+  for (const auto &[Name, Candidates] : Loose)
+    Resolved[Name] = Candidates.size() == 1 && Claims[Candidates[0]] == 1
+                         ? Candidates[0]
+                         : Name;
+  return Resolved;
+}
+
 } // namespace
 
 JoinResult join(const Measurements &M,
@@ -322,10 +358,11 @@ JoinResult join(const Measurements &M,
   std::vector<std::vector<const MeasuredLine *>> ByLaunch(M.Launches.size());
   for (const MeasuredLine &L : M.Lines)
     ByLaunch[L.Launch].push_back(&L);
+  std::map<std::string, std::string> Resolved = resolveKernels(M, ByKernel);
   std::set<std::string> Profiled;
   for (size_t I = 0; I < M.Launches.size(); ++I) {
     const ProfiledLaunch &L = M.Launches[I];
-    std::string Name = normalizeKernel(L.Kernel);
+    const std::string &Name = Resolved[normalizeKernel(L.Kernel)];
     Profiled.insert(Name);
     std::vector<const PredictedAccess *> Candidates =
         ofKernelFile(ByKernel[Name], L.File, M.Spaces, Files);

@@ -8,6 +8,8 @@
 #include "llvm/Support/JSON.h"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <tuple>
 
 namespace cudacoalesce::verify {
@@ -99,12 +101,17 @@ public:
     LaunchKey Key = keyOf(R);
     if (!Index.count(Key)) {
       // parse_ncu.py lists a launch of a public suite's program without its
-      // file (the page names none), while each record names its line's:
-      // the same launch.
+      // file (the page names none, or its records are in several of the
+      // program's files), or under the kernel's file while a record names
+      // its line's (a helper in the program's header): the same launch,
+      // where one listed launch has the record's program, index, kernel and
+      // signature.
       LaunchKey Unfiled = Key;
       std::get<2>(Unfiled).clear();
       if (auto It = Index.find(Unfiled); It != Index.end()) {
         Index[Key] = It->second;
+      } else if (std::optional<size_t> Only = onlyLaunchBesideFile(Key)) {
+        Index[Key] = *Only;
       } else {
         json::Object K = R; // a record of a launch the kernels do not list
         kernel(K);
@@ -140,6 +147,22 @@ public:
   }
 
 private:
+  /// The one launch listed with \p Key's program, index, kernel and
+  /// signature, in whichever file.
+  std::optional<size_t> onlyLaunchBesideFile(const LaunchKey &Key) const {
+    auto Others = [&](const LaunchKey &K) {
+      return std::tie(std::get<0>(K), std::get<1>(K), std::get<3>(K),
+                      std::get<4>(K));
+    };
+    std::set<size_t> Found;
+    for (const auto &[K, Launch] : Index)
+      if (Others(K) == Others(Key))
+        Found.insert(Launch);
+    if (Found.size() != 1)
+      return std::nullopt;
+    return *Found.begin();
+  }
+
   llvm::StringRef Name;
   Measurements &Out;
   std::map<LaunchKey, size_t> Index;

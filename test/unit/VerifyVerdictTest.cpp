@@ -146,6 +146,62 @@ TEST(VerifyNamesTest, EnumArgumentsAsCasts) {
   EXPECT_NE(normalizeKernel("k<(Phase)0>"), normalizeKernel("k<0>"));
 }
 
+TEST(VerifyNamesTest, IntegerAndCharacterArguments) {
+  // ncu (cu++filt) writes every integer argument as a cast, Clang writes
+  // literals: one name for both.
+  EXPECT_EQ(normalizeKernel("k<(unsigned int)3u>"), normalizeKernel("k<3U>"));
+  EXPECT_EQ(normalizeKernel("k<(bool)1, (bool)0>"), "k<true,false>");
+  // A char argument: Clang writes the character, ncu its value.
+  EXPECT_EQ(normalizeKernel("k<(char)65>"), "k<65>");
+  EXPECT_EQ(normalizeKernel("k<'A'>"), "k<65>");
+  EXPECT_EQ(normalizeKernel("k<(unsigned char)65, (signed char)66>"),
+            normalizeKernel("k<(unsigned char)'A', (signed char)'B'>"));
+  EXPECT_EQ(normalizeKernel(R"(k<'\n', '\'', '\\', '\0', '\x7f'>)"),
+            "k<10,39,92,0,127>");
+  // Below zero, a char is the byte Clang prints.
+  EXPECT_EQ(normalizeKernel("k<(char)-56>"), "k<200>");
+  EXPECT_EQ(normalizeKernel("k<(signed char)-1>"), "k<255>");
+  EXPECT_EQ(normalizeKernel(R"(k<'\xc8'>)"), "k<200>");
+  EXPECT_EQ(normalizeKernel("k<(unsigned char)200>"), "k<200>");
+  // An int below zero stays so; a character in a type's name is no argument.
+  EXPECT_EQ(normalizeKernel("k<(int)-56>"), "k<-56>");
+  EXPECT_EQ(normalizeKernel("k<char, float4>"), "k<char,float4>");
+}
+
+TEST(VerifyNamesTest, EnumArgumentsAnAnalyzerWritesOtherwise) {
+  // HeCBench blockScan: ncu names the enum with CUB's inline namespace.
+  std::string Ncu =
+      normalizeKernel("BlockPrefixSumKernel<(int)1024, (int)1, "
+                      "(cub::CUB_300001_SM_900::BlockScanAlgorithm)0>");
+  auto Matches = [&](llvm::StringRef Analyzer) {
+    return enumArgumentsMatch(Ncu, normalizeKernel(Analyzer));
+  };
+  // A cast of the same value, the type named without its inline namespace
+  // (an analyzer before 2026-12-07).
+  EXPECT_TRUE(
+      Matches("BlockPrefixSumKernel<1024, 1, (cub::BlockScanAlgorithm)0>"));
+  EXPECT_FALSE(
+      Matches("BlockPrefixSumKernel<1024, 1, (cub::BlockScanAlgorithm)1>"));
+  EXPECT_FALSE(Matches("BlockPrefixSumKernel<1024, 1, (cub::Other)0>"));
+  EXPECT_FALSE(
+      Matches("BlockPrefixSumKernel<1024, 1, (other::BlockScanAlgorithm)0>"));
+  // An enumerator of the type's scope (its value unknown here).
+  EXPECT_TRUE(Matches("BlockPrefixSumKernel<1024, 1, cub::BLOCK_SCAN_RAKING>"));
+  EXPECT_TRUE(Matches("BlockPrefixSumKernel<1024, 1, cub::BlockScanAlgorithm::"
+                      "BLOCK_SCAN_RAKING>"));
+  EXPECT_FALSE(
+      Matches("BlockPrefixSumKernel<1024, 1, other::BLOCK_SCAN_RAKING>"));
+  // Every other argument and the name as they are.
+  EXPECT_FALSE(Matches("BlockPrefixSumKernel<512, 1, cub::BLOCK_SCAN_RAKING>"));
+  EXPECT_FALSE(Matches("OtherKernel<1024, 1, cub::BLOCK_SCAN_RAKING>"));
+  EXPECT_FALSE(Matches("BlockPrefixSumKernel<1024, cub::BLOCK_SCAN_RAKING>"));
+  // Not a number, a bool, a cast of another type's value: no enumerator.
+  EXPECT_FALSE(enumArgumentsMatch("k<(Phase)0>", "k<0>"));
+  EXPECT_FALSE(enumArgumentsMatch("k<(Phase)0>", "k<true>"));
+  // The same name is the names' equality, not this weaker match.
+  EXPECT_FALSE(enumArgumentsMatch("k<(Phase)0>", "k<(Phase)0>"));
+}
+
 TEST(VerifyNamesTest, LibraryFiles) {
   EXPECT_TRUE(isLibraryFile(
       "/usr/local/cuda/targets/x86_64-linux/include/cuda_fp16.hpp"));
@@ -334,21 +390,78 @@ TEST(VerifyJoinTest, KernelsOfOneNameInSeveralFiles) {
 }
 
 TEST(VerifyJoinTest, EnumInstancesJoinOnTheProfilerName) {
-  PredictedAccess A = access(4);
-  A.Line = A.EndLine = 5;
+  PredictedAccess A = access(4), B = access(16);
+  A.Line = A.EndLine = B.Line = B.EndLine = 5;
   A.Kernel = "k<Phase::Prefill>";
+  B.Kernel = "k<Phase::Decode>";
   Measurements M = oneLaunch({line(5, 1, 4)});
   M.Launches[0].Kernel = "k<(Phase)0>";
-  std::vector<PredictedAccess> P = {A};
+  // By their enumerators, either instance could be the profiled one.
+  std::vector<PredictedAccess> P = {A, B};
   EXPECT_EQ(verdicts(join(M, P, nullptr)),
             (std::vector<std::string>{"5 not predicted"}));
   P[0].ProfilerKernel = "k<(Phase)0>";
+  P[1].ProfilerKernel = "k<(Phase)1>";
   JoinResult R = join(M, P, nullptr);
   EXPECT_EQ(verdicts(R), (std::vector<std::string>{"5 exact by line"}));
   // Rows keep the name users read.
   ASSERT_EQ(R.Rows.size(), 1u);
   EXPECT_EQ(R.Rows[0].Kernel, "k<Phase::Prefill>");
-  EXPECT_EQ(R.AccessesNotProfiled, 0u);
+  EXPECT_EQ(R.AccessesNotProfiled, 1u); // Decode's
+}
+
+// An analyzer's JSON without the profiler's name as ncu writes it (one
+// from before the inline namespaces were printed, or with enumerators
+// only): a profiled instance meets the analyzer's where that is the only
+// answer both ways.
+TEST(VerifyJoinTest, EnumArgumentsWrittenOtherwiseJoinWhereUnique) {
+  auto Instance = [](const char *Kernel, double PerRequest) {
+    PredictedAccess A = access(PerRequest);
+    A.Line = A.EndLine = 5;
+    A.Kernel = Kernel;
+    return A;
+  };
+  auto Profiled = [](std::vector<std::string> Kernels) {
+    Measurements M;
+    M.Spaces = {Memory::Global};
+    for (size_t I = 0; I < Kernels.size(); ++I) {
+      ProfiledLaunch L;
+      L.Kernel = Kernels[I];
+      M.Launches.push_back(L);
+      MeasuredLine Line = line(5, 1, I ? 16 : 4);
+      Line.Launch = I;
+      M.Lines.push_back(Line);
+    }
+    return M;
+  };
+  Measurements One = Profiled({"k<(int)4, (ns::V1::E)0>"});
+  // The enum's cast without the inline namespace: the value tells.
+  std::vector<PredictedAccess> P = {Instance("k<4, ns::A>", 4),
+                                    Instance("k<4, ns::B>", 16)};
+  P[0].ProfilerKernel = "k<4, (ns::E)0>";
+  P[1].ProfilerKernel = "k<4, (ns::E)1>";
+  JoinResult R = join(One, P, nullptr);
+  EXPECT_EQ(verdicts(R), (std::vector<std::string>{"5 exact by line"}));
+  ASSERT_EQ(R.Rows.size(), 1u);
+  EXPECT_EQ(R.Rows[0].Kernel, "k<4, ns::A>");
+  // Enumerators only: one instance is the one answer.
+  std::vector<PredictedAccess> Bare = {Instance("k<4, ns::A>", 4)};
+  EXPECT_EQ(verdicts(join(One, Bare, nullptr)),
+            (std::vector<std::string>{"5 exact by line"}));
+  // Two instances that differ only in that argument: either could be the
+  // profiled one, and neither is taken.
+  Bare.push_back(Instance("k<4, ns::B>", 16));
+  EXPECT_EQ(verdicts(join(One, Bare, nullptr)),
+            (std::vector<std::string>{"5 not predicted"}));
+  // Two profiled instances and one of the analyzer's: neither is taken.
+  Measurements Two =
+      Profiled({"k<(int)4, (ns::V1::E)0>", "k<(int)4, (ns::V1::E)1>"});
+  Bare.pop_back();
+  EXPECT_EQ(verdicts(join(Two, Bare, nullptr)),
+            (std::vector<std::string>{"5 not predicted", "5 not predicted"}));
+  // Where the values are known both are joined, each to its own.
+  EXPECT_EQ(verdicts(join(Two, P, nullptr)),
+            (std::vector<std::string>{"5 exact by line", "5 exact by line"}));
 }
 
 TEST(VerifyPredictionTest, ReadsTheProfilerName) {

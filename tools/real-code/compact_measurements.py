@@ -5,12 +5,18 @@
 
 Keeps what `cuda-coalesce verify --measured=OUT.json` reads (kernels with their launch shapes,
 records with their per-instruction figures) and drops the third-party source text of each line
-the SASS operands (only the opcode stays) and the records of CUDA's own headers, so that the numbers of a public project's
+the SASS operands (only the opcode stays) and the records of library headers (the CUDA toolkit's, CUB's,
+thrust's, the system's: parse_ncu.is_library_file), so that the numbers of a public project's
 measurement can be kept in the repository without any of its code. One record per line of the
 output file, so that a diff between two measurements stays readable. Python 3 standard library only.
 """
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "runtime-bench"))
+from parse_ncu import is_library_file  # noqa: E402
 
 KEEP_RECORD = ("file", "line", "kernel", "kernel_signature", "kind", "space", "instructions",
                "sectors", "ideal_sectors", "wavefronts", "ideal_wavefronts",
@@ -18,9 +24,6 @@ KEEP_RECORD = ("file", "line", "kernel", "kernel_signature", "kind", "space", "i
                "launch", "program")
 KEEP_INSTRUCTION = ("instructions", "sectors", "ideal_sectors", "wavefronts",
                     "ideal_wavefronts")
-
-
-LIBRARY_PREFIXES = ("/usr/local/cuda", "/usr/include", "/opt/nvidia", "/usr/lib")
 
 
 def opcode(sass):
@@ -33,7 +36,7 @@ def opcode(sass):
 def compact(data):
     records = []
     for r in data["records"]:
-        if r.get("file", "").startswith(LIBRARY_PREFIXES):
+        if is_library_file(r.get("file", "")):
             continue  # CUDA's, CUB's, thrust's own lines: no prediction is made for them
         c = {k: r[k] for k in KEEP_RECORD if k in r}
         c["per_instruction"] = [dict({k: i[k] for k in KEEP_INSTRUCTION if k in i},

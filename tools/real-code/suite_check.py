@@ -627,6 +627,47 @@ def cmd_selftest(argv):
     kept = keep_sections(text, {"void k<float>(float *)", norm("void k<float>(float *)")}, set())
     eq(("A" in kept, "B" in kept, "C" in kept, ".headerflags" in kept), (True, False, True, True),
        "keep_sections keeps the profiled kernel's text and what is outside .text sections")
+    # The measurement parser files instructions under the program's own files, whichever they
+    # are: HeCBench's kernels are in main.cu (not NAME.cu), and ncu lists an inlined atomicAdd
+    # only under CUDA's header, __ldg's load under the header first.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "runtime-bench"))
+    import parse_ncu
+    cols = ('"Line No","Source","Address","Source","Instructions Executed","Address Space",'
+            '"L2 Theoretical Sectors Global","L2 Theoretical Sectors Global Ideal"\n')
+    head = '"File Path","%s"\n"Function Name","k(float *)"\n' + cols
+    inc = "/usr/local/cuda/targets/x86_64-linux/include/"
+    page = (head % (inc + "sm_32_intrinsics.hpp") +
+            '"300","","-","-","10","Global","40","40"\n'
+            '"","","0x1000","LDG.E.CONSTANT R2, desc[UR4][R4.64]","10","Global","40","40"\n' +
+            head % (inc + "sm_60_atomic_functions.hpp") +
+            '"120","","-","-","10","Global","10","10"\n'
+            '"","","0x1040","REDG.E.ADD.F32.FTZ.RN.STRONG.GPU desc[UR4][R8.64], R2","10","Global",'
+            '"10","10"\n' +
+            head % "/src/p-cuda/main.cu" +
+            '"10","","-","-","10","Global","40","40"\n'
+            '"","","0x1000","LDG.E.CONSTANT R2, desc[UR4][R4.64]","10","Global","40","40"\n'
+            '"12","","-","-","10","-","0","0"\n"","","0x1030","FMUL R2, R2, R3","10","-","0","0"\n')
+    pdir = os.path.join(tmp, "pages")
+    os.makedirs(pdir)
+    with open(os.path.join(pdir, "p.csv"), "w") as fh:
+        fh.write(page)
+    got = parse_ncu.build(pdir, None)
+    eq(sorted((os.path.basename(r["file"]), r["line"], r["kind"], r["attribution"])
+              for r in got["records"]),
+       [("main.cu", 10, "load", "ncu"), ("main.cu", 12, "atomic", "nearest-sass")],
+       "parse_ncu files a header's instructions under main.cu, the program's file")
+    eq([os.path.basename(k["file"]) for k in got["kernels"]], ["main.cu"],
+       "parse_ncu: the kernel's file is where its first instruction is listed")
+    eq(parse_ncu.normalize_kernel(
+        "BlockPrefixSumKernel<(int)1024, (int)1, (cub::CUB_300001_SM_900::BlockScanAlgorithm)0>"),
+       "BlockPrefixSumKernel<1024,1,(cub::CUB_300001_SM_900::BlockScanAlgorithm)0>",
+       "normalize_kernel: integer casts go, an enum cast stays")
+    eq([parse_ncu.normalize_kernel(n) for n in ("k<(char)65, (bool)1>", "k<'A', true>",
+                                                  "k<(unsigned int)3u>", "k<(char)-56>",
+                                                  "k<(unsigned char)'\\xc8'>")],
+       ["k<65,true>", "k<65,true>", "k<3>", "k<200>", "k<200>"],
+       "normalize_kernel: ncu's and Clang's spellings of integer and character arguments")
     mdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "suites")
     n = 0
     for f in sorted(os.listdir(mdir)):

@@ -2,7 +2,9 @@
 //
 // Joins the measured lines with the analyzer's accesses per profiled
 // launch, on (file, line, operation, memory) of the kernel (names
-// normalised, Verify/Names.h; files by their longest common path suffix).
+// normalised, Verify/Names.h; where none of the analyzer's is the profiled
+// one, the one instance an enum argument written otherwise names,
+// enumArgumentsMatch; files by their longest common path suffix).
 // Where the analyzer predicted a kernel under several launch shapes, the
 // accesses under the measured launch's block are the ones judged; a kernel
 // the analyzer has only under other shapes is "other launch".

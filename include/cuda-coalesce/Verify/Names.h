@@ -22,8 +22,19 @@ namespace cudacoalesce::verify {
 /// without the return type and the parameter list.
 std::string kernelOfSignature(llvm::StringRef Signature);
 /// The name kernels are joined on: no spaces, no casts or suffixes on
-/// integer template arguments, (bool)1 as true.
+/// integer template arguments, (bool)1 as true, a character argument as its
+/// byte ('A', (char)65 and (unsigned char)65 as 65; (char)-56 and '\\xc8' as
+/// 200). An enum argument stays a cast, (Phase)0.
 std::string normalizeKernel(llvm::StringRef Name);
+/// Whether \p Measured (ncu's name, normalised) may be the instance
+/// \p Predicted (the analyzer's, normalised) names: every argument the
+/// same but for some enum casts, `(ns::I::E)0`, that the analyzer writes
+/// as the same cast with the type named without some of its namespaces
+/// (`(ns::E)0`: a name written without its inline namespaces) or as an
+/// enumerator whose scope fits the type (`ns::RED`, `ns::E::Red`: its value
+/// unknown). A weaker join than the names' equality: Join takes it only
+/// where it is the one answer both ways.
+bool enumArgumentsMatch(llvm::StringRef Measured, llvm::StringRef Predicted);
 /// Whether \p Path is a library's header (the CUDA toolkit's, CUB,
 /// thrust, libcu++, the compiler's and the system's), not the user's code.
 bool isLibraryFile(llvm::StringRef Path);
