@@ -217,6 +217,15 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
         return true;
     return false;
   };
+  auto InnermostLoop = [&](unsigned From) {
+    unsigned I = From;
+    while (!isLoop(Chain[I]))
+      ++I;
+    return I;
+  };
+  // Writes later in the text inside a loop around Here: the loop's
+  // innermost position and the field (-1: the whole) each writes.
+  std::vector<std::pair<unsigned, int>> LaterInLoop;
 
   struct Before {
     unsigned Outer; // position of its block in the chain
@@ -249,9 +258,16 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
     size_t WriteIndex = indexIn(Block, Below);
     size_t HereIndex = indexIn(Block, Chain[M - 1]);
     if (WriteIndex > HereIndex) {
-      // Later in the text: before Here only through a loop around both.
-      if (LoopAround(M))
-        return std::nullopt;
+      // Later in the text: before Here only through a loop around both,
+      // unless a write of the same field surely runs in that loop before
+      // Here (below: HeCBench ddbp sets `blockSize.x` before each of three
+      // launches in a loop body, and the first launch's grid was unknown).
+      if (LoopAround(M)) {
+        auto Plain = plainAssignment(Below, Site, V);
+        if (!Plain)
+          return std::nullopt;
+        LaterInLoop.push_back({InnermostLoop(M), Plain->first});
+      }
       continue;
     }
     auto Plain = plainAssignment(Below, Site, V);
@@ -262,6 +278,11 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
         return std::nullopt;
     Writes.push_back({M, WriteIndex, Plain->first, Plain->second, Below});
   }
+  for (auto [Loop, Field] : LaterInLoop)
+    if (llvm::none_of(Writes, [&, Loop = Loop, Field = Field](const Before &W) {
+          return W.Outer < Loop && (W.Field < 0 || W.Field == Field);
+        }))
+      return std::nullopt;
   // In the order they run: outer blocks' writes come before the block
   // holding Here is entered.
   std::sort(Writes.begin(), Writes.end(), [](const Before &A, const Before &B) {
