@@ -160,8 +160,8 @@ private:
     // rest are not predicted (ggml's flash-attention instances tried every
     // padding on every access of their tiles).
     std::optional<double> Old = total(Before);
-    std::vector<model::Prediction> After;
-    double Sum = 0;
+    std::vector<model::Prediction> After; // each with a count
+    double Sum = 0;                       // theirs: the new total
     for (const AccessShape &A : Accesses) {
       AccessShape Moved = A;
       Moved.ByteOffset = L.Move(A.ByteOffset);
@@ -178,11 +178,10 @@ private:
     for (size_t I = 0; I < Accesses.size(); ++I)
       Resolves &= !hasConflict(Before[I]) ||
                   *After[I].Units <= After[I].IdealUnits + 1e-9;
-    std::optional<double> New = total(After);
     // One fix of a kind per access: the first (smallest) padding that
     // helps as much as any.
     for (size_t I = 0; I < Accesses.size(); ++I) {
-      if (!hasConflict(Before[I]) || !After[I].Units)
+      if (!hasConflict(Before[I]))
         continue;
       double Was = worstBefore(Before[I]);
       if (*After[I].Units + 1e-9 >= Was)
@@ -202,7 +201,7 @@ private:
       if (Accesses.size() > 1 && Old)
         F.Message += " (all " + std::to_string(Accesses.size()) +
                      " accesses to '" + Array.Name + "': " + formatCount(*Old) +
-                     " -> " + formatCount(*New) +
+                     " -> " + formatCount(Sum) +
                      " wavefronts/request in total)";
       Out[I].push_back(std::move(F));
     }

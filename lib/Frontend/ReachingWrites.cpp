@@ -211,17 +211,12 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
   for (unsigned I = 1; I <= Scope; ++I)
     if (isa<LambdaExpr>(Chain[I]))
       return std::nullopt;
-  auto LoopAround = [&](unsigned From) {
+  // The innermost loop around Chain[From] inside V's scope, by position.
+  auto LoopAround = [&](unsigned From) -> std::optional<unsigned> {
     for (unsigned I = From; I <= Scope; ++I)
       if (isLoop(Chain[I]))
-        return true;
-    return false;
-  };
-  auto InnermostLoop = [&](unsigned From) {
-    unsigned I = From;
-    while (!isLoop(Chain[I]))
-      ++I;
-    return I;
+        return I;
+    return std::nullopt;
   };
   // Writes later in the text inside a loop around Here: the loop's
   // innermost position and the field (-1: the whole) each writes.
@@ -262,11 +257,11 @@ std::optional<Reaching> ReachingWrites::lastWrites(const VarDecl *V,
       // unless a write of the same field surely runs in that loop before
       // Here (below: HeCBench ddbp sets `blockSize.x` before each of three
       // launches in a loop body, and the first launch's grid was unknown).
-      if (LoopAround(M)) {
+      if (std::optional<unsigned> Loop = LoopAround(M)) {
         auto Plain = plainAssignment(Below, Site, V);
         if (!Plain)
           return std::nullopt;
-        LaterInLoop.push_back({InnermostLoop(M), Plain->first});
+        LaterInLoop.push_back({*Loop, Plain->first});
       }
       continue;
     }

@@ -137,8 +137,15 @@ private:
 
 } // namespace
 
-Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
-                   const AccessShape &Access, const LaunchShape &Launch) {
+namespace {
+
+/// predict(), or with \p IfDecided predictIfDecided(), through the
+/// predictions the context keeps.
+std::optional<Prediction> keptOrPredicted(const sym::Context &Ctx,
+                                          ModelCaches &Caches,
+                                          const AccessShape &Access,
+                                          const LaunchShape &Launch,
+                                          bool IfDecided) {
   if (!Launch.ExtentParams.empty())
     return predictAcrossExtents(Ctx, Caches, Access, Launch);
   const RequestCostModel *Model = costModelFor(Access.Space);
@@ -148,39 +155,21 @@ Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
   // every access of the kernel, and in every kernel of a file written from
   // one pattern. A prediction is a function of the key and of the context's
   // atoms, which never change once made: kept in the caches of the context
-  // (a translation unit).
-  std::unordered_map<std::string, Prediction> &Kept = Caches.predictions();
-  PredictionKey Key(Ctx, Access, Launch);
-  auto It = Kept.find(Key.bytes());
-  if (It != Kept.end())
-    return It->second;
-  Prediction P = predictWith(Ctx, Caches, Access, Launch, *Model);
-  if (Kept.size() < limits::PredictionsKept)
-    Kept.emplace(Key.bytes(), P);
-  return P;
-}
-
-std::optional<Prediction> predictIfDecided(const sym::Context &Ctx,
-                                           ModelCaches &Caches,
-                                           const AccessShape &Access,
-                                           const LaunchShape &Launch) {
-  if (!Launch.ExtentParams.empty())
-    return predict(Ctx, Caches, Access, Launch);
-  const RequestCostModel *Model = costModelFor(Access.Space);
-  assert(Model && "no cost model for this address space");
-  // A fix candidate whose count depends on the unknowns (a guard opened,
-  // a mapping swapped on ggml's tensors of unknown extents) is dropped
-  // whatever the other trials would say: the trials of such candidates
-  // were most of ggml's cpy.cu (11.2 s of analysis with them, 4.6 s).
+  // (a translation unit). A fix candidate whose count depends on the
+  // unknowns (a guard opened, a mapping swapped on ggml's tensors of
+  // unknown extents) is dropped whatever the other trials would say: those
+  // are kept apart, as undecided, for they are no whole prediction (the
+  // trials of such candidates were most of ggml's cpy.cu: 11.2 s of
+  // analysis with them, 4.6 s).
   std::unordered_map<std::string, Prediction> &Kept = Caches.predictions();
   std::unordered_set<std::string> &Undecided = Caches.undecided();
   PredictionKey Key(Ctx, Access, Launch);
   if (auto It = Kept.find(Key.bytes()); It != Kept.end())
     return It->second;
-  if (Undecided.count(Key.bytes()))
+  if (IfDecided && Undecided.count(Key.bytes()))
     return std::nullopt;
   std::optional<Prediction> P =
-      predictWith(Ctx, Caches, Access, Launch, *Model, /*IfDecided=*/true);
+      predictWith(Ctx, Caches, Access, Launch, *Model, IfDecided);
   if (!P) {
     if (Undecided.size() < limits::PredictionsKept)
       Undecided.insert(Key.bytes());
@@ -189,6 +178,20 @@ std::optional<Prediction> predictIfDecided(const sym::Context &Ctx,
   if (Kept.size() < limits::PredictionsKept)
     Kept.emplace(Key.bytes(), *P);
   return P;
+}
+
+} // namespace
+
+Prediction predict(const sym::Context &Ctx, ModelCaches &Caches,
+                   const AccessShape &Access, const LaunchShape &Launch) {
+  return *keptOrPredicted(Ctx, Caches, Access, Launch, /*IfDecided=*/false);
+}
+
+std::optional<Prediction> predictIfDecided(const sym::Context &Ctx,
+                                           ModelCaches &Caches,
+                                           const AccessShape &Access,
+                                           const LaunchShape &Launch) {
+  return keptOrPredicted(Ctx, Caches, Access, Launch, /*IfDecided=*/true);
 }
 
 unsigned WarpSnapshot::requests() const {
