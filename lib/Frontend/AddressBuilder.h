@@ -135,6 +135,9 @@ struct AccessSite {
   std::vector<unsigned> AlsoFiledUnder;
   /// A load the CUDA library makes behind a call (AccessShape::InLibrary).
   bool InLibrary = false;
+  /// An atomic nvcc makes a loop of compare-and-swap
+  /// (AccessShape::CompareAndSwapLoop).
+  bool CompareAndSwapLoop = false;
   /// The elements of an unrolled loop's trips, fused by ptxas into wider
   /// instructions (SharedVectorFusion.h): the loop does not repeat it.
   bool FusedAcrossTrips = false;

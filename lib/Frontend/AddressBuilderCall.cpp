@@ -84,9 +84,23 @@ SymValue AddressBuilder::call(const CallExpr *C) {
     }
     if (isAtomicName(Name)) {
       std::vector<SymValue> Operands;
+      size_t Before = Sites.size();
       LValue LV = pointerArgument(C, AccessKind::Atomic, &Operands);
-      if (atomicReadsFirst(Name, sizeOf(LV.Type)))
-        record(LV, AccessKind::Load, C->getArg(0)->IgnoreParenImpCasts());
+      bool InShared = LV.Address.Base >= 0 && Bases[LV.Address.Base].Space ==
+                                                  model::AddressSpace::Shared;
+      AtomicLowering Lowering = atomicLowering(
+          Name, sizeOf(LV.Type), LV.Type->isRealFloatingType(), InShared);
+      if (Lowering.CompareAndSwapLoop && Sites.size() > Before) {
+        Sites.back().CompareAndSwapLoop = true;
+        Sites.back().LoweringNotes.push_back(
+            "nvcc makes this atomic a load of the old value and a loop of "
+            "compare-and-swap (shared memory has no instruction for the "
+            "operation): each request carries the old and the new value, and "
+            "the lanes another lane or warp beat to the word issue it again");
+      }
+      if (Lowering.ReadsFirst)
+        record(LV, AccessKind::Load, C->getArg(0)->IgnoreParenImpCasts(),
+               /*AlwaysIssued=*/Lowering.CompareAndSwapLoop);
       return atomicResult(C, LV, Operands);
     }
     if (auto Kind = cacheHintedAccess(Name)) {

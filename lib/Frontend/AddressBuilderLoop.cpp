@@ -721,6 +721,7 @@ model::AccessShape modelShape(const AccessSite &S) {
   A.Space = S.Space;
   A.Lowerings = S.Lowerings;
   A.InLibrary = S.InLibrary;
+  A.CompareAndSwapLoop = S.CompareAndSwapLoop;
   return A;
 }
 

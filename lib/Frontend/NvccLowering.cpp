@@ -597,8 +597,18 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
   return R;
 }
 
-bool atomicReadsFirst(StringRef Name, unsigned Bytes) {
-  return Bytes == 2 && Name.starts_with("atomicAdd");
+AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
+                              bool InShared) {
+  bool Add = Name.starts_with("atomicAdd") || Name == "__nv_atomic_add" ||
+             Name == "__nv_atomic_fetch_add";
+  AtomicLowering L;
+  if (InShared && Add && Floating && (Bytes == 4 || Bytes == 8)) {
+    L.ReadsFirst = true;
+    L.CompareAndSwapLoop = true;
+  } else if (Bytes == 2 && Name.starts_with("atomicAdd")) {
+    L.ReadsFirst = true;
+  }
+  return L;
 }
 
 unsigned instructionBytes(unsigned WidthBytes, unsigned AlignBytes) {

@@ -145,10 +145,26 @@ runtimeUnrolling(const clang::ASTContext &AST, const clang::Stmt *Body,
                  unsigned PragmaCount,
                  const std::vector<const clang::VarDecl *> &Changed);
 
-/// Whether an atomic of \p Bytes per lane is a loop of compare-and-swap
-/// that reads the value first (atomicAdd on __half and __nv_bfloat16: a
-/// load and ATOM.CAS on an H200).
-bool atomicReadsFirst(llvm::StringRef Name, unsigned Bytes);
+/// What nvcc makes of an atomic: one instruction, or a load of the old
+/// value and a loop of compare-and-swap where the memory has no
+/// instruction for the operation.
+struct AtomicLowering {
+  /// A load of the old value comes first, an access of its own.
+  bool ReadsFirst = false;
+  /// The atomic is a compare-and-swap repeated until no other lane or warp
+  /// changed the value in between (Model/SharedCompareAndSwap.h).
+  bool CompareAndSwapLoop = false;
+};
+
+/// How the atomic \p Name on an element of \p Bytes (\p Floating: a
+/// floating-point type) lowers in shared memory (\p InShared) or global
+/// memory. Measured on an H200 (runtime-bench 47_shared_atomics): in shared
+/// memory, additions of float and double are `LDS` and `ATOMS.CAST.SPIN`
+/// in a loop (HeCBench atomicPerf: 2 wavefronts a request for float, 3.2 to
+/// 4 for double); in global memory, additions of __half and __nv_bfloat16
+/// are a load and `ATOM.CAS`.
+AtomicLowering atomicLowering(llvm::StringRef Name, unsigned Bytes,
+                              bool Floating, bool InShared);
 
 /// The bytes one load or store instruction moves for an element of
 /// \p WidthBytes aligned to \p AlignBytes: the widest naturally aligned

@@ -3,6 +3,7 @@
 
 #include "LaunchWalker.h"
 #include "Predict.h"
+#include "SharedCompareAndSwap.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
@@ -36,6 +37,13 @@ const RequestCostModel *costModelFor(AddressSpace Space) {
   llvm_unreachable("covered switch");
 }
 
+const RequestCostModel *costModelFor(const AccessShape &Access) {
+  static const SharedCompareAndSwapModel CompareAndSwap;
+  if (Access.CompareAndSwapLoop && Access.Space == AddressSpace::Shared)
+    return &CompareAndSwap;
+  return costModelFor(Access.Space);
+}
+
 namespace {
 
 /// The bytes of everything a prediction is a function of. A thread or block
@@ -55,7 +63,7 @@ public:
     add(A.ByteOffset);
     add(A.WidthBytes);
     add(A.ChunkBytes);
-    add(unsigned(A.Space) * 2 + A.InLibrary);
+    add(unsigned(A.Space) * 4 + A.InLibrary * 2 + A.CompareAndSwapLoop);
     for (const Guard &G : A.Guards) {
       add(G.Diff);
       add(unsigned(G.Op) * 32 + G.EndsLoop * 16 + G.Exits * 8 +
@@ -148,7 +156,7 @@ std::optional<Prediction> keptOrPredicted(const sym::Context &Ctx,
                                           bool IfDecided) {
   if (!Launch.ExtentParams.empty())
     return predictAcrossExtents(Ctx, Caches, Access, Launch);
-  const RequestCostModel *Model = costModelFor(Access.Space);
+  const RequestCostModel *Model = costModelFor(Access);
   assert(Model && "no cost model for this address space");
   // The same access under the same launch is predicted again and again:
   // by each fix candidate that leaves it unchanged, by the swap fix-it for
@@ -170,6 +178,8 @@ std::optional<Prediction> keptOrPredicted(const sym::Context &Ctx,
     return std::nullopt;
   std::optional<Prediction> P =
       predictWith(Ctx, Caches, Access, Launch, *Model, IfDecided);
+  if (P)
+    rangeOverRetries(Access, *P);
   if (!P) {
     if (Undecided.size() < limits::PredictionsKept)
       Undecided.insert(Key.bytes());
@@ -202,7 +212,7 @@ std::optional<WarpSnapshot> firstActiveWarp(const sym::Context &Ctx,
                                             ModelCaches &Caches,
                                             const AccessShape &Access,
                                             const LaunchShape &Launch) {
-  const RequestCostModel *Model = costModelFor(Access.Space);
+  const RequestCostModel *Model = costModelFor(Access);
   assert(Model && "no cost model for this address space");
   // The trial the reported count is for: every unknown at the aligned value.
   const LaunchShape Shape = Launch.at(limits::FirstValueTried);

@@ -106,6 +106,10 @@ std::string unknownReasonText(const model::Prediction &P) {
            "(the lanes of both branches store there) or keep it in its "
            "branch: " +
            range(C.Least, C.Most, P.model());
+  case UnknownCause::Kind::RetriedUntilSwapped:
+    return "a loop of compare-and-swap that the lanes another lane or warp "
+           "beat to the word go round again: " +
+           range(C.Least, C.Most, P.model()) + " (one lane to all of them)";
   case UnknownCause::Kind::UnevaluableAddress:
     return "the address of some active lanes could not be evaluated (a "
            "division by zero or a value past 64 bits)";

@@ -65,6 +65,8 @@ std::string rangeReason(const model::Prediction &P) {
     return "the least where nvcc predicates it and every warp issues it";
   case Kind::SunkOrKept:
     return "the least where nvcc keeps the store in its branch";
+  case Kind::RetriedUntilSwapped:
+    return "a compare-and-swap loop: the least where one lane is left";
   default:
     return "the addresses are data";
   }

@@ -133,6 +133,12 @@ struct AccessShape {
   /// table): its lanes' addresses are not the user's to fix, so a gather is
   /// a range with no pattern to flag.
   bool InLibrary = false;
+  /// An atomic that nvcc makes a loop of compare-and-swap (a float added
+  /// in shared memory, which has no instruction for it): each request
+  /// carries the old and the new value, and the lanes another lane or warp
+  /// beat to the word issue it again, so a launch's requests are not known
+  /// (SharedCompareAndSwap.h prices them).
+  bool CompareAndSwapLoop = false;
 
   /// The instructions that make up the access.
   /// Some guard lets a warp issue the request with no lane on

@@ -100,6 +100,10 @@ struct UnknownCause {
     /// Whether nvcc sinks the store both branches of an `if` end with to
     /// their join (Guard::MaybeSunk): Least to Most units per request.
     SunkOrKept,
+    /// A loop of compare-and-swap (AccessShape::CompareAndSwapLoop): the
+    /// lanes that another lane or warp beat issue it again, fewer at each
+    /// pass: Least (one lane) to Most (every lane) units per request.
+    RetriedUntilSwapped,
   };
   Kind What;
   std::string Names;

@@ -29,6 +29,9 @@ namespace model {
 
 /// The cost model of an address space; null where none is built yet.
 const RequestCostModel *costModelFor(AddressSpace Space);
+/// The model that prices \p Access: its memory's, or the compare-and-swap
+/// loop's (AccessShape::CompareAndSwapLoop).
+const RequestCostModel *costModelFor(const AccessShape &Access);
 
 /// Predicts the access under one launch with the cost model of its address
 /// space, which must have one. \p Ctx must own every atom used; \p Caches

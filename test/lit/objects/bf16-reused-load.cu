@@ -5,7 +5,8 @@
 // unknown here, puts it: from 1 sector (C below a sector's 16 elements, few
 // lanes run) to a misaligned row's 3 and more, where 2 would do. The loop's
 // `i < C` lets 1 to 32 lanes run: the other accesses are ranges from one
-// lane to every lane.
+// lane to every lane. The float atomicAdd in shared memory is a load and a
+// loop of compare-and-swap (shared/float-atomic-compare-and-swap.cu).
 // RUN: %cc --show-all %s | %filecheck %s --implicit-check-not=remark:
 #include <cuda_bf16.h>
 
@@ -19,6 +20,7 @@ __global__ void twice(const T *dout, const T *weight, float *o, int C) {
     // CHECK: bf16-reused-load.cu:[[@LINE-2]]:47: remark: global load from 'dout' depends on values not known here: 1 to {{3\.[0-9]+}} sectors/request where 2 would do
     atomicAdd(&dbias_shared[i], (float)dout_bt[i]);
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:16: remark: conflict-free shared atomic to 'dbias_shared'
+    // CHECK: bf16-reused-load.cu:[[@LINE-2]]:15: remark: conflict-free shared load from 'dbias_shared'
     o[i] = dnorm_i;
     // CHECK: bf16-reused-load.cu:[[@LINE-1]]:5: remark: coalesced global store to 'o'
   }
