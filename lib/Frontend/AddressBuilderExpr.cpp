@@ -493,6 +493,16 @@ AddressBuilder::chosenValue(const ConditionalOperator *C,
   joinHeld(HeldAfterTrue);
   if (T == F)
     return T;
+  // `n ? base + i * n : nullptr` (HeCBench kalman's forecast rows): an
+  // access through the null side would be undefined, so every access that
+  // runs goes through the other.
+  auto IsNull = [&](const Expr *E) {
+    return E->isNullPointerConstant(AST, Expr::NPC_ValueDependentIsNotNull);
+  };
+  if (T.IsPointer && T.Base >= 0 && IsNull(C->getFalseExpr()))
+    return T;
+  if (F.IsPointer && F.Base >= 0 && IsNull(C->getTrueExpr()))
+    return F;
   if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
     return pointerChoice(C, Cond.P, T, F);
   return opaqueFor(C, std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
