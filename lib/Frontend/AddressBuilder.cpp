@@ -132,12 +132,26 @@ bool AddressBuilder::inDeadCode() const {
   });
 }
 
+bool AddressBuilder::mayWriteShared(int Base) const {
+  // NVPTX takes a kernel's pointer parameters and __device__ variables to
+  // be global memory, and a thread's own objects are local: a store to
+  // them leaves shared memory alone (HeCBench moe's softmax: `float_max`
+  // loaded once before a loop that stores `output[idx]`, under its `for`).
+  if (Base < 0)
+    return true;
+  const MemoryBase &B = Bases[Base];
+  return B.Space == model::AddressSpace::Shared ||
+         (B.Space == model::AddressSpace::Global && B.AlignmentAssumed);
+}
+
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
   if (LV.Kind != LValue::Memory || LV.ThreadPrivateScalar)
     return;
   if (Kind != AccessKind::Load) {
     ++MemoryWrites;
+    if (mayWriteShared(LV.Address.Base))
+      ++SharedMemoryWrites;
     if (LV.Address.Base >= 0 &&
         Bases[LV.Address.Base].Space == model::AddressSpace::Local) {
       if (std::optional<int64_t> Offset = LV.Address.P.asConstant())

@@ -569,6 +569,9 @@ private:
   /// Stores, atomics and calls that may write memory walked so far, silent
   /// walks included: a loop whose body has none keeps what is held.
   unsigned MemoryWrites = 0;
+  /// Those of them that may write shared memory (mayWriteShared).
+  unsigned SharedMemoryWrites = 0;
+  bool mayWriteShared(int Base) const;
   bool holds(const AccessSite &S) const;
   /// Loads of members of one struct in memory, in a row with no store or
   /// call between them: LLVM's load-store vectoriser makes one wide load of
@@ -627,10 +630,11 @@ private:
   /// Moves the loads recorded since site \p From that nvcc hoists out of
   /// \p Loop to before it (AddressBuilderLoop.cpp).
   /// \p PerTrip: the values that may change from trip to trip.
+  /// \p OnlyShared: the loop writes memory, none of it shared.
   void hoistInvariantLoads(const clang::Stmt *Loop, size_t From,
                            size_t BodyGuards, sym::AtomId Iteration,
                            llvm::ArrayRef<sym::AtomId> PerTrip,
-                           const std::string &LoweringNote);
+                           const std::string &LoweringNote, bool OnlyShared);
   bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
                                   const clang::VarDecl *V);
   /// `#pragma unroll N` on the loop about to be walked (0: none), and a

@@ -225,9 +225,11 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
                                          size_t BodyGuards,
                                          sym::AtomId Iteration,
                                          llvm::ArrayRef<sym::AtomId> PerTrip,
-                                         const std::string &LoweringNote) {
+                                         const std::string &LoweringNote,
+                                         bool OnlyShared) {
   // A load of the body's own statements (under no `if` of its own) whose
-  // address the loop does not change, in a loop that writes no memory:
+  // address the loop does not change, in a loop that writes no memory (or,
+  // \p OnlyShared, none that may be shared, for a shared load):
   // LLVM's LICM loads it once before the loop, where the loop runs at all,
   // and nvcc gives it the loop's line (llm.c's
   // softmax_autoregressive_backward_kernel1: att_bth[t3] measured under
@@ -236,6 +238,7 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
   for (size_t I = From; I < Sites.size(); ++I) {
     AccessSite &S = Sites[I];
     if (S.Kind != AccessKind::Load || S.Hinted || S.FusedAcrossTrips ||
+        (OnlyShared && S.Space != model::AddressSpace::Shared) ||
         S.Guards.size() != BodyGuards ||
         llvm::any_of(PerTrip, [&](sym::AtomId A) {
           return Syms.dependsOn(S.ByteOffset, A);
@@ -690,14 +693,19 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<HeldValue> HeldBefore = Held;
   size_t SitesBefore = Sites.size();
   unsigned WritesBeforeWalk = MemoryWrites;
+  unsigned SharedWritesBeforeWalk = SharedMemoryWrites;
   llvm::append_range(OfSomeTrip, enterLoop(L, VaryingVars));
   OfSomeTrip.push_back(L.Iteration);
   walkLoopBody(L);
   Held = std::move(HeldBefore);
-  if (MemoryWrites == WritesBeforeWalk)
-    hoistInvariantLoads(Loop, SitesBefore, L.BodyGuards, L.Iteration,
-                        OfSomeTrip,
-                        L.Remainder.Lowering ? L.Remainder.Note : "");
+  // A loop that writes only global memory keeps shared memory as it was,
+  // unless a barrier lets other threads write it.
+  bool OnlyShared = MemoryWrites != WritesBeforeWalk;
+  if (SharedMemoryWrites == SharedWritesBeforeWalk &&
+      !(OnlyShared && waitsForOtherThreads(L.Body)))
+    hoistInvariantLoads(
+        Loop, SitesBefore, L.BodyGuards, L.Iteration, OfSomeTrip,
+        L.Remainder.Lowering ? L.Remainder.Note : "", OnlyShared);
 
   // A field the body changed may hold either value after the loop.
   joinFields(FieldsBefore);

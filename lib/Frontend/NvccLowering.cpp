@@ -532,9 +532,8 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 4> Private;
 };
 
-/// Whether \p S waits for other threads: a barrier (__syncthreads,
-/// __syncwarp) or a warp-synchronous exchange (__shfl_sync, __ballot_sync),
-/// which ptxas keeps out of the loops it unrolls.
+} // namespace
+
 bool waitsForOtherThreads(const Stmt *S) {
   if (!S)
     return false;
@@ -547,8 +546,6 @@ bool waitsForOtherThreads(const Stmt *S) {
     }
   return llvm::any_of(S->children(), waitsForOtherThreads);
 }
-
-} // namespace
 
 /// Whether \p S may store to memory: an assignment or an increment of
 /// something but a local variable, or a call of anything but a math

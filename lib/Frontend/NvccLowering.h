@@ -145,6 +145,12 @@ runtimeUnrolling(const clang::ASTContext &AST, const clang::Stmt *Body,
                  unsigned PragmaCount,
                  const std::vector<const clang::VarDecl *> &Changed);
 
+/// Whether \p S waits for other threads: a barrier (__syncthreads,
+/// __syncwarp) or a warp-synchronous exchange (__shfl_sync, __ballot_sync),
+/// which ptxas keeps out of the loops it unrolls and LLVM hoists no load
+/// across.
+bool waitsForOtherThreads(const clang::Stmt *S);
+
 /// What nvcc makes of an atomic: one instruction, or a load of the old
 /// value and a loop of compare-and-swap where the memory has no
 /// instruction for the operation.
