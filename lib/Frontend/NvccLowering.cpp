@@ -596,13 +596,23 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
 
 AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
                               bool InShared) {
-  bool Add = Name.starts_with("atomicAdd") || Name == "__nv_atomic_add" ||
-             Name == "__nv_atomic_fetch_add";
+  Name.consume_front("__nv_atomic_fetch_");
+  Name.consume_front("__nv_atomic_");
+  Name.consume_front("atomic");
+  std::string Op = Name.take_until([](char C) { return C == '_'; }).lower();
   AtomicLowering L;
-  if (InShared && Add && Floating && (Bytes == 4 || Bytes == 8)) {
-    L.ReadsFirst = true;
-    L.CompareAndSwapLoop = true;
-  } else if (Bytes == 2 && Name.starts_with("atomicAdd")) {
+  if (InShared) {
+    // ATOMS has 32-bit integer operations, 64-bit exchange and
+    // compare-and-swap, and nothing for floating point but exchange.
+    bool Native = Op == "exch" || Op == "exchange" || Op == "cas" ||
+                  Op == "compare" || (!Floating && Bytes <= 4);
+    if (!Native && (Bytes == 4 || Bytes == 8)) {
+      L.ReadsFirst = true;
+      L.CompareAndSwapLoop = true;
+    }
+    if (Bytes == 2 && Op == "add")
+      L.ReadsFirst = true;
+  } else if (Bytes == 2 && Op == "add") {
     L.ReadsFirst = true;
   }
   return L;

@@ -164,11 +164,14 @@ struct AtomicLowering {
 
 /// How the atomic \p Name on an element of \p Bytes (\p Floating: a
 /// floating-point type) lowers in shared memory (\p InShared) or global
-/// memory. Measured on an H200 (runtime-bench 47_shared_atomics): in shared
-/// memory, additions of float and double are `LDS` and `ATOMS.CAST.SPIN`
-/// in a loop (HeCBench atomicPerf: 2 wavefronts a request for float, 3.2 to
-/// 4 for double); in global memory, additions of __half and __nv_bfloat16
-/// are a load and `ATOM.CAS`.
+/// memory. Read from nvcc 13's SASS for sm_90 (runtime-bench
+/// 47_shared_atomics): in shared memory, 32-bit integer operations, float
+/// exchange and 64-bit exchange and compare-and-swap are one ATOMS; float and
+/// double additions and every other 64-bit integer operation are `LDS` and
+/// `ATOMS.CAST.SPIN` in a loop (HeCBench atomicPerf on an H200: 2 wavefronts
+/// a request for float, 3.2 to 4 for double). Additions of __half and
+/// __nv_bfloat16 are a load and a loop of compare-and-swap in either memory
+/// (through a generic address in shared memory).
 AtomicLowering atomicLowering(llvm::StringRef Name, unsigned Bytes,
                               bool Floating, bool InShared);
 
