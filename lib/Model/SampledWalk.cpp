@@ -6,6 +6,7 @@
 // the runtime bench can tell apart. It never declines.
 //
 //===----------------------------------------------------------------------===//
+#include "RobertsSequence.h"
 #include "WalkStrategy.h"
 
 #include "cuda-coalesce/Limits.h"
@@ -52,6 +53,9 @@ class SampledWalk final : public WalkStrategy {
 public:
   SampledWalk() : WalkStrategy("sample", /*Counts=*/false) {}
   std::optional<CostTotals> walk(WalkUnits &U, uint64_t WarpBudget) override;
+
+private:
+  RobertsSequence Groups;
 };
 
 } // namespace
@@ -80,24 +84,12 @@ std::optional<CostTotals> SampledWalk::walk(WalkUnits &U, uint64_t WarpBudget) {
   // softmax; the bench calls 0.5% exact). Drawing the group anew for each
   // warp instead tied the warp to the sequence and missed the few warps an
   // index splits (llm.c's attention_query_key_kernel1).
-  const size_t Axes = Radix.size() - 1;
-  double Phi = 2;
-  for (int Step = 0; Axes && Step < 32; ++Step)
-    Phi -= (std::pow(Phi, double(Axes + 1)) - Phi - 1) /
-           (double(Axes + 1) * std::pow(Phi, double(Axes)) - 1);
-  std::vector<double> Alpha(Radix.size(), 0);
-  for (size_t R = 1; R < Radix.size(); ++R)
-    Alpha[R] = std::pow(1 / Phi, double(R));
-  auto Coordinate = [&](uint64_t J, size_t Axis) {
-    double At = 0.5 + double(J + 1) * Alpha[Axis];
-    return std::min(uint64_t((At - std::floor(At)) * double(Radix[Axis])),
-                    uint64_t(Radix[Axis] - 1));
-  };
+  Groups.reset(Radix);
   uint64_t Warps = uint64_t(Radix[0]);
-  uint64_t Groups = uint64_t(Total) / Warps;
+  uint64_t LastGroup = uint64_t(Total) / Warps - 1;
   for (uint64_t W = 0; W < Warps; ++W) {
     U.visit(W, T);
-    U.visit((Groups - 1) * Warps + W, T);
+    U.visit(LastGroup * Warps + W, T);
   }
   // The requests a visit issues too: they make the requests per launch,
   // which weigh the accesses of one line and rank findings by traffic (a
@@ -108,7 +100,7 @@ std::optional<CostTotals> SampledWalk::walk(WalkUnits &U, uint64_t WarpBudget) {
   for (uint64_t I = 0; I + 2 * Warps < WarpBudget; ++I) {
     uint64_t Group = 0, Scale = 1;
     for (size_t R = 1; R < Radix.size(); ++R) {
-      Group += Coordinate(I / Warps, R) * Scale;
+      Group += Groups.coordinate(I / Warps, R) * Scale;
       Scale *= uint64_t(Radix[R]);
     }
     CostTotals Before = T;
