@@ -28,68 +28,26 @@ template <typename T> __device__ void keep(T *out, const T *s) {
   out[blockIdx.x * TB + threadIdx.x] = s[threadIdx.x];
 }
 
-__global__ void add_f32(float *out, const float *in) {
-  __shared__ float s[2 * TB];
+template <typename T> __device__ T zero() { return T(0); }
+template <> __device__ __half zero<__half>() { return __float2half(0.0f); }
+template <> __device__ __half2 zero<__half2>() {
+  return __floats2half2_rn(0.0f, 0.0f);
+}
+template <> __device__ __nv_bfloat16 zero<__nv_bfloat16>() {
+  return __float2bfloat16(0.0f);
+}
+
+// float, double, __half, __half2, __nv_bfloat16.
+template <typename T> __global__ void add(T *out, const T *in) {
+  __shared__ T s[2 * TB];
   int t = threadIdx.x;
-  s[t] = 0.0f;
-  s[TB + t] = 0.0f;
+  s[t] = zero<T>();
+  s[TB + t] = zero<T>();
   __syncthreads();
-  float v = in[blockIdx.x * TB + t];
+  T v = in[blockIdx.x * TB + t];
   atomicAdd(&s[t], v);                 // a word each
   atomicAdd(&s[0], v);                 // every lane one word
   atomicAdd(&s[2 * t], v);             // two lanes a bank
-  keep(out, s);
-}
-
-__global__ void add_f64(double *out, const double *in) {
-  __shared__ double s[2 * TB];
-  int t = threadIdx.x;
-  s[t] = 0.0;
-  s[TB + t] = 0.0;
-  __syncthreads();
-  double v = in[blockIdx.x * TB + t];
-  atomicAdd(&s[t], v);
-  atomicAdd(&s[0], v);
-  atomicAdd(&s[2 * t], v);
-  keep(out, s);
-}
-
-__global__ void add_f16(__half *out, const __half *in) {
-  __shared__ __half s[2 * TB];
-  int t = threadIdx.x;
-  s[t] = __float2half(0.0f);
-  s[TB + t] = __float2half(0.0f);
-  __syncthreads();
-  __half v = in[blockIdx.x * TB + t];
-  atomicAdd(&s[t], v);
-  atomicAdd(&s[0], v);
-  atomicAdd(&s[2 * t], v);
-  keep(out, s);
-}
-
-__global__ void add_f16x2(__half2 *out, const __half2 *in) {
-  __shared__ __half2 s[2 * TB];
-  int t = threadIdx.x;
-  s[t] = __floats2half2_rn(0.0f, 0.0f);
-  s[TB + t] = __floats2half2_rn(0.0f, 0.0f);
-  __syncthreads();
-  __half2 v = in[blockIdx.x * TB + t];
-  atomicAdd(&s[t], v);
-  atomicAdd(&s[0], v);
-  atomicAdd(&s[2 * t], v);
-  keep(out, s);
-}
-
-__global__ void add_bf16(__nv_bfloat16 *out, const __nv_bfloat16 *in) {
-  __shared__ __nv_bfloat16 s[2 * TB];
-  int t = threadIdx.x;
-  s[t] = __float2bfloat16(0.0f);
-  s[TB + t] = __float2bfloat16(0.0f);
-  __syncthreads();
-  __nv_bfloat16 v = in[blockIdx.x * TB + t];
-  atomicAdd(&s[t], v);
-  atomicAdd(&s[0], v);
-  atomicAdd(&s[2 * t], v);
   keep(out, s);
 }
 
@@ -162,11 +120,12 @@ int main() {
   CHECK(cudaMalloc(&out, Bytes));
   init_bytes<<<1024, 256>>>((unsigned *)in, Bytes / 4);
   CHECK(cudaGetLastError());
-  BENCH(0, add_f32<<<G, TB>>>((float *)out, (const float *)in));
-  BENCH(0, add_f64<<<G, TB>>>((double *)out, (const double *)in));
-  BENCH(0, add_f16<<<G, TB>>>((__half *)out, (const __half *)in));
-  BENCH(0, add_f16x2<<<G, TB>>>((__half2 *)out, (const __half2 *)in));
-  BENCH(0, add_bf16<<<G, TB>>>((__nv_bfloat16 *)out, (const __nv_bfloat16 *)in));
+  BENCH(0, add<float><<<G, TB>>>((float *)out, (const float *)in));
+  BENCH(0, add<double><<<G, TB>>>((double *)out, (const double *)in));
+  BENCH(0, add<__half><<<G, TB>>>((__half *)out, (const __half *)in));
+  BENCH(0, add<__half2><<<G, TB>>>((__half2 *)out, (const __half2 *)in));
+  BENCH(0, add<__nv_bfloat16><<<G, TB>>>((__nv_bfloat16 *)out,
+                                          (const __nv_bfloat16 *)in));
   BENCH(0, ops_u32<<<G, TB>>>((unsigned *)out, (const unsigned *)in));
   BENCH(0, ops_u64<<<G, TB>>>((u64 *)out, (const u64 *)in));
   BENCH(0, ops_f32<<<G, TB>>>((float *)out, (const float *)in));
