@@ -448,6 +448,11 @@ AddressBuilder::staticConstantMember(const MemberExpr *M) const {
 }
 
 SymValue AddressBuilder::loaded(const Expr *LValueExpr) {
+  // `float v(s[i] = f(x))` (HeCBench marchingCubes): an assignment's value
+  // is what it stored, and its store is an access.
+  if (const auto *B = dyn_cast<BinaryOperator>(LValueExpr->IgnoreParens());
+      B && B->isAssignmentOp())
+    return rvalue(B);
   LValue LV = lvalue(LValueExpr);
   if (LV.Kind == LValue::None)
     return visitChildren(LValueExpr);
