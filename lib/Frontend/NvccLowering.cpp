@@ -606,15 +606,9 @@ AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
     // compare-and-swap, and nothing for floating point but exchange.
     bool Native = Op == "exch" || Op == "exchange" || Op == "cas" ||
                   Op == "compare" || (!Floating && Bytes <= 4);
-    if (!Native && (Bytes == 4 || Bytes == 8)) {
-      L.ReadsFirst = true;
-      L.CompareAndSwapLoop = true;
-    }
-    if (Bytes == 2 && Op == "add")
-      L.ReadsFirst = true;
-  } else if (Bytes == 2 && Op == "add") {
-    L.ReadsFirst = true;
+    L.CompareAndSwapLoop = !Native && (Bytes == 4 || Bytes == 8);
   }
+  L.ReadsFirst = L.CompareAndSwapLoop || (Bytes == 2 && Op == "add");
   return L;
 }
 

@@ -602,20 +602,23 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
   bool OnData = !Walker.guardData().empty();
   bool OnUnknowns =
       Walker.guardUnknown() && guardLeavesLanesUnknown(Ctx, Access);
+  if ((!OnData && !OnUnknowns) || P.DependsOnLaneData)
+    return;
   bool MayRunEmpty = mayRunEmpty(Ctx, Access, Walker);
-  if ((OnData || OnUnknowns) && !P.Units && !WarpBaseRange &&
-      !P.DependsOnLaneData && P.UnitsMax > 0) {
+  // One lane at the least, none where a warp may issue it empty.
+  const double Least = MayRunEmpty ? 0 : std::min(1.0, P.UnitsMin);
+  if (!P.Units && !WarpBaseRange) {
     // A range over other unknowns already: the guard still lets fewer
-    // lanes run, down to none where a warp may issue it empty (HeCBench
-    // d3q19-bgk: 0.13 sectors a request under `if (where & (1 << k))`,
-    // given 1 to 10 over the unknown sizes).
-    P.UnitsMin = std::min(P.UnitsMin, MayRunEmpty ? 0.0 : 1.0);
-    if (P.Cause)
-      P.Cause->Least = P.UnitsMin;
+    // lanes run (HeCBench d3q19-bgk: 0.13 sectors a request under `if
+    // (where & (1 << k))`, given 1 to 10 over the unknown sizes).
+    if (P.UnitsMax > 0) {
+      P.UnitsMin = Least;
+      if (P.Cause)
+        P.Cause->Least = Least;
+    }
     return;
   }
-  if ((!OnData && !OnUnknowns) || (!P.Units && !WarpBaseRange) ||
-      P.DependsOnLaneData || (P.Kind == Pattern::Uniform && !MayRunEmpty))
+  if (P.Kind == Pattern::Uniform && !MayRunEmpty)
     return;
   // The lanes' shape is known (contract point 4): the pattern stays, so
   // that a wasteful one is flagged, with the all-lanes count as the most:
@@ -625,7 +628,7 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
     if (A.What == Assumption::Kind::SamePatternForEveryValue)
       P.UnitsMax = std::max(P.UnitsMax, A.Most);
   P.AlignmentAssumed = false;
-  keepOnlyRange(P, MayRunEmpty ? 0 : std::min(1.0, P.UnitsMin),
+  keepOnlyRange(P, Least,
                 OnData ? UnknownCause::Kind::GuardOnData
                        : UnknownCause::Kind::GuardOnUnknowns,
                 OnData ? names(Ctx, Walker.guardData()) : "",

@@ -178,13 +178,12 @@ std::optional<Prediction> keptOrPredicted(const sym::Context &Ctx,
     return std::nullopt;
   std::optional<Prediction> P =
       predictWith(Ctx, Caches, Access, Launch, *Model, IfDecided);
-  if (P)
-    rangeOverRetries(Access, *P);
   if (!P) {
     if (Undecided.size() < limits::PredictionsKept)
       Undecided.insert(Key.bytes());
     return std::nullopt;
   }
+  rangeOverRetries(Access, *P);
   if (Kept.size() < limits::PredictionsKept)
     Kept.emplace(Key.bytes(), *P);
   return P;
