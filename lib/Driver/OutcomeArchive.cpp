@@ -24,8 +24,8 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 504, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 1008, "serialise the new field below");
-static_assert(sizeof(Finding) == 968, "serialise the new field below");
+static_assert(sizeof(ReportedFinding) == 1056, "serialise the new field below");
+static_assert(sizeof(Finding) == 1016, "serialise the new field below");
 static_assert(sizeof(model::Prediction) == 336, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 80, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
@@ -75,7 +75,7 @@ template <class IO> void fields(IO &A, Finding &F) {
   A(F.Where, F.End, F.Kernel, F.ProfilerKernel, F.Function, F.Kind,
     F.Expression, F.Index, F.ByteOffset, F.BaseName, F.ElementBytes, F.Block,
     F.BlockOrigin, F.LaunchValues, F.Grid, F.Prediction, F.Assumptions,
-    F.CallChain, F.Trips, F.AlsoFiledUnder, F.Fixes, F.Warp);
+    F.CallChain, F.InLibrary, F.Trips, F.AlsoFiledUnder, F.Fixes, F.Warp);
 }
 template <class IO> void fields(IO &A, LaunchSite &L) {
   A(L.Where, L.Block, L.Grid, L.PartialBlock, L.Arguments, L.ExtentArguments);

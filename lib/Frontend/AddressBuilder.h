@@ -401,6 +401,15 @@ private:
   /// A constructor's base and member initialisers, before its body.
   void initialiseMembers(const clang::CXXConstructorDecl *Ctor,
                          const SymValue &Object);
+  /// The address the reference \p E binds to, where it is an object the
+  /// walk places: what a reference member holds.
+  std::optional<SymValue> boundAddress(const clang::Expr *E);
+  /// The object the reference member at \p Slot refers to, where the walk
+  /// kept what it was bound to.
+  LValue referredLValue(LValue Slot, const clang::FieldDecl *Field,
+                        clang::QualType Referred) const;
+  /// A derived object seen as one of its bases: the base's bytes in it.
+  LValue baseSubobjectLValue(const clang::CastExpr *Cast);
   /// The field slot \p LV names, where it is a local object's.
   std::optional<FieldSlot> fieldSlot(const LValue &LV) const;
   /// The value a field slot holds, where the walk kept one.

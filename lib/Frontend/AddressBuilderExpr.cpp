@@ -233,6 +233,10 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       Inner.Type = E->getType();
       return Inner;
     }
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E))
+    if (Cast->getCastKind() == CK_DerivedToBase ||
+        Cast->getCastKind() == CK_UncheckedDerivedToBase)
+      return baseSubobjectLValue(Cast);
   if (const auto *Cast = dyn_cast<CXXReinterpretCastExpr>(E)) {
     LValue Inner = lvalue(Cast->getSubExpr());
     Inner.Type = E->getType();
@@ -254,8 +258,15 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
   }
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return memberLValue(M, LV);
-  if (const auto *Call = dyn_cast<CallExpr>(E))
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // `std::forward<U>(val)`, `cuda::std::move(x)`: the object itself.
+    if (isStdForwarding(Call->getDirectCallee()) && Call->getNumArgs() == 1) {
+      LValue Same = lvalue(Call->getArg(0));
+      Same.Type = LV.Type;
+      return Same;
+    }
     return returnedLValue(Call, LV);
+  }
   return LV;
 }
 
@@ -375,6 +386,8 @@ AddressBuilder::LValue AddressBuilder::memberLValue(const MemberExpr *M,
     LV.Type = M->getType();
   }
   LV.Address.P = LV.Address.P + Poly::constant(Offset);
+  if (Field->getType()->isReferenceType())
+    return referredLValue(LV, Field, M->getType());
   LV.OffsetInElement += Offset;
   LV.MemberOffset = Offset;
   const RecordDecl *Parent = Field->getParent();

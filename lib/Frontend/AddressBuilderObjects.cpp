@@ -91,6 +91,12 @@ bool isScalarField(const FieldDecl *F) {
          (T->isIntegralOrEnumerationType() || T->isPointerType());
 }
 
+/// A reference member, kept as the address it is bound to (CUB's
+/// collectives hold their `__shared__` TempStorage this way).
+bool isReferenceField(const FieldDecl *F) {
+  return F->getType()->isReferenceType();
+}
+
 } // namespace
 
 int AddressBuilder::objectBase(const VarDecl *V) {
@@ -182,7 +188,14 @@ SymValue AddressBuilder::initialiseObject(const VarDecl *V, const Expr *Init) {
   for (const FieldDecl *F : Record->fields()) {
     if (I >= List->getNumInits())
       break;
-    SymValue Value = rvalue(List->getInit(I++));
+    const Expr *FieldInit = List->getInit(I++);
+    if (isReferenceField(F)) {
+      if (std::optional<SymValue> Bound = boundAddress(FieldInit))
+        keep({Object.Base, AST.getFieldOffset(F) / AST.getCharWidth()}, F,
+             *Bound);
+      continue;
+    }
+    SymValue Value = rvalue(FieldInit);
     Varies = std::max(Varies, Syms.variationOf(Value.P));
     if (!isScalarField(F))
       continue;
@@ -255,14 +268,17 @@ void AddressBuilder::initialiseMembers(const CXXConstructorDecl *Ctor,
     } else if (const FieldDecl *F = Init->getMember()) {
       Part.P =
           Part.P + Poly::constant(AST.getFieldOffset(F) / AST.getCharWidth());
-      if (isScalarField(F)) {
-        SymValue Value = rvalue(E);
+      if (isScalarField(F) || isReferenceField(F)) {
+        std::optional<SymValue> Value =
+            isReferenceField(F) ? boundAddress(E) : rvalue(E);
+        if (!Value)
+          continue;
         LValue Field;
         Field.Kind = LValue::Memory;
         Field.Address = Part;
         Field.Type = F->getType();
         if (std::optional<FieldSlot> Slot = fieldSlot(Field))
-          keep(*Slot, F, Value);
+          keep(*Slot, F, *Value);
         continue;
       }
     } else if (!Init->isDelegatingInitializer()) {

@@ -2,6 +2,9 @@
 #include "ExprSemantics.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
 
 #include <utility>
 
@@ -49,8 +52,39 @@ std::optional<sym::OpKind> symbolicOp(BinaryOperatorKind Op) {
   return std::nullopt;
 }
 
+/// The names of the namespaces \p F is declared in, outermost first,
+/// without the inline (versioned) ones; none where a class or a function
+/// encloses it.
+static llvm::SmallVector<StringRef, 4> namespacePath(const FunctionDecl *F) {
+  llvm::SmallVector<StringRef, 4> Path;
+  for (const DeclContext *DC = F->getDeclContext()->getRedeclContext();
+       !DC->isTranslationUnit(); DC = DC->getParent()) {
+    const auto *NS = dyn_cast<NamespaceDecl>(DC);
+    if (!NS)
+      continue;
+    if (!NS->isInline())
+      Path.push_back(NS->getName());
+  }
+  std::reverse(Path.begin(), Path.end());
+  return Path;
+}
+
+/// Whether \p F is declared in `std` or libcu++'s `cuda::std`.
+static bool inStandardLibrary(const FunctionDecl *F) {
+  if (F->isInStdNamespace())
+    return true;
+  llvm::SmallVector<StringRef, 4> Path = namespacePath(F);
+  return Path.size() >= 2 && Path[0] == "cuda" && Path[1] == "std";
+}
+
+bool isWalkedLibraryCode(const FunctionDecl *F) {
+  llvm::SmallVector<StringRef, 4> Path = namespacePath(F);
+  return (!Path.empty() && Path[0] == "cub") ||
+         (Path.size() >= 2 && Path[0] == "cuda" && Path[1] == "ptx");
+}
+
 bool isStdForwarding(const FunctionDecl *F) {
-  if (!F || !F->getIdentifier() || !F->isInStdNamespace())
+  if (!F || !F->getIdentifier() || !inStandardLibrary(F))
     return false;
   StringRef Name = F->getName();
   return Name == "forward" || Name == "move";

@@ -40,9 +40,16 @@ std::optional<sym::OpKind> symbolicOp(clang::BinaryOperatorKind Op);
 /// The comparison `L Op R` is, as `L - R Op 0`.
 std::optional<model::Cmp> comparisonOf(clang::BinaryOperatorKind Op);
 
-/// std::forward and std::move: they hand on their argument, and change
-/// nothing.
+/// std::forward and std::move (also libcu++'s cuda::std ones): they hand on
+/// their argument, and change nothing.
 bool isStdForwarding(const clang::FunctionDecl *F);
+
+/// Library code the walk enters although it is in a system header: CUB's
+/// block and warp collectives (namespace `cub`) and the special-register
+/// wrappers they read the lane with (`cuda::ptx`). Inlined into a kernel,
+/// they load and store its global tiles and its __shared__ TempStorage, and
+/// nvcc files their instructions under the kernel's call.
+bool isWalkedLibraryCode(const clang::FunctionDecl *F);
 
 /// The function \p E names (`f`, `&f`), if any.
 const clang::FunctionDecl *namedFunction(const clang::Expr *E);

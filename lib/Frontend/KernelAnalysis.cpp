@@ -489,6 +489,20 @@ private:
                  Accesses, Shape);
   }
 
+  /// The innermost call of \p S's chain written in the program, where \p S
+  /// itself is written in a system header (library code the walk enters).
+  std::optional<size_t> callIntoLibrary(const AccessSite &S) const {
+    auto InSystemHeader = [&](const Expr *E) {
+      return SM.isInSystemHeader(SM.getExpansionLoc(E->getBeginLoc()));
+    };
+    if (!InSystemHeader(S.Access))
+      return std::nullopt;
+    for (size_t I = S.CallChain.size(); I-- > 0;)
+      if (!InSystemHeader(S.CallChain[I]))
+        return I;
+    return std::nullopt;
+  }
+
   /// The access \p S under the launch \p Launch: where it is, what the
   /// model predicts, its own fixes, what was assumed.
   LocatedFinding
@@ -514,8 +528,18 @@ private:
     F.Grid = Launch.Grid;
     const MemoryBase *Base = S.Base >= 0 ? &Builder.bases()[S.Base] : nullptr;
     F.BaseName = Base ? Base->Name : "";
-    for (const Expr *Call : S.CallChain)
-      F.CallChain.push_back(sourcePoint(Call->getBeginLoc(), SM));
+    size_t UserCalls = S.CallChain.size();
+    if (std::optional<size_t> Into = callIntoLibrary(S)) {
+      // Written in library code the walk entered (CUB): shown at the
+      // program's call, which nvcc files the instructions under.
+      F.InLibrary = F.Where;
+      LF.Loc = S.CallChain[*Into]->getBeginLoc();
+      LF.Range = S.CallChain[*Into]->getSourceRange();
+      F.Where = sourcePoint(LF.Loc, SM);
+      UserCalls = *Into;
+    }
+    for (size_t I = 0; I < UserCalls; ++I)
+      F.CallChain.push_back(sourcePoint(S.CallChain[I]->getBeginLoc(), SM));
     F.Trips = S.Trips;
     for (unsigned Line : S.AlsoFiledUnder)
       if (Line != F.Where.Line && !llvm::is_contained(F.AlsoFiledUnder, Line))

@@ -135,6 +135,8 @@ void writePlaces(llvm::json::OStream &J, const Finding &F) {
     for (const SourcePoint &C : F.CallChain)
       J.object([&] { writePoint(J, C); });
   });
+  if (F.InLibrary)
+    J.attributeObject("library_site", [&] { writePoint(J, *F.InLibrary); });
   if (!F.Trips.empty())
     J.attributeArray("unrolled_trips", [&] {
       for (const std::string &Trip : F.Trips)

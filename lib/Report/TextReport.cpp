@@ -184,6 +184,10 @@ std::vector<std::string> findingNotes(const Finding &F) {
   // The message gives the range; why it is a range is the data's.
   if (P.Cause && P.Cause->What == model::UnknownCause::Kind::DataAddresses)
     Notes.push_back(unknownReasonText(P));
+  if (F.InLibrary)
+    Notes.push_back("in library code the call inlines: '" + F.Function +
+                    "' at " + F.InLibrary->File + ":" +
+                    std::to_string(F.InLibrary->Line) + ": " + F.Expression);
   for (const fixes::Fix &X : F.Fixes) {
     std::string Note =
         std::string("fix (") + fixes::fixKindName(X.Kind) + "): " + X.Message;

@@ -60,6 +60,10 @@ struct Finding {
   std::vector<std::string> Assumptions;
   /// Locations (inside device helpers) the access is reached through.
   std::vector<SourcePoint> CallChain;
+  /// Where in library code (a CUB collective) the access is written, when
+  /// Where is the program's call into that code: nvcc files the inlined
+  /// instructions under the call, and the call is what the user can change.
+  std::optional<SourcePoint> InLibrary;
   /// The trips of fully unrolled loops it is on (`stride = 16`), outermost
   /// first: the same line is other code on each.
   std::vector<std::string> Trips;
