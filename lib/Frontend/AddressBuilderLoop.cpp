@@ -725,7 +725,7 @@ model::AccessShape modelShape(const AccessSite &S) {
   A.ByteOffset = S.ByteOffset;
   A.WidthBytes = S.WidthBytes;
   A.ChunkBytes = S.ChunkBytes;
-  A.Guards = S.Guards;
+  A.Guards = model::withoutImpliedGuards(S.Guards);
   A.Space = S.Space;
   A.Lowerings = S.Lowerings;
   A.InLibrary = S.InLibrary;

@@ -84,6 +84,14 @@ struct Guard {
   bool mayIssueEmpty() const { return Predicated || MaybePredicated; }
 };
 
+/// \p Guards without those another of them implies: `x - w + j < 0` for
+/// j < k where `x - w + k < 0` is there too, and repeats; the rest in their
+/// order. Only guards alike but for their constant term and of one
+/// comparison and lowering are compared. The lanes that run are the same;
+/// a nest of bounds checks (`if (x < w - j && y > j)` inside the one for
+/// j - 1) keeps two guards at every level, not two a level.
+std::vector<Guard> withoutImpliedGuards(const std::vector<Guard> &Guards);
+
 /// A loop the compiler splits into pieces of code whose lanes run apart:
 /// nvcc's runtime unrolling (Frontend/NvccLowering.h). LLVM unrolls the loop
 /// by Factor and runs each lane's trip count modulo Factor in a loop of its
