@@ -138,6 +138,10 @@ struct AccessSite {
   /// An atomic nvcc makes a loop of compare-and-swap
   /// (AccessShape::CompareAndSwapLoop).
   bool CompareAndSwapLoop = false;
+  /// AccessShape::SerializesOneWord and CarriesTwoValues.
+  bool SerializesOneWord = false, CarriesTwoValues = false;
+  /// AccessShape::RetriedWithLoop.
+  bool RetriedWithLoop = false;
   /// The elements of an unrolled loop's trips, fused by ptxas into wider
   /// instructions (SharedVectorFusion.h): the loop does not repeat it.
   bool FusedAcrossTrips = false;

@@ -88,8 +88,13 @@ SymValue AddressBuilder::call(const CallExpr *C) {
       LValue LV = pointerArgument(C, AccessKind::Atomic, &Operands);
       bool InShared = LV.Address.Base >= 0 && Bases[LV.Address.Base].Space ==
                                                   model::AddressSpace::Shared;
-      AtomicLowering Lowering = atomicLowering(
-          Name, sizeOf(LV.Type), LV.Type->isRealFloatingType(), InShared);
+      AtomicLowering Lowering =
+          atomicLowering(Name, sizeOf(LV.Type), LV.Type->isRealFloatingType(),
+                         InShared, !Syms.isLaneVarying(LV.Address.P));
+      if (InShared && Sites.size() > Before) {
+        Sites.back().SerializesOneWord = Lowering.SerializesOneWord;
+        Sites.back().CarriesTwoValues = Lowering.CarriesTwoValues;
+      }
       if (Lowering.CompareAndSwapLoop && Sites.size() > Before) {
         Sites.back().CompareAndSwapLoop = true;
         Sites.back().LoweringNotes.push_back(
@@ -98,9 +103,13 @@ SymValue AddressBuilder::call(const CallExpr *C) {
             "operation): each request carries the old and the new value, and "
             "the lanes another lane or warp beat to the word issue it again");
       }
-      if (Lowering.ReadsFirst)
+      if (Lowering.ReadsFirst) {
+        size_t BeforeLoad = Sites.size();
         record(LV, AccessKind::Load, C->getArg(0)->IgnoreParenImpCasts(),
                /*AlwaysIssued=*/Lowering.CompareAndSwapLoop);
+        if (Lowering.CompareAndSwapLoop && Sites.size() > BeforeLoad)
+          Sites.back().RetriedWithLoop = true;
+      }
       return atomicResult(C, LV, Operands);
     }
     if (auto Kind = cacheHintedAccess(Name)) {

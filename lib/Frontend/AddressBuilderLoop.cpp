@@ -730,6 +730,9 @@ model::AccessShape modelShape(const AccessSite &S) {
   A.Lowerings = S.Lowerings;
   A.InLibrary = S.InLibrary;
   A.CompareAndSwapLoop = S.CompareAndSwapLoop;
+  A.SerializesOneWord = S.SerializesOneWord;
+  A.CarriesTwoValues = S.CarriesTwoValues;
+  A.RetriedWithLoop = S.RetriedWithLoop;
   return A;
 }
 

@@ -595,7 +595,7 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
 }
 
 AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
-                              bool InShared) {
+                              bool InShared, bool UniformAddress) {
   Name.consume_front("__nv_atomic_fetch_");
   Name.consume_front("__nv_atomic_");
   Name.consume_front("atomic");
@@ -604,9 +604,16 @@ AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
   if (InShared) {
     // ATOMS has 32-bit integer operations, 64-bit exchange and
     // compare-and-swap, and nothing for floating point but exchange.
-    bool Native = Op == "exch" || Op == "exchange" || Op == "cas" ||
-                  Op == "compare" || (!Floating && Bytes <= 4);
-    L.CompareAndSwapLoop = !Native && (Bytes == 4 || Bytes == 8);
+    bool Swap = Op == "cas" || Op == "compare";
+    bool HalfAdd = Bytes == 2 && Op == "add";
+    bool Native = Op == "exch" || Op == "exchange" || Swap ||
+                  (!Floating && Bytes <= 4 && !HalfAdd);
+    L.CompareAndSwapLoop = HalfAdd || (!Native && (Bytes == 4 || Bytes == 8));
+    bool Combined = Op == "add" || Op == "sub" || Op == "min" || Op == "max" ||
+                    Op == "and" || Op == "or" || Op == "xor";
+    L.SerializesOneWord =
+        HalfAdd || (Native && !(Combined && Bytes == 4 && UniformAddress));
+    L.CarriesTwoValues = Native && Swap;
   }
   L.ReadsFirst = L.CompareAndSwapLoop || (Bytes == 2 && Op == "add");
   return L;

@@ -160,6 +160,11 @@ struct AtomicLowering {
   /// The atomic is a compare-and-swap repeated until no other lane or warp
   /// changed the value in between (Model/SharedCompareAndSwap.h).
   bool CompareAndSwapLoop = false;
+  /// Lanes asking for one word of shared memory are served one after
+  /// another (AccessShape::SerializesOneWord).
+  bool SerializesOneWord = false;
+  /// ATOMS.CAS: the compare and the new value (AccessShape::CarriesTwoValues).
+  bool CarriesTwoValues = false;
 };
 
 /// How the atomic \p Name on an element of \p Bytes (\p Floating: a
@@ -171,9 +176,14 @@ struct AtomicLowering {
 /// `ATOMS.CAST.SPIN` in a loop (HeCBench atomicPerf on an H200: 2 wavefronts
 /// a request for float, 3.2 to 4 for double). Additions of __half and
 /// __nv_bfloat16 are a load and a loop of compare-and-swap in either memory
-/// (through a generic address in shared memory).
+/// (through a generic address in shared memory, ATOM.E.CAS on the 32-bit
+/// word). An ATOMS serves lanes on one word one after another, except the
+/// add, sub, min, max, and, or and xor of 32-bit integers at an address the
+/// same in every lane (\p UniformAddress), whose operands nvcc combines
+/// across the warp before one lane issues it (`@P0 ATOMS.ADD [UR4]`).
 AtomicLowering atomicLowering(llvm::StringRef Name, unsigned Bytes,
-                              bool Floating, bool InShared);
+                              bool Floating, bool InShared,
+                              bool UniformAddress);
 
 /// The bytes one load or store instruction moves for an element of
 /// \p WidthBytes aligned to \p AlignBytes: the widest naturally aligned

@@ -38,10 +38,18 @@ const RequestCostModel *costModelFor(AddressSpace Space) {
 }
 
 const RequestCostModel *costModelFor(const AccessShape &Access) {
-  static const SharedCompareAndSwapModel CompareAndSwap;
-  if (Access.CompareAndSwapLoop && Access.Space == AddressSpace::Shared)
-    return &CompareAndSwap;
-  return costModelFor(Access.Space);
+  if (Access.Space != AddressSpace::Shared)
+    return costModelFor(Access.Space);
+  // A compare-and-swap loop carries two values a pass (its model's passes).
+  unsigned Passes =
+      Access.CompareAndSwapLoop || Access.CarriesTwoValues ? 2 : 1;
+  if (Passes == 1 && !Access.SerializesOneWord)
+    return costModelFor(Access.Space);
+  static const SharedAtomicModel Serialized(1, true), TwoPasses(2, false),
+      TwoPassesSerialized(2, true);
+  if (Passes == 1)
+    return &Serialized;
+  return Access.SerializesOneWord ? &TwoPassesSerialized : &TwoPasses;
 }
 
 namespace {
@@ -63,7 +71,9 @@ public:
     add(A.ByteOffset);
     add(A.WidthBytes);
     add(A.ChunkBytes);
-    add(unsigned(A.Space) * 4 + A.InLibrary * 2 + A.CompareAndSwapLoop);
+    add(unsigned(A.Space) * 32 + A.RetriedWithLoop * 16 +
+        A.CarriesTwoValues * 8 + A.SerializesOneWord * 4 + A.InLibrary * 2 +
+        A.CompareAndSwapLoop);
     for (const Guard &G : A.Guards) {
       add(G.Diff);
       add(unsigned(G.Op) * 32 + G.EndsLoop * 16 + G.Exits * 8 +

@@ -16,12 +16,50 @@ namespace {
 
 /// Lane L at Address(L) for the lanes of \p Mask.
 template <class F>
-RequestCost loopRequest(F Address, unsigned ChunkBytes, uint32_t Mask = ~0u) {
+RequestCost request(const SharedAtomicModel &Model, F Address,
+                    unsigned ChunkBytes, uint32_t Mask = ~0u) {
   std::vector<int64_t> Addresses;
   for (unsigned L = 0; L < 32; ++L)
     if (Mask >> L & 1)
       Addresses.push_back(Address(L));
-  return SharedCompareAndSwapModel().costOfRequest(Addresses, Mask, ChunkBytes);
+  return Model.costOfRequest(Addresses, Mask, ChunkBytes);
+}
+
+template <class F>
+RequestCost loopRequest(F Address, unsigned ChunkBytes, uint32_t Mask = ~0u) {
+  return request(SharedAtomicModel(2, false), Address, ChunkBytes, Mask);
+}
+
+// One ATOMS, measured on an H100 (runtime-bench 47_shared_atomics): lanes
+// on one word one after another, `atomicExch(&s[0], v)` 32; a word each 1;
+// ATOMS.CAS twice a store's, 4 for 32-bit words two lanes a bank.
+TEST(SharedCompareAndSwapTest, LanesOnOneWordAreServedInTurn) {
+  SharedAtomicModel Exchange(1, true), Swap(2, true);
+  EXPECT_EQ(request(
+                Exchange, [](unsigned) { return 0; }, 4)
+                .Units,
+            32u);
+  EXPECT_EQ(request(
+                Exchange, [](unsigned L) { return 4 * L; }, 4)
+                .Units,
+            1u);
+  EXPECT_EQ(request(
+                Exchange, [](unsigned L) { return 8 * L; }, 4)
+                .Units,
+            2u);
+  EXPECT_EQ(request(
+                Swap, [](unsigned L) { return 8 * L; }, 4)
+                .Units,
+            4u);
+  EXPECT_EQ(request(
+                Swap, [](unsigned L) { return 8 * L; }, 8)
+                .Units,
+            4u);
+  // A 16-bit add's loop on the 32-bit word: two lanes a word take 2 a pass.
+  EXPECT_EQ(request(
+                Swap, [](unsigned L) { return 2 * L; }, 2)
+                .Units,
+            4u);
 }
 
 TEST(SharedCompareAndSwapTest, ThirtyTwoBitWordsTakeTwoWavefronts) {

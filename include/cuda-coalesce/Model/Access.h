@@ -147,6 +147,23 @@ struct AccessShape {
   /// beat to the word issue it again, so a launch's requests are not known
   /// (SharedCompareAndSwap.h prices them).
   bool CompareAndSwapLoop = false;
+  /// An atomic in shared memory whose lanes asking for one word are served
+  /// one after another, a wavefront each (ATOMS without the warp
+  /// aggregation nvcc makes of an add, min, max, and, or, xor at a
+  /// warp-uniform address; the compare-and-swap loop of a 16-bit add):
+  /// runtime-bench 47 measured 32 wavefronts for `atomicExch(&s[0], v)` and
+  /// `atomicDec(&s[0], n)`, 1 for `atomicAdd(&s[0], v)`.
+  bool SerializesOneWord = false;
+  /// ATOMS.CAS carries the compare and the new value: twice the wavefronts
+  /// of the plain phases (runtime-bench 47: 4 where a store takes 2, for
+  /// 32-bit words two lanes a bank and for 64-bit words apart).
+  bool CarriesTwoValues = false;
+  /// The load of the old value of a compare-and-swap loop: nvcc issues it at
+  /// the top of each pass (`LDS; ATOMS.CAST.SPIN; @!P0 BRA` back to the
+  /// LDS), so its later requests hold only the lanes still trying, as the
+  /// loop's do (runtime-bench 47: 1.5 wavefronts a request measured where
+  /// the first pass takes 2).
+  bool RetriedWithLoop = false;
 
   /// The instructions that make up the access.
   /// Some guard lets a warp issue the request with no lane on
