@@ -2,6 +2,7 @@
 #include "AddressBuilder.h"
 #include "ExprSemantics.h"
 #include "NvccLowering.h"
+#include "SharedVectorFusion.h"
 #include "SourceText.h"
 #include "ThrustPointers.h"
 
@@ -183,6 +184,10 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.HasIndex = LV.HasIndex;
   S.WidthBytes = sizeOf(T);
   unsigned Align = hasLayout(T) ? AST.getTypeAlignInChars(T).getQuantity() : 1;
+  if (S.Space == model::AddressSpace::Shared && Align < S.WidthBytes)
+    Align = std::max(
+        Align,
+        provenSharedAlignment(S.ByteOffset, Bases[S.Base].PlacementAlignBytes));
   S.ChunkBytes = instructionBytes(S.WidthBytes, Align);
   S.ElementType = LV.ElementType;
   if (!LV.FieldPath.empty() && hasLayout(LV.ElementType))

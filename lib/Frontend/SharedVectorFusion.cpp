@@ -161,6 +161,16 @@ unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
 }
 
 /// Whether \p P reads \p Iteration, through an operation too.
+unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
+                               unsigned PlacementAlignBytes) {
+  int64_t Divisor = std::min(16u, PlacementAlignBytes);
+  if (Divisor <= 1)
+    return 1;
+  for (const sym::Term &T : ByteOffset.terms())
+    Divisor = std::gcd(Divisor, std::abs(T.Coeff));
+  return largestPowerOfTwoDividing(uint64_t(Divisor), 16);
+}
+
 static bool reads(const sym::Context &Syms, const sym::Poly &P,
                   sym::AtomId Iteration) {
   std::vector<sym::AtomId> Leaves;

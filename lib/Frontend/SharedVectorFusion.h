@@ -109,6 +109,15 @@ unsigned sharedPlacementAlignment(const clang::ASTContext &AST,
                                   const clang::VarDecl *V,
                                   const clang::FunctionDecl *Kernel);
 
+/// The alignment ptxas can prove of the shared-memory address \p ByteOffset
+/// bytes into an array placed at \p PlacementAlignBytes (at most 16): what
+/// divides the placement, every term's coefficient and the constant. A
+/// struct of four 4-byte fields copied from such an address is one LDS.128,
+/// whatever its type's alignment (HeCBench attention-paged's bf16_8_t: 2
+/// wavefronts measured for a broadcast, where four LDS give 1).
+unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
+                               unsigned PlacementAlignBytes);
+
 /// One fused access: the byte offset of its first instruction, its width
 /// and the bytes of each of its instructions.
 struct FusedAccess {
