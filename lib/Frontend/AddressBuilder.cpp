@@ -111,6 +111,7 @@ int AddressBuilder::baseFor(const VarDecl *V) {
   }
   if (B.Space == model::AddressSpace::Shared)
     B.PlacementAlignBytes = sharedPlacementAlignment(AST, V, Kernel);
+  B.GuardsWhenMade = Guards.size();
   if (T != V->getType() && hasLayout(T)) {
     B.ElementBytes = AST.getTypeSizeInChars(T).getQuantity();
     B.ElementType = T.getUnqualifiedType().getAsString(AST.getPrintingPolicy());
@@ -164,6 +165,12 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
       else
         forgetFields(LV.Address.Base, std::nullopt, 0, LV.Type,
                      StoreByOwnMethod);
+      // Lanes that store at places of their own leave their copies
+      // different whatever the value (`c[data[i] & 3]++`), as do lanes that
+      // store apart under a guard (storedInto).
+      Variation At = Syms.variationOf(LV.Address.P);
+      storedInto(LV.Address.Base,
+                 At >= Variation::LaneComputed ? At : Variation::Uniform);
     }
   }
   noteInFusibleLoop(Kind, LV.Address.Base);

@@ -85,6 +85,10 @@ struct MemoryBase {
   /// A __shared__ array: the alignment of its placement that ptxas knows
   /// (sharedPlacementAlignment).
   unsigned PlacementAlignBytes = 0;
+  /// How many of the walk's guards held where the object was made: a store
+  /// under a later guard that lanes take apart leaves the lanes' copies
+  /// different (storedInto).
+  size_t GuardsWhenMade = 0;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base

@@ -390,6 +390,17 @@ void AddressBuilder::forgetObject(const VarDecl *V) {
 void AddressBuilder::storedInto(int Base, Variation Varies) {
   if (Base < 0 || Bases[Base].Space != model::AddressSpace::Local)
     return;
+  // A store that only some lanes make, under a guard they take apart since
+  // the object was made, leaves the lanes' copies different, whatever the
+  // value (HeCBench bn: `if (!flag) continue; Nij[d]++;` on a flag read
+  // per lane, then `D_LG[Nij[t]]` 3.9 and 5.8 sectors where the counts,
+  // taken alike in every lane, gave 1).
+  for (size_t I = std::min(Bases[Base].GuardsWhenMade, Guards.size());
+       I < Guards.size(); ++I) {
+    Variation Taken = Syms.variationOf(Guards[I].Diff);
+    if (Taken >= Variation::LaneComputed)
+      Varies = std::max(Varies, Taken);
+  }
   Bases[Base].ContentsVary = std::max(Bases[Base].ContentsVary, Varies);
   // A scalar local changed through its address where the walk cannot say
   // how: what it holds now is read back from the thread's memory, as
