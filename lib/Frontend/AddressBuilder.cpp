@@ -73,6 +73,10 @@ SymValue AddressBuilder::loadedValue(const Expr *At, const SymValue &Address) {
   V.P = Poly::atom(ThreadPrivate ? Syms.opaque(text(At), Varies)
                                  : Syms.loaded(text(At), Varies, Address.P));
   V.IsPointer = holdsPointer(At->getType());
+  // A pointer read back from the thread's memory points where the pointers
+  // stored there did, at an offset the walk does not know.
+  if (ThreadPrivate && V.IsPointer && Bases[Address.Base].PointsInto >= 0)
+    V.Base = Bases[Address.Base].PointsInto;
   return V;
 }
 

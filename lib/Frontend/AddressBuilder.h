@@ -89,6 +89,12 @@ struct MemoryBase {
   /// under a later guard that lanes take apart leaves the lanes' copies
   /// different (storedInto).
   size_t GuardsWhenMade = 0;
+  /// A thread's own memory that pointers were stored into: the one object
+  /// they all point into (-1: none stored yet; -2: more than one). A
+  /// pointer read back from it points into that object where the walk did
+  /// not keep which element (CUB's BlockRadixRank keeps `DigitCounter
+  /// *digit_counters[ITEM]` into its __shared__ storage).
+  int PointsInto = -1;
 };
 
 /// The symbolic value of an expression: an integer, or a pointer (a base
@@ -442,6 +448,9 @@ private:
   /// A value varying as \p Varies was stored in the thread's own memory at
   /// \p Base where the walk does not keep it.
   void storedInto(int Base, sym::Variation Varies);
+  /// \p Value was stored in the thread's memory at \p Base: where it is a
+  /// pointer, into which object (MemoryBase::PointsInto).
+  void pointerStoredInto(int Base, const SymValue &Value);
   /// A whole object assigned: forgets what was kept of it and raises how it
   /// varies to \p Value's variation.
   void assignedObject(const LValue &LV, clang::QualType Type,

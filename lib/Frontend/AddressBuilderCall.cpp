@@ -37,6 +37,7 @@ void AddressBuilder::assignedObject(const LValue &LV, QualType Type,
     return;
   forgetFields(Base, Offset, Offset ? sizeOf(Type) : 0);
   storedInto(Base, Syms.variationOf(Value.P));
+  pointerStoredInto(Base, Value);
 }
 
 SymValue AddressBuilder::call(const CallExpr *C) {

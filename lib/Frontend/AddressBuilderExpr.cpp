@@ -679,6 +679,7 @@ SymValue AddressBuilder::assign(const Expr *Target, const Expr *Source,
                          Source ? Source->getType() : Target->getType()))
                    : std::nullopt;
     bool KeptNow = Stored && keepField(LV, Target, *Stored);
+    pointerStoredInto(LV.Address.Base, RHS);
     // A field the walk keeps says what it holds; elsewhere the value joins
     // what the thread's memory may hold.
     if (!KeptNow)

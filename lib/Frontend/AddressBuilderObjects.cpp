@@ -338,6 +338,7 @@ void AddressBuilder::keep(FieldSlot Slot, const FieldDecl *F,
                           const SymValue &Value) {
   Fields[Slot] = {Value, sizeOf(F->getType()),
                   F->getType().getCanonicalType().getUnqualifiedType(), F};
+  pointerStoredInto(Slot.first, Value);
   // Once the walk forgets the field (a store it cannot place, a loop), a
   // read of it is what the object may hold.
   storedInto(Slot.first, Syms.variationOf(Value.P));
@@ -385,6 +386,20 @@ void AddressBuilder::forgetObject(const VarDecl *V) {
     forgetFields(It->second, std::nullopt, 0);
     storedInto(It->second, Variation::LaneComputed);
   }
+}
+
+void AddressBuilder::pointerStoredInto(int Base, const SymValue &Value) {
+  if (Base < 0 || Bases[Base].Space != model::AddressSpace::Local ||
+      !Value.IsPointer)
+    return;
+  // A pointer the walk does not place may point anywhere.
+  int &Into = Bases[Base].PointsInto;
+  if (Value.Base < 0)
+    Into = -2;
+  else if (Into == -1)
+    Into = Value.Base;
+  else if (Into != Value.Base)
+    Into = -2;
 }
 
 void AddressBuilder::storedInto(int Base, Variation Varies) {
