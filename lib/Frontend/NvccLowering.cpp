@@ -601,11 +601,11 @@ AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
   Name.consume_front("atomic");
   std::string Op = Name.take_until([](char C) { return C == '_'; }).lower();
   AtomicLowering L;
+  bool HalfAdd = Bytes == 2 && Op == "add";
   if (InShared) {
     // ATOMS has 32-bit integer operations, 64-bit exchange and
     // compare-and-swap, and nothing for floating point but exchange.
     bool Swap = Op == "cas" || Op == "compare";
-    bool HalfAdd = Bytes == 2 && Op == "add";
     bool Native = Op == "exch" || Op == "exchange" || Swap ||
                   (!Floating && Bytes <= 4 && !HalfAdd);
     L.CompareAndSwapLoop = HalfAdd || (!Native && (Bytes == 4 || Bytes == 8));
@@ -615,7 +615,7 @@ AtomicLowering atomicLowering(StringRef Name, unsigned Bytes, bool Floating,
         HalfAdd || (Native && !(Combined && Bytes == 4 && UniformAddress));
     L.CarriesTwoValues = Native && Swap;
   }
-  L.ReadsFirst = L.CompareAndSwapLoop || (Bytes == 2 && Op == "add");
+  L.ReadsFirst = L.CompareAndSwapLoop || HalfAdd;
   return L;
 }
 

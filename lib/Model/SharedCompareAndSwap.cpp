@@ -4,9 +4,8 @@
 #include "cuda-coalesce/Model/WarpModel.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
-#include <array>
-
 #include <algorithm>
+#include <array>
 
 namespace cudacoalesce {
 namespace model {
