@@ -1,6 +1,7 @@
 //===- Frontend/AddressBuilderExpr.cpp - Expressions ----------------------===//
 #include "AddressBuilder.h"
 #include "ConditionLeaves.h"
+#include "ConstantCalls.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
 #include "ThrustPointers.h"
@@ -107,6 +108,8 @@ SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
   llvm::SaveAndRestore DepthHere(ExprDepth, ExprDepth + 1);
   if (auto B = builtinIndex(E))
     return *B;
+  if (std::optional<int64_t> V = foldedConstexprCall(E, AST))
+    return SymValue{false, -1, Poly::constant(*V)};
 
   // Leaves that Clang can fold: literals, enumerators, sizeof, constexpr
   // variables, non-type template arguments.
