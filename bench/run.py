@@ -137,7 +137,7 @@ STRESS = (("stencil-const", (1000, 2000)), ("stencil-runtime", (100, 200)),
           # issue 44: its shapes at its sizes and ten times them (the nest
           # at 250: clang stops at 256 nested brackets)
           ("nested-2d-guards", (100, 250)), ("guarded-runtime", (10000,)),
-          ("tensor-index", (120,)))
+          ("tensor-index", (120,)), ("nested-loops", (30, 100)))
 CLANG_PARSE = ["clang++-22", "-fsyntax-only", "--cuda-device-only", "-x", "cuda",
                "--cuda-gpu-arch=sm_90", "--cuda-path=/usr/local/cuda",
                "-Wno-unknown-cuda-version"]

@@ -16,6 +16,8 @@ KINDS (n is what grows):
   helper-fanout    device helpers n deep, each calling the next 4 times
   templates        n instantiations of one kernel template
   tensor-index     one kernel indexing an n-dimensional padded tensor
+  nested-loops     one kernel, n nested `for` loops with runtime trip counts,
+                   a load and a store at every level
 """
 import sys
 
@@ -121,6 +123,21 @@ def tensor_index(n):
     return "".join(out)
 
 
+def nested_loops(n):
+    out = [PROLOGUE, "__global__ void loops(const float *in, float *out, int m) {\n",
+           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  float s = 0.0f;\n"]
+    for k in range(n):
+        pad = "  " * (k + 1)
+        out.append(f"{pad}for (int j{k} = 0; j{k} < m; ++j{k}) {{\n")
+        out.append(f"{pad}  s += in[(j{k} + {k}) * m + i];\n")
+        out.append(f"{pad}  out[j{k} * m + i] = s;\n")
+    for k in reversed(range(n)):
+        out.append("  " * (k + 1) + "}\n")
+    out.append("}\nint main(int argc, char **argv) {\n  int m = atoi(argv[1]);\n"
+               "  loops<<<(m + 255) / 256, 256>>>(0, 0, m);\n  return 0;\n}\n")
+    return "".join(out)
+
+
 KINDS = {
     "stencil-const": lambda n: stencil(n, False),
     "stencil-runtime": lambda n: stencil(n, True),
@@ -130,6 +147,7 @@ KINDS = {
     "helper-fanout": helper_fanout,
     "templates": templates,
     "tensor-index": tensor_index,
+    "nested-loops": nested_loops,
 }
 
 

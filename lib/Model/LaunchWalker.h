@@ -131,6 +131,9 @@ public:
   /// instead of evaluating every guard at every visit; the unit tests
   /// compare the two.
   void allowKeptGuardLanes(bool Allow) { Lanes.allowKeptGuardLanes(Allow); }
+  /// For tests: search each loop's end in every lane, as where its guards
+  /// read the thread index (TripPlacement::allowOneLaneLoopEnds).
+  void allowOneLaneLoopEnds(bool Allow) { Trips.allowOneLaneLoopEnds(Allow); }
   /// Whether a warp's lanes are kept however rarely they are met again.
   void keepEveryLaneSet(bool Keep) { Lanes.keepEveryLaneSet(Keep); }
   /// The strategies walk() asks, in order, in place of the usual ones

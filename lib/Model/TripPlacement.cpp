@@ -129,23 +129,33 @@ void TripPlacement::placeEdgeBlock(bool LastBlock) {
                                            : 0));
 }
 
-std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
-                                                 int64_t Trip) {
-  std::vector<size_t> LoopGuards;
-  std::vector<AtomId> OuterTrips;
+const TripPlacement::AxisEnd &TripPlacement::axisEnd(AtomId Axis) {
+  auto [It, New] = AxisEnds.try_emplace(Axis);
+  if (!New)
+    return It->second;
+  AxisEnd &End = It->second;
   for (size_t G = 0; G < Access.Guards.size(); ++G) {
     if (!Access.Guards[G].EndsLoop && !Access.Guards[G].Exits)
       continue; // an `if` may hold again at a later trip
     std::vector<AtomId> Leaves;
     Ctx.collectLeafAtoms(Access.Guards[G].Diff, Leaves);
-    if (!llvm::is_contained(Leaves, Axis.Atom))
+    if (!llvm::is_contained(Leaves, Axis))
       continue;
-    LoopGuards.push_back(G);
+    End.LoopGuards.push_back(G);
+    End.SameInEveryLane &= llvm::none_of(Leaves, [&](AtomId L) {
+      return Ctx.atom(L).Kind == AtomKind::ThreadIdx;
+    });
     for (AtomId L : Leaves)
-      if (L != Axis.Atom && Ctx.atom(L).Kind == AtomKind::LoopIteration &&
-          AL.axisOf(L) && !llvm::is_contained(OuterTrips, L))
-        OuterTrips.push_back(L);
+      if (L != Axis && Ctx.atom(L).Kind == AtomKind::LoopIteration &&
+          AL.axisOf(L) && !llvm::is_contained(End.OuterTrips, L))
+        End.OuterTrips.push_back(L);
   }
+  return End;
+}
+
+std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
+                                                 int64_t Trip) {
+  const AxisEnd &End = axisEnd(Axis.Atom);
   // A loop bounded by an outer loop's trip (`for (j = 0; j < i; ++j)`) ends
   // where its longest run does: at the first values of the other axes it
   // may not run at all, and the walk would then visit one trip of it for
@@ -153,7 +163,7 @@ std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
   // the outer trips' plain average 4).
   std::vector<const VaryingAxis *> Outer;
   int64_t Placements = 1;
-  for (AtomId L : OuterTrips) {
+  for (AtomId L : End.OuterTrips) {
     Outer.push_back(&Varying[*AL.axisOf(L)]);
     Placements *= std::max<int64_t>(1, Outer.back()->Count);
   }
@@ -171,27 +181,32 @@ std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
         Rest /= Count;
       }
       Values.set(Axis.Atom, Trip);
-      std::optional<bool> Any = anyLaneInPlacement(Axis, Trip, LoopGuards);
+      std::optional<bool> Any = anyLaneInPlacement(Axis, Trip, End);
       if (!Any || *Any)
         return Any;
     }
   return false;
 }
 
-std::optional<bool>
-TripPlacement::anyLaneInPlacement(const VaryingAxis &Axis, int64_t Trip,
-                                  const std::vector<size_t> &LoopGuards) {
+std::optional<bool> TripPlacement::anyLaneInPlacement(const VaryingAxis &Axis,
+                                                      int64_t Trip,
+                                                      const AxisEnd &End) {
+  const std::vector<size_t> &LoopGuards = End.LoopGuards;
   const LoopLowering *Split = loweringCountedBy(Axis.Atom);
   if (Access.Lowerings.empty()) {
     // The lanes of a warp at once, in the order the loop below takes them.
+    // Guards that read no thread index (no lane has a trip of its own here)
+    // hold in every lane alike: the first lane answers for the block.
     std::vector<std::array<std::optional<int64_t>, WarpSize>> Guards(
         LoopGuards.size());
+    bool Alike = OneLaneLoopEnds && End.SameInEveryLane;
     for (int64_t Warp = 0; Warp < AL.warpsPerBlock(); ++Warp) {
       const sym::ThreadPoints &At = AL.pointsOf(Warp);
+      Alike &= At.OwnLeafCount == 0;
       for (size_t I = 0; I < LoopGuards.size(); ++I)
         sym::evaluateAtPoints(Ctx, Access.Guards[LoopGuards[I]].Diff, Values,
                               At, Guards[I].data());
-      for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
+      for (unsigned Lane = 0; Lane < (Alike ? 1 : At.Count); ++Lane) {
         bool InLoop = true;
         for (size_t I = 0; I < LoopGuards.size(); ++I) {
           if (!Guards[I][Lane])
@@ -201,6 +216,8 @@ TripPlacement::anyLaneInPlacement(const VaryingAxis &Axis, int64_t Trip,
         if (InLoop)
           return true;
       }
+      if (Alike)
+        return false;
     }
     return false;
   }

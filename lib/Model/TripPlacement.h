@@ -15,6 +15,7 @@
 
 #include "AccessAtLaunch.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -36,6 +37,9 @@ public:
   const std::vector<sym::AtomId> &reads() const { return PlacementReads; }
   /// Forgets the placements kept.
   void reset();
+  /// For tests: with false, a loop's end is searched in every lane even
+  /// where no guard that ends it reads the thread index.
+  void allowOneLaneLoopEnds(bool Allow) { OneLaneLoopEnds = Allow; }
 
   /// Sets the trip of each loop nvcc splits (LoopLowering::Trip) for the
   /// lane whose thread index is set, from its trip count and the loop's
@@ -77,10 +81,22 @@ private:
   /// Whether a lane of the first or the last block is still in the loop of
   /// \p Axis at trip \p Trip; nullopt when a guard's value is not known.
   std::optional<bool> anyLaneAtTrip(const VaryingAxis &Axis, int64_t Trip);
-  /// The same with the axes placed: \p LoopGuards are the guards that read
-  /// the axis's trip.
+  /// The guards that end the loop of an axis (they read its trip and end
+  /// the loop or exit) and the other loops' trips they read: the access's
+  /// own, kept for every trip the end searches of its walks try (a nest of
+  /// n loops searched n ends, each reading the leaves of every guard anew:
+  /// quadratic per walk).
+  struct AxisEnd {
+    std::vector<size_t> LoopGuards;
+    std::vector<sym::AtomId> OuterTrips;
+    /// No guard of LoopGuards reads the thread index.
+    bool SameInEveryLane = true;
+  };
+  const AxisEnd &axisEnd(sym::AtomId Axis);
+  /// The same with the axes placed: \p End holds the guards that read the
+  /// axis's trip.
   std::optional<bool> anyLaneInPlacement(const VaryingAxis &Axis, int64_t Trip,
-                                         const std::vector<size_t> &LoopGuards);
+                                         const AxisEnd &End);
 
   AccessAtLaunch &AL;
   const sym::Context &Ctx;
@@ -103,6 +119,8 @@ private:
     std::optional<int64_t> Counts[WarpSize];
   };
   std::vector<KeptTripCounts> TripCounts;
+  llvm::DenseMap<sym::AtomId, AxisEnd> AxisEnds;
+  bool OneLaneLoopEnds = true;
 };
 
 } // namespace model

@@ -739,3 +739,56 @@ TEST(LaunchWalkerTest, GuardLanesKeptAcrossWalksChangeNoTrial) {
     }
   }
 }
+
+// A loop's end is searched with the guards that end it; where none reads the
+// thread index, every lane holds them alike and the first lane answers for
+// the block (TripPlacement::anyLaneInPlacement). Every walk must give what
+// the search in every lane gives, with loop bounds known, unknown and
+// bounded by an outer loop's trip, and at values of the unknown where the
+// loops end early, late and never.
+TEST(TripPlacementTest, LoopEndsReadInOneLaneEqualEveryLane) {
+  GlobalSectorModel Model;
+  Picker Pick(20261208);
+  const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 8, 1}, {256, 1, 1}};
+  int Compared = 0;
+  for (unsigned Case = 0; Case < 60; ++Case) {
+    sym::Context Ctx;
+    Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+    Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
+    Poly M = Poly::atom(Ctx.param("m"));
+    Poly Outer = Poly::atom(Ctx.loopIteration("i"));
+    Poly Inner = Poly::atom(Ctx.loopIteration("j"));
+    AccessShape A;
+    A.WidthBytes = A.ChunkBytes = 4;
+    A.ByteOffset = (Outer * Poly::constant(Pick(0, 300)) +
+                    Inner * (Pick(0, 1) ? M : Poly::constant(Pick(1, 64))) +
+                    Ty * Poly::constant(Pick(0, 70)) + Bx * Bdx + Tx)
+                       .scaled(4);
+    Poly Bounds[] = {M, Poly::constant(Pick(1, 700)), Outer, M - Outer};
+    for (const Poly &Trip : {Outer, Inner}) {
+      Guard G;
+      G.Op = Cmp::LT;
+      G.EndsLoop = true;
+      G.Diff = Trip - Bounds[Pick(0, Trip == Outer ? 1 : 3)];
+      A.Guards.push_back(G);
+    }
+    LaunchShape L;
+    L.Block = Blocks[Pick(0, 3)];
+    L.Grid = Dim3{Pick(1, 9), 1, 1};
+    ModelCaches FastCaches, PlainCaches;
+    LaunchWalker Fast(Ctx, FastCaches, A, L, Model);
+    LaunchWalker Plain(Ctx, PlainCaches, A, L, Model);
+    Plain.allowOneLaneLoopEnds(false);
+    SCOPED_TRACE(Ctx.str(A.ByteOffset));
+    for (int64_t V : {32, 0, 3, 100, 1000, 5000}) {
+      for (sym::AtomId U : Fast.unknowns()) {
+        Fast.set(U, V);
+        Plain.set(U, V);
+      }
+      SCOPED_TRACE(testing::Message() << "m = " << V);
+      expectSameTotals(Fast.walk(1 << 16), Plain.walk(1 << 16));
+      ++Compared;
+    }
+  }
+  EXPECT_EQ(Compared, 360);
+}
