@@ -667,9 +667,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   std::vector<sym::AtomId> OfSomeTrip;
   unsigned WritesBefore = MemoryWrites;
   bool BodyMayWrite = true;
-  bool WalkedSilently = false;
-  if (LoopDepth < limits::MaxLoopNestingWalkedTwice) {
-    WalkedSilently = true;
+  const bool WalkedSilently = LoopDepth < limits::MaxLoopNestingWalkedTwice;
+  if (WalkedSilently) {
     {
       llvm::SaveAndRestore Silent(Recording, false);
       enterLoop(L, VaryingVars);

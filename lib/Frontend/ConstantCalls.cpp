@@ -14,8 +14,8 @@ namespace cudacoalesce {
 
 namespace {
 
-/// The call \p E reads its value from: through implicit casts, parentheses,
-/// temporaries and `.member` of a returned struct.
+/// The call \p E reads its value from: through implicit casts, the wrappers
+/// that keep a value (transparentInner) and `.member` of a returned struct.
 const CallExpr *callReadBy(const Expr *E) {
   while (true) {
     E = E->IgnoreParenImpCasts();
@@ -23,17 +23,11 @@ const CallExpr *callReadBy(const Expr *E) {
       if (M->isArrow())
         return nullptr;
       E = M->getBase();
-      continue;
+    } else if (const Expr *Inner = transparentInner(E)) {
+      E = Inner;
+    } else {
+      return dyn_cast<CallExpr>(E);
     }
-    if (const auto *T = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = T->getSubExpr();
-      continue;
-    }
-    if (const auto *T = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = T->getSubExpr();
-      continue;
-    }
-    return dyn_cast<CallExpr>(E);
   }
 }
 
