@@ -123,7 +123,8 @@ SharedBankModel::costOfRequest(const std::vector<int64_t> &LaneAddresses,
       break;
     }
     const Phase &A = Phases[First], &B = Phases[First + 1];
-    if (A.active() && B.active() && A.FewPerFourLanes && B.FewPerFourLanes) {
+    if (PhasesShareAPass && A.active() && B.active() && A.FewPerFourLanes &&
+        B.FewPerFourLanes) {
       BankWords Both = A.Words;
       Both.insert(Both.end(), B.Words.begin(), B.Words.end());
       if (conflictDegree(Both) == 1) {

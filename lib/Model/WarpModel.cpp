@@ -43,8 +43,10 @@ const RequestCostModel *costModelFor(const AccessShape &Access) {
   // A compare-and-swap loop carries two values a pass (its model's passes).
   unsigned Passes =
       Access.CompareAndSwapLoop || Access.CarriesTwoValues ? 2 : 1;
-  if (Passes == 1 && !Access.SerializesOneWord)
-    return costModelFor(Access.Space);
+  if (Passes == 1 && !Access.SerializesOneWord) {
+    static const SharedBankModel Stores(/*PhasesShareAPass=*/false);
+    return Access.SharedStore ? &Stores : costModelFor(Access.Space);
+  }
   static const SharedAtomicModel Serialized(1, true), TwoPasses(2, false),
       TwoPassesSerialized(2, true);
   if (Passes == 1)
@@ -71,7 +73,7 @@ public:
     add(A.ByteOffset);
     add(A.WidthBytes);
     add(A.ChunkBytes);
-    add(unsigned(A.Space) * 32 + A.RetriedWithLoop * 16 +
+    add(unsigned(A.Space) * 64 + A.SharedStore * 32 + A.RetriedWithLoop * 16 +
         A.CarriesTwoValues * 8 + A.SerializesOneWord * 4 + A.InLibrary * 2 +
         A.CompareAndSwapLoop);
     for (const Guard &G : A.Guards) {

@@ -35,6 +35,25 @@ TEST(SharedBankModelTest, FourByteStrides) {
   }
 }
 
+// Every lane at one place: a load's phases share passes (runtime-bench 38's
+// `f[0]`: LDS.128 2), a store's do not (49_vectorised_runs runtime_stores:
+// STS.128 4; Parboil cutcp's STS.64 2). One lane's store: one phase.
+TEST(SharedBankModelTest, WideStoresNeverSharePasses) {
+  std::vector<int64_t> OnePlace(32, 0);
+  SharedBankModel Loads, Stores(/*PhasesShareAPass=*/false);
+  EXPECT_EQ(Loads.costOfRequest(OnePlace, ~0u, 16).Units, 2u);
+  EXPECT_EQ(Stores.costOfRequest(OnePlace, ~0u, 16).Units, 4u);
+  EXPECT_EQ(Loads.costOfRequest(OnePlace, ~0u, 8).Units, 1u);
+  EXPECT_EQ(Stores.costOfRequest(OnePlace, ~0u, 8).Units, 2u);
+  EXPECT_EQ(Stores.costOfRequest({0}, 1u, 16).Units, 1u);
+  // Lanes apart, no pass to share: the same either way.
+  std::vector<int64_t> Apart;
+  for (int64_t L = 0; L < 32; ++L)
+    Apart.push_back(8 * L);
+  EXPECT_EQ(Stores.costOfRequest(Apart, ~0u, 8).Units,
+            Loads.costOfRequest(Apart, ~0u, 8).Units);
+}
+
 TEST(SharedBankModelTest, LanesReadingOneWordAreServedTogether) {
   EXPECT_EQ(warpCost([](unsigned) { return 0; }, 4).Units, 1u);
   EXPECT_EQ(warpCost([](unsigned L) { return 4 * (L / 2); }, 4).Units, 1u);

@@ -158,6 +158,12 @@ struct AccessShape {
   /// of the plain phases (runtime-bench 47: 4 where a store takes 2, for
   /// 32-bit words two lanes a bank and for 64-bit words apart).
   bool CarriesTwoValues = false;
+  /// A store to shared memory: the phases of a wide one (STS.64, STS.128)
+  /// never share a wavefront, as a load's may where their lanes ask for few
+  /// words (runtime-bench 49: STS.128 from every lane to one place, 4
+  /// wavefronts where LDS.128 takes 2; Parboil cutcp's STS.64 of one
+  /// pointer from every lane, 2).
+  bool SharedStore = false;
   /// The load of the old value of a compare-and-swap loop: nvcc issues it at
   /// the top of each pass (`LDS; ATOMS.CAST.SPIN; @!P0 BRA` back to the
   /// LDS), so its later requests hold only the lanes still trying, as the

@@ -30,6 +30,11 @@ extern const CostModelDescription SharedBankDescription;
 
 class SharedBankModel : public RequestCostModel {
 public:
+  /// \p PhasesShareAPass: two phases of a pair whose lanes ask for few
+  /// words share a wavefront (loads; stores never do, AccessShape::
+  /// SharedStore).
+  explicit SharedBankModel(bool PhasesShareAPass = true)
+      : PhasesShareAPass(PhasesShareAPass) {}
   const CostModelDescription &description() const override {
     return SharedBankDescription;
   }
@@ -41,6 +46,9 @@ public:
   int64_t periodBytes() const override { return WavefrontBytes; }
   Pattern classify(const CostTotals &T, bool DataDependent) const override;
   bool gathersAreScattered() const override { return false; }
+
+private:
+  bool PhasesShareAPass;
 };
 
 } // namespace model
