@@ -24,9 +24,9 @@ namespace {
 // the project is developed on), as a reminder.
 #if defined(__GLIBCXX__) && defined(__x86_64__) && !defined(_GLIBCXX_DEBUG)
 static_assert(sizeof(FileOutcome) == 504, "serialise the new field below");
-static_assert(sizeof(ReportedFinding) == 1056, "serialise the new field below");
-static_assert(sizeof(Finding) == 1016, "serialise the new field below");
-static_assert(sizeof(model::Prediction) == 336, "serialise the new field");
+static_assert(sizeof(ReportedFinding) == 1080, "serialise the new field below");
+static_assert(sizeof(Finding) == 1040, "serialise the new field below");
+static_assert(sizeof(model::Prediction) == 360, "serialise the new field");
 static_assert(sizeof(model::Assumption) == 80, "serialise the new field");
 static_assert(sizeof(model::IdealCondition) == 56, "serialise the new field");
 static_assert(sizeof(model::UnknownCause) == 56, "serialise the new field");
@@ -56,7 +56,8 @@ template <class IO> void fields(IO &A, model::WalkCounts &W) {
 template <class IO> void fields(IO &A, model::Prediction &P) {
   A(P.Kind, P.Space, P.Units, P.UnitsMin, P.UnitsMax, P.IdealUnits, P.Groups,
     P.Assumptions, P.Condition, P.AlignmentAssumed, P.Cause, P.LaneStrideBytes,
-    P.FirstLaneOffsetInPeriod, P.DependsOnLaneData, P.Walk);
+    P.FirstLaneOffsetInPeriod, P.DependsOnLaneData, P.Walk,
+    P.CountsOfItsInstructions);
   // P.Model, a pointer, is left unset: the model of P.Space.
 }
 template <class IO> void fields(IO &A, model::LaneAccess &L) {

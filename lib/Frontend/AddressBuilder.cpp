@@ -223,63 +223,6 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
     joinVectorLoad(LV);
 }
 
-void AddressBuilder::joinVectorLoad(const LValue &LV) {
-  llvm::erase_if(OpenVectorLoads, [&](const OpenVectorLoad &G) {
-    return G.Writes != MemoryWrites;
-  });
-  const AccessSite &S = Sites.back();
-  if (LV.MemberOf < 8 || S.Base < 0)
-    return;
-  Poly ObjectStart = S.ByteOffset - Poly::constant(LV.MemberOffset);
-  int64_t Lo = LV.MemberOffset, Hi = Lo + S.WidthBytes;
-  auto SameGuards = [](const std::vector<Guard> &A,
-                       const std::vector<Guard> &B) {
-    return A.size() == B.size() &&
-           std::equal(A.begin(), A.end(), B.begin(),
-                      [](const Guard &X, const Guard &Y) {
-                        return X.Op == Y.Op && X.Predicated == Y.Predicated &&
-                               X.MaybePredicated == Y.MaybePredicated &&
-                               X.MaybeSunk == Y.MaybeSunk && X.Diff == Y.Diff;
-                      });
-  };
-  for (OpenVectorLoad &G : llvm::reverse(OpenVectorLoads)) {
-    AccessSite &First = Sites[G.Members.front()];
-    if (First.Base != S.Base || First.Space != S.Space ||
-        G.Align != LV.MemberOf || !(G.ObjectStart == ObjectStart) ||
-        First.CallChain != S.CallChain || !SameGuards(First.Guards, S.Guards))
-      continue;
-    if (Lo > G.Hi || Hi < G.Lo)
-      return; // a gap: no one load covers both
-    int64_t RunLo = std::min(G.Lo, Lo), RunHi = std::max(G.Hi, Hi);
-    G.Members.push_back(Sites.size() - 1);
-    // One wide load covers a contiguous run of a power-of-two size, aligned
-    // to it, within the struct's alignment (ld.v2, ld.v4); until the run
-    // is one, its loads stay as they are (x, y, z: a v2 and a scalar).
-    int64_t Width = RunHi - RunLo;
-    bool OneLoad =
-        llvm::isPowerOf2_64(Width) && Width <= G.Align && RunLo % Width == 0;
-    if (OneLoad) {
-      First.OffsetInElement += RunLo - G.Lo;
-      First.ByteOffset = ObjectStart + Poly::constant(RunLo);
-      First.WidthBytes = First.ChunkBytes = unsigned(Width);
-      // All of a struct that is the array's element: a read of the element.
-      if (First.Record && !First.ElementType.isNull() &&
-          uint64_t(Width) == sizeOf(First.ElementType)) {
-        First.Record = nullptr;
-        First.FieldPath.clear();
-      }
-      FoldedSites.insert(FoldedSites.end(), G.Members.begin() + 1,
-                         G.Members.end());
-      G.Members.resize(1);
-    }
-    G.Lo = RunLo;
-    G.Hi = RunHi;
-    return;
-  }
-  OpenVectorLoads.push_back(
-      {{Sites.size() - 1}, MemoryWrites, ObjectStart, Lo, Hi, LV.MemberOf});
-}
-
 bool AddressBuilder::holds(const AccessSite &S) const {
   return S.Base >= 0 && llvm::any_of(Held, [&](const HeldValue &H) {
            return H.Base == S.Base && H.ByteOffset == S.ByteOffset &&

@@ -155,6 +155,10 @@ struct AccessSite {
   /// The elements of an unrolled loop's trips, fused by ptxas into wider
   /// instructions (SharedVectorFusion.h): the loop does not repeat it.
   bool FusedAcrossTrips = false;
+  /// Nonzero for the instructions one access of a loop unrolled at run time
+  /// becomes (the fused copies and the leftover trips), the same number for
+  /// each: the trip count sets how often each runs.
+  unsigned UnrolledAtRunTime = 0;
 };
 
 /// The access as the model sees it.
@@ -599,21 +603,25 @@ private:
   unsigned SharedMemoryWrites = 0;
   bool mayWriteShared(int Base) const;
   bool holds(const AccessSite &S) const;
-  /// Loads of members of one struct in memory, in a row with no store or
-  /// call between them: LLVM's load-store vectoriser makes one wide load of
-  /// them where the struct's alignment allows (`a.x + a.y + a.z + a.w` of a
-  /// float4 is one ld.global.v4.f32).
+  /// Loads in a row, with no store between them that may write their
+  /// memory, of adjacent bytes one wide instruction can read
+  /// (AddressBuilderVectorLoads.cpp): the members of one aligned struct
+  /// (LLVM's load-store vectoriser: `a.x + a.y + a.z + a.w` of a float4 is
+  /// one ld.global.v4.f32), and in shared memory any bytes whose alignment
+  /// ptxas knows.
   struct OpenVectorLoad {
     std::vector<size_t> Members; // sites, the first one widened
     unsigned Writes;
-    sym::Poly ObjectStart;
-    int64_t Lo, Hi; // the bytes of the struct read so far
-    unsigned Align;
+    sym::Poly Start;   // what the run's addresses share
+    int64_t Lo, Hi;    // the bytes after Start read so far
+    int64_t FirstLo;   // where the first member's load starts
+    unsigned Block;    // Start's known alignment, at most 16
+    bool CoversUnread; // ptxas may read bytes before the run too
   };
   std::vector<OpenVectorLoad> OpenVectorLoads;
-  /// Records that the load just added as the last site reads the member
-  /// \p LV; where it completes a run one wide load covers, the first load
-  /// of the run becomes that load and the others fold into it.
+  /// Records that the load just added as the last site is \p LV; where it
+  /// completes a run one wide load covers, the first load of the run becomes
+  /// that load and the others fold into it.
   void joinVectorLoad(const LValue &LV);
   /// Sites folded into a wider load: dropped when the walk ends.
   std::vector<size_t> FoldedSites;
@@ -653,6 +661,11 @@ private:
       const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
       sym::AtomId Iteration);
   bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
+  /// Whether nvcc runs the trips an unrolled loop leaves over after it (an
+  /// epilog), not before: where an integer the loop changes starts at a
+  /// constant (LLVM's unroller then finds an epilog more profitable).
+  bool leftoverTripsRunLast(
+      const std::vector<const clang::VarDecl *> &Changed) const;
   /// Moves the loads recorded since site \p From that nvcc hoists out of
   /// \p Loop to before it (AddressBuilderLoop.cpp).
   /// \p PerTrip: the values that may change from trip to trip.
@@ -674,6 +687,8 @@ private:
   /// The loops being walked whose unrolled trips ptxas may fuse into wide
   /// shared-memory instructions, innermost last (SharedVectorFusion.h).
   std::vector<FusibleLoop> FusibleLoops;
+  /// The last AccessSite::UnrolledAtRunTime given.
+  unsigned RunTimeUnrolledAccesses = 0;
   /// Notes that the body of the innermost fusible loop reads (or writes)
   /// the base \p Base (-1: a pointer the walk does not place).
   void noteInFusibleLoop(AccessKind Kind, int Base);
@@ -695,6 +710,7 @@ private:
   /// Sets the trips of the fusible loop whose body is walked next from its
   /// condition's guards, the walk's guards from \p FirstCondGuard on.
   void placeFusibleLoop(size_t FirstCondGuard);
+  bool boundedByTrip(const Guard &Cond, sym::AtomId Iteration) const;
   unsigned lineOf(const clang::Stmt *S) const;
   /// What the compiler does differently from the source at the accesses
   /// being walked; each access records them (AccessSite::LoweringNotes).

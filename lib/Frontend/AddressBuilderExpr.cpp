@@ -324,9 +324,23 @@ AddressBuilder::subscriptLValue(const ArraySubscriptExpr *S, LValue LV) {
   LV.HasIndex = true;
   LV.ElementType = S->getType();
   const Expr *Array = S->getBase()->IgnoreParenImpCasts();
-  if (isa<MemberExpr>(Array) && Array->getType()->isConstantArrayType())
-    if (std::optional<int64_t> Start = Base.P.asConstant())
-      LV.ArrayMember = {{*Start, sizeOf(Array->getType())}};
+  const auto *Member = dyn_cast<MemberExpr>(Array);
+  if (!Member || !Array->getType()->isConstantArrayType())
+    return LV;
+  if (std::optional<int64_t> Start = Base.P.asConstant())
+    LV.ArrayMember = {{*Start, sizeOf(Array->getType())}};
+  // An element of an array member at a constant index is a member too:
+  // the load-store vectoriser merges `c.a[0]` and `c.a[2]` as it does
+  // `c.x` and `c.z`.
+  const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+  std::optional<int64_t> At = Idx.P.asConstant();
+  if (Field && At && !Field->isBitField()) {
+    const ASTRecordLayout &Layout = AST.getASTRecordLayout(Field->getParent());
+    LV.MemberOffset =
+        int64_t(Layout.getFieldOffset(Field->getFieldIndex()) / 8) +
+        *At * int64_t(sizeOf(S->getType()));
+    LV.MemberOf = Layout.getAlignment().getQuantity();
+  }
   return LV;
 }
 

@@ -26,6 +26,19 @@ static bool straightLine(const Stmt *S) {
   return llvm::all_of(S->children(), straightLine);
 }
 
+/// Whether the loop of condition \p Cond ends at the first trip it fails:
+/// `a * Iteration + b < 0` (or <=, >, >=) with a a nonzero constant and b
+/// not read from the trip.
+bool AddressBuilder::boundedByTrip(const Guard &Cond,
+                                   sym::AtomId Iteration) const {
+  std::optional<int64_t> Step = Cond.Diff.coefficientOf(Iteration).asConstant();
+  if (!Step || *Step == 0 || Cond.Op == model::Cmp::EQ ||
+      Cond.Op == model::Cmp::NE)
+    return false;
+  Poly Rest = Cond.Diff - Poly::atom(Iteration).scaled(*Step);
+  return !Syms.dependsOn(Rest, Iteration);
+}
+
 bool AddressBuilder::enterFusibleLoop(
     const Stmt *Body, const std::vector<const VarDecl *> &Changed,
     unsigned UnrollPragma, bool FullUnroll, sym::AtomId Iteration) {
@@ -37,6 +50,7 @@ bool AddressBuilder::enterFusibleLoop(
   L.PragmaCount = UnrollPragma;
   if (!UnrollPragma && !FullUnroll)
     L.RuntimeFactor = runtimeUnrolling(AST, Body, 0, Changed).Factor;
+  L.LeftoverLast = leftoverTripsRunLast(Changed);
   L.Depth = LoopDepth + 1;
   FusibleLoops.push_back(std::move(L));
   return true;
@@ -49,10 +63,14 @@ void AddressBuilder::placeFusibleLoop(size_t FirstCondGuard) {
   L.FirstCondGuard = FirstCondGuard;
   L.GuardsInBody = Guards.size();
   L.Trips = 0;
-  if (Guards.size() == FirstCondGuard + 1)
-    if (std::optional<int64_t> T =
-            constantTripCount(Guards.back(), L.Iteration))
+  L.RuntimeTrips = false;
+  if (Guards.size() == FirstCondGuard + 1) {
+    const Guard &Cond = Guards.back();
+    if (std::optional<int64_t> T = constantTripCount(Cond, L.Iteration))
       L.Trips = *T;
+    else
+      L.RuntimeTrips = boundedByTrip(Cond, L.Iteration);
+  }
   L.Group = unrolledGroup(L);
 }
 
@@ -93,12 +111,17 @@ void AddressBuilder::fuseCandidates() {
     if (S.Kind == AccessKind::Load ? L.Written.count(S.Base)
                                    : L.Read.count(S.Base))
       continue;
-    std::vector<FusedAccess> Fused =
-        fuseUnrolledElements(Syms, L, S.ByteOffset, S.Index, S.Guards,
-                             S.WidthBytes, Bases[S.Base].PlacementAlignBytes);
+    std::vector<FusedAccess> Fused = fuseUnrolledElements(
+        Syms, L, S.ByteOffset, S.Index, S.Guards, S.WidthBytes,
+        Bases[S.Base].PlacementAlignBytes, S.Kind == AccessKind::Load);
     if (Fused.empty())
       continue;
     std::vector<AccessSite> Pieces = fusedPieces(S, L, Fused);
+    if (L.RuntimeTrips) {
+      ++RunTimeUnrolledAccesses;
+      for (AccessSite &Piece : Pieces)
+        Piece.UnrolledAtRunTime = RunTimeUnrolledAccesses;
+    }
     Sites.erase(Sites.begin() + Site);
     Sites.insert(Sites.begin() + Site, Pieces.begin(), Pieces.end());
     // Their member lists name sites by index: none spans a loop's end.
@@ -114,6 +137,8 @@ AddressBuilder::fusedPieces(const AccessSite &S, const FusibleLoop &L,
   std::string Opcode = S.Kind == AccessKind::Load ? "LDS." : "STS.";
   std::string Instructions;
   for (const FusedAccess &F : Fused) {
+    if (F.Leftover)
+      continue;
     unsigned Count = F.WidthBytes / F.ChunkBytes;
     Instructions += (Instructions.empty() ? "" : ", ") +
                     (Count > 1 ? std::to_string(Count) + " " : "") + Opcode +
@@ -122,6 +147,9 @@ AddressBuilder::fusedPieces(const AccessSite &S, const FusibleLoop &L,
   std::string Copy = L.Group == L.Trips
                          ? "the unrolled loop"
                          : "each copy of " + std::to_string(L.Group) + " trips";
+  if (L.RuntimeTrips)
+    Copy += " (its trip count not known: the trips left over run one by one "
+            "after the copies)";
   std::vector<AccessSite> Pieces;
   for (const FusedAccess &F : Fused) {
     AccessSite Piece = S;
@@ -130,6 +158,13 @@ AddressBuilder::fusedPieces(const AccessSite &S, const FusibleLoop &L,
     Piece.Guards = F.Guards;
     Piece.WidthBytes = F.WidthBytes;
     Piece.ChunkBytes = F.ChunkBytes;
+    if (F.Leftover) {
+      Piece.LoweringNotes.push_back(
+          "a trip left over after the loop's copies of " +
+          std::to_string(L.Group) + " trips: one element");
+      Pieces.push_back(std::move(Piece));
+      continue;
+    }
     Piece.FusedAcrossTrips = true;
     Piece.LoweringNotes.push_back(
         "ptxas fuses the adjacent elements of the loop's trips into " +

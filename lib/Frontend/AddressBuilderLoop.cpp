@@ -105,6 +105,15 @@ bool AddressBuilder::sameInEveryWarp(const Poly &Trips,
   return true;
 }
 
+bool AddressBuilder::leftoverTripsRunLast(
+    const std::vector<const VarDecl *> &Changed) const {
+  return llvm::any_of(Changed, [&](const VarDecl *V) {
+    auto It = Vars.find(V);
+    return It != Vars.end() && V->getType()->isIntegerType() &&
+           It->second.P.asConstant();
+  });
+}
+
 AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
     const Stmt *Loop, const Expr *Cond, const Stmt *Body, unsigned Pragma,
     const std::string &CounterName, const std::vector<const VarDecl *> &Changed,
@@ -129,15 +138,10 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
   const int64_t F = Unrolling.Factor;
   if (F < 2)
     return {};
-  bool Epilog = false;
+  const bool Epilog = leftoverTripsRunLast(Changed);
   for (const VarDecl *V : Changed) {
-    auto It = Vars.find(V);
-    if (It == Vars.end())
-      continue;
     bool Induction = Steps.count(V) && !NotInduction.count(V);
-    if (V->getType()->isIntegerType() && It->second.P.asConstant())
-      Epilog = true; // the leftover trips run last
-    if (!Induction && usesOf(Cond, V))
+    if (Vars.count(V) && !Induction && usesOf(Cond, V))
       return {}; // the trip count is not the induction's
   }
   // The condition with every induction variable at trip `Iteration`.
@@ -739,6 +743,8 @@ model::AccessShape modelShape(const AccessSite &S) {
   A.CompareAndSwapLoop = S.CompareAndSwapLoop;
   A.SerializesOneWord = S.SerializesOneWord;
   A.CarriesTwoValues = S.CarriesTwoValues;
+  A.SharedStore =
+      S.Space == model::AddressSpace::Shared && S.Kind == AccessKind::Store;
   A.RetriedWithLoop = S.RetriedWithLoop;
   return A;
 }

@@ -421,6 +421,36 @@ private:
       analyseLaunch(Kernel, Name, Sites, Arrays, ArrayOf, Config);
   }
 
+  /// Where the instructions one access of a loop unrolled at run time
+  /// becomes (Sites from the findings at \p First on) have counts of their
+  /// own and the launch does not say how often each runs (its trip count
+  /// not known), each states the range of their counts: the access's count
+  /// per request lies in it (Prediction::CountsOfItsInstructions).
+  void boundRunTimeUnrolledCounts(const std::vector<AccessSite> &Sites,
+                                  size_t First) {
+    std::map<unsigned, std::vector<model::Prediction *>> Groups;
+    for (size_t I = 0; I < Sites.size(); ++I)
+      if (Sites[I].UnrolledAtRunTime)
+        Groups[Sites[I].UnrolledAtRunTime].push_back(
+            &Result.Findings[First + I].Data.Prediction);
+    for (auto &[Group, Predictions] : Groups) {
+      if (llvm::all_of(Predictions, [](const model::Prediction *P) {
+            return P->Walk.RequestsPerLaunch.has_value();
+          }))
+        continue;
+      std::optional<std::pair<double, double>> Counts;
+      for (const model::Prediction *P : Predictions)
+        if (P->Units)
+          Counts = {std::min(Counts ? Counts->first : *P->Units, *P->Units),
+                    std::max(Counts ? Counts->second : *P->Units, *P->Units)};
+      if (!Counts || Counts->first == Counts->second)
+        continue;
+      for (model::Prediction *P : Predictions)
+        if (P->Units)
+          P->CountsOfItsInstructions = Counts;
+    }
+  }
+
   /// The shared arrays \p Sites access, in the order of their bases; per
   /// site, its array (an index into \p Arrays) or -1.
   std::vector<int> sharedArrays(const std::vector<AccessSite> &Sites,
@@ -474,6 +504,7 @@ private:
                                         Config.Block, Origin, VarX, VarY));
       Result.Findings.back().Data.ProfilerKernel = ProfilerName;
     }
+    boundRunTimeUnrolledCounts(Sites, First);
     // The rules that weigh the kernel's accesses together.
     std::vector<fixes::KernelAccess> Accesses;
     for (size_t I = 0; I < Sites.size(); ++I) {

@@ -52,8 +52,17 @@ int64_t unrolledGroup(const FusibleLoop &L) {
   // are copies of 16 trips, which cost as copies of 4 once aligned).
   constexpr int64_t MostTripsUnrolledFully = 64;
   const int64_t T = L.Trips;
-  if (T <= 0)
-    return 0;
+  if (T <= 0) {
+    // A trip count not known: unrolled by the pragma's count or LLVM's
+    // factor (nvcc 13's PTX: `#pragma unroll 2` gives ld.shared.v2, 8 two
+    // ld.shared.v4).
+    if (!L.RuntimeTrips || !L.LeftoverLast || L.PragmaFull ||
+        L.PragmaCount == 1)
+      return 0;
+    if (L.PragmaCount >= 2)
+      return L.PragmaCount;
+    return L.RuntimeFactor >= 2 ? L.RuntimeFactor : 0;
+  }
   if (L.PragmaFull)
     return T;
   if (L.PragmaCount >= 2)
@@ -65,27 +74,40 @@ int64_t unrolledGroup(const FusibleLoop &L) {
   return T % 4 ? 0 : 4;
 }
 
+/// Appends the instructions that read or write the run's bytes [Lo, Hi)
+/// within the aligned block of \p Bytes at \p At (vectorPieces).
+static void coverBlock(int64_t Lo, int64_t Hi, int64_t At, unsigned Bytes,
+                       unsigned ElementBytes, bool Loads,
+                       llvm::SmallVector<VectorPiece, 4> &Pieces) {
+  const int64_t From = std::max(Lo, At), To = std::min(Hi, At + Bytes);
+  if (From >= To)
+    return;
+  const int64_t Inside = To - From;
+  if (Bytes > ElementBytes && Inside != Bytes &&
+      !(Loads && 2 * Inside > Bytes)) {
+    coverBlock(Lo, Hi, At, Bytes / 2, ElementBytes, Loads, Pieces);
+    coverBlock(Lo, Hi, At + Bytes / 2, Bytes / 2, ElementBytes, Loads, Pieces);
+    return;
+  }
+  if (!Pieces.empty() && Pieces.back().Bytes == Bytes)
+    ++Pieces.back().Count;
+  else
+    Pieces.push_back({At - Lo, Bytes, 1});
+}
+
 llvm::SmallVector<VectorPiece, 4> vectorPieces(int64_t Residue,
                                                unsigned Modulus,
                                                unsigned ElementBytes,
-                                               int64_t Elements) {
+                                               int64_t Elements, bool Loads) {
   unsigned Widest = ElementBytes == 2 ? 8 : 16;
   if (ElementBytes == 1)
     Widest = 1;
-  Widest = std::min(Widest, Modulus);
+  Widest = std::max(ElementBytes, std::min(Widest, Modulus));
   llvm::SmallVector<VectorPiece, 4> Pieces;
-  const int64_t End = Elements * ElementBytes;
-  for (int64_t At = 0; At < End;) {
-    unsigned Bytes = Widest;
-    while (Bytes > ElementBytes &&
-           (((Residue + At) % Bytes + Bytes) % Bytes != 0 || At + Bytes > End))
-      Bytes /= 2;
-    if (!Pieces.empty() && Pieces.back().Bytes == Bytes)
-      ++Pieces.back().Count;
-    else
-      Pieces.push_back({At, Bytes, 1});
-    At += Bytes;
-  }
+  const int64_t Lo = Residue, Hi = Residue + Elements * ElementBytes;
+  for (int64_t At = Lo - ((Lo % Widest) + Widest) % Widest; At < Hi;
+       At += Widest)
+    coverBlock(Lo, Hi, At, Widest, ElementBytes, Loads, Pieces);
   return Pieces;
 }
 
@@ -160,7 +182,6 @@ unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
   return Natural;
 }
 
-/// Whether \p P reads \p Iteration, through an operation too.
 unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
                                unsigned PlacementAlignBytes) {
   int64_t Divisor = std::min(16u, PlacementAlignBytes);
@@ -178,15 +199,38 @@ static bool reads(const sym::Context &Syms, const sym::Poly &P,
   return llvm::is_contained(Leaves, Iteration);
 }
 
-std::vector<FusedAccess>
-fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
-                     const sym::Poly &ByteOffset, const sym::Poly &Index,
-                     const std::vector<model::Guard> &Guards,
-                     unsigned ElementBytes, unsigned BaseAlignBytes) {
+/// The element one of the trips left over after \p Loop's copies reads:
+/// the trip is in the loop, and the copy it would belong to is not (the
+/// condition at that copy's last trip fails).
+static FusedAccess leftoverTrip(sym::Context &Syms, const FusibleLoop &Loop,
+                                const sym::Poly &ByteOffset,
+                                const sym::Poly &Index,
+                                const std::vector<model::Guard> &Guards,
+                                unsigned ElementBytes) {
+  const sym::AtomId Trip = Loop.Iteration;
+  sym::Poly Copy = Syms.op(sym::OpKind::Div, sym::Poly::atom(Trip),
+                           sym::Poly::constant(Loop.Group));
+  std::map<sym::AtomId, sym::Poly> LastOfCopy = {
+      {Trip, Copy.scaled(Loop.Group) + sym::Poly::constant(Loop.Group - 1)}};
+  model::Guard CopyIncomplete = Guards[Loop.FirstCondGuard];
+  CopyIncomplete.Diff = Syms.substitute(CopyIncomplete.Diff, LastOfCopy);
+  CopyIncomplete.Op = model::negated(CopyIncomplete.Op);
+  CopyIncomplete.EndsLoop = CopyIncomplete.Exits = false;
+  FusedAccess Left{ByteOffset, Index, Guards, ElementBytes, ElementBytes};
+  Left.Guards.push_back(CopyIncomplete);
+  Left.Leftover = true;
+  return Left;
+}
+
+std::vector<FusedAccess> fuseUnrolledElements(
+    sym::Context &Syms, const FusibleLoop &Loop, const sym::Poly &ByteOffset,
+    const sym::Poly &Index, const std::vector<model::Guard> &Guards,
+    unsigned ElementBytes, unsigned BaseAlignBytes, bool Loads) {
   if (ElementBytes != 2 && ElementBytes != 4 && ElementBytes != 8)
     return {};
   if (Guards.size() != Loop.GuardsInBody)
     return {};
+  const bool AtRunTime = Loop.Trips <= 0;
   const sym::AtomId Trip = Loop.Iteration;
   std::optional<int64_t> Stride = ByteOffset.coefficientOf(Trip).asConstant();
   if (!Stride || std::abs(*Stride) != int64_t(ElementBytes))
@@ -210,7 +254,7 @@ fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
       Modulus = std::gcd(Modulus, std::abs(T.Coeff));
   int64_t Residue = ((First.constantTerm() % Modulus) + Modulus) % Modulus;
   auto Pieces =
-      vectorPieces(Residue, unsigned(Modulus), ElementBytes, Loop.Group);
+      vectorPieces(Residue, unsigned(Modulus), ElementBytes, Loop.Group, Loads);
   if (Pieces.size() == 1 && Pieces[0].Bytes == ElementBytes)
     return {};
   // Later copies of the body start Group elements on: at the same residue
@@ -229,14 +273,22 @@ fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
   sym::Poly FirstIndex = Syms.substitute(Index, PerCopy);
   if (*Stride < 0)
     FirstIndex = FirstIndex - sym::Poly::constant(Loop.Trips - 1);
+  // A copy runs where its last trip is in the loop: with a constant trip
+  // count that is a multiple of the copy, where its first one is.
+  std::map<sym::AtomId, sym::Poly> CopyRuns = PerCopy;
+  if (AtRunTime)
+    CopyRuns[Trip] = PerCopy[Trip] + sym::Poly::constant(Loop.Group - 1);
   std::vector<model::Guard> CopyGuards = Guards;
   for (model::Guard &G : CopyGuards)
-    G.Diff = Syms.substitute(G.Diff, PerCopy);
+    G.Diff = Syms.substitute(G.Diff, CopyRuns);
   std::vector<FusedAccess> Fused;
   for (const VectorPiece &P : Pieces)
     Fused.push_back({Start + sym::Poly::constant(P.Offset),
                      FirstIndex + sym::Poly::constant(P.Offset / ElementBytes),
                      CopyGuards, P.Bytes * P.Count, P.Bytes});
+  if (AtRunTime)
+    Fused.push_back(
+        leftoverTrip(Syms, Loop, ByteOffset, Index, Guards, ElementBytes));
   return Fused;
 }
 

@@ -60,6 +60,16 @@ struct FusibleLoop {
   unsigned RuntimeFactor = 1;
   /// Set once the condition is walked (0: not a constant count).
   int64_t Trips = 0;
+  /// The trip count is not a constant but the bound of one condition that
+  /// moves with the trip: nvcc unrolls the loop by RuntimeFactor (or the
+  /// pragma's count) and runs the trips left over in a loop of their own.
+  bool RuntimeTrips = false;
+  /// Those trips run after the unrolled copies (an epilog): only then does
+  /// each copy start at a trip that is a multiple of the factor, at an
+  /// alignment ptxas knows (nvcc 13's SASS: LDS.128 for four trips of
+  /// `s[j]`, static or dynamic, then LDS in the loop of the leftover trips;
+  /// with a prolog, four LDS).
+  bool LeftoverLast = false;
   /// The trips one copy of the unrolled body holds: Trips when the loop is
   /// unrolled fully.
   int64_t Group = 0;
@@ -94,13 +104,16 @@ struct VectorPiece {
 
 /// The instructions ptxas makes of \p Elements adjacent elements of
 /// \p ElementBytes whose first byte is at \p Residue modulo \p Modulus
-/// (the alignment ptxas knows, a power of two of at most 16): the widest
-/// naturally aligned piece at each step, consecutive pieces of one width
-/// joined.
+/// (the alignment ptxas knows, a power of two of at most 16), consecutive
+/// pieces of one width joined. Each aligned block of the widest width is
+/// one instruction where the run fills it; loads (\p Loads) also where the
+/// run reads more than half of it, the rest unread (nvcc 13's SASS: `s[j +
+/// 1]` over four trips is an LDS.128 from `s[j]` and an LDS); otherwise
+/// its halves are taken apart in turn.
 llvm::SmallVector<VectorPiece, 4> vectorPieces(int64_t Residue,
                                                unsigned Modulus,
                                                unsigned ElementBytes,
-                                               int64_t Elements);
+                                               int64_t Elements, bool Loads);
 
 /// Where a static or dynamic __shared__ variable \p V starts, as far as its
 /// alignment in bytes (at most 16): placed by the rule above. Variables
@@ -124,17 +137,21 @@ struct FusedAccess {
   sym::Poly ByteOffset, Index;
   std::vector<model::Guard> Guards;
   unsigned WidthBytes = 0, ChunkBytes = 0;
+  /// The element as one trip left over after a loop unrolled at run time
+  /// reads or writes it: not fused.
+  bool Leftover = false;
 };
 
 /// The access of \p ElementBytes at \p ByteOffset (element \p Index) under
 /// \p Guards, in the body of \p Loop, as ptxas emits it once it has fused
 /// the elements that the loop's unrolled trips read or write; nothing where
 /// it fuses none. \p BaseAlignBytes: sharedPlacementAlignment of the array.
-std::vector<FusedAccess>
-fuseUnrolledElements(sym::Context &Syms, const FusibleLoop &Loop,
-                     const sym::Poly &ByteOffset, const sym::Poly &Index,
-                     const std::vector<model::Guard> &Guards,
-                     unsigned ElementBytes, unsigned BaseAlignBytes);
+/// A loop unrolled at run time gives its leftover trips last, as the element
+/// itself (FusedAccess::Leftover).
+std::vector<FusedAccess> fuseUnrolledElements(
+    sym::Context &Syms, const FusibleLoop &Loop, const sym::Poly &ByteOffset,
+    const sym::Poly &Index, const std::vector<model::Guard> &Guards,
+    unsigned ElementBytes, unsigned BaseAlignBytes, bool Loads);
 
 } // namespace cudacoalesce
 

@@ -36,6 +36,8 @@ std::optional<std::pair<double, double>> Prediction::rangeStoodFor() const {
   };
   if (Walk.RelativeError > 0)
     Widen(*Units * (1 - Walk.RelativeError), *Units * (1 + Walk.RelativeError));
+  if (CountsOfItsInstructions)
+    Widen(CountsOfItsInstructions->first, CountsOfItsInstructions->second);
   if (AlignmentAssumed)
     for (const Assumption &A : Assumptions)
       if (A.What == Assumption::Kind::SamePatternForEveryValue)

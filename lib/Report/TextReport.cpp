@@ -179,6 +179,11 @@ std::vector<std::string> findingNotes(const Finding &F) {
         " warp visits: " + formatCount(*P.Units * (1 - P.Walk.RelativeError)) +
         " to " + formatCount(*P.Units * (1 + P.Walk.RelativeError)) + " " +
         Model.UnitPlural + "/request at three standard errors");
+  if (P.CountsOfItsInstructions)
+    Notes.push_back("with the instructions the access becomes: " +
+                    formatCount(P.CountsOfItsInstructions->first) + " to " +
+                    formatCount(P.CountsOfItsInstructions->second) + " " +
+                    Model.UnitPlural + "/request, as the trip count decides");
   if (P.Condition && P.Kind != model::Pattern::Unknown)
     Notes.push_back(conditionText(P));
   // The message gives the range; why it is a range is the data's.

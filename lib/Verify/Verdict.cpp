@@ -227,11 +227,21 @@ LineJudgement describe(const std::vector<const PredictedAccess *> &Accesses) {
   return J;
 }
 
+/// Whether the analyzer found that no lane reaches \p P: it issues no
+/// request, and weighs nothing beside the line's other accesses.
+static bool reachedByNoLane(const PredictedAccess *P) {
+  return !P->PerRequest && P->Min == 0 && P->Max == 0;
+}
+
 LineJudgement judgeLine(const std::vector<const PredictedAccess *> &Given,
                         std::optional<double> Measured) {
   std::vector<PredictedAccess> Storage;
   std::vector<const PredictedAccess *> Accesses =
       launchesMerged(Given, Storage);
+  // The trips a loop unrolled at run time leaves over, where the launch's
+  // trip count leaves none: the copies' count is the line's.
+  if (!llvm::all_of(Accesses, reachedByNoLane))
+    llvm::erase_if(Accesses, reachedByNoLane);
   LineJudgement J = describe(Accesses);
   if (!Measured) {
     J.Result = Verdict::NotExecuted;

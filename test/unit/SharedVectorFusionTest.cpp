@@ -14,9 +14,10 @@ using namespace cudacoalesce;
 namespace {
 
 std::string pieces(int64_t Residue, unsigned Modulus, unsigned Bytes,
-                   int64_t Elements) {
+                   int64_t Elements, bool Loads = true) {
   std::string S;
-  for (const VectorPiece &P : vectorPieces(Residue, Modulus, Bytes, Elements))
+  for (const VectorPiece &P :
+       vectorPieces(Residue, Modulus, Bytes, Elements, Loads))
     S += (S.empty() ? "" : " ") + std::to_string(P.Count) + "x" +
          std::to_string(P.Bytes) + "@" + std::to_string(P.Offset);
   return S;
@@ -36,6 +37,12 @@ TEST(SharedVectorFusion, PiecesFollowTheKnownAlignment) {
   // Bytes are never fused; a short tail takes a narrower piece.
   EXPECT_EQ(pieces(0, 16, 1, 8), "8x1@0");
   EXPECT_EQ(pieces(0, 16, 4, 6), "1x16@0 1x8@16");
+  // More than half of an aligned block read: one load of all of it, the
+  // rest unread (r2.cu's `a[j + 1]`, 4 trips: LDS.128 from a[j], then LDS);
+  // half of it: apart. Stores write only their own bytes.
+  EXPECT_EQ(pieces(4, 16, 4, 4), "1x16@-4 1x4@12");
+  EXPECT_EQ(pieces(4, 16, 4, 2), "2x4@0");
+  EXPECT_EQ(pieces(4, 16, 4, 4, /*Loads=*/false), "1x4@0 1x8@4 1x4@12");
 }
 
 TEST(SharedVectorFusion, CopiesOfTheUnrolledBody) {
@@ -63,6 +70,84 @@ TEST(SharedVectorFusion, CopiesOfTheUnrolledBody) {
   L.PragmaCount = 4;
   L.Trips = 32;
   EXPECT_EQ(unrolledGroup(L), 4);
+}
+
+// A trip count not known at compile time (nvcc 13's PTX, runtime-bench
+// 49_vectorised_runs): copies of LLVM's factor or of the pragma's count,
+// fused only where the leftover trips run after them.
+TEST(SharedVectorFusion, CopiesOfALoopUnrolledAtRunTime) {
+  FusibleLoop L;
+  L.RuntimeFactor = 4;
+  EXPECT_EQ(unrolledGroup(L), 0); // neither a constant nor a bound
+  L.RuntimeTrips = true;
+  EXPECT_EQ(unrolledGroup(L), 0); // the leftover trips first
+  L.LeftoverLast = true;
+  EXPECT_EQ(unrolledGroup(L), 4);
+  L.RuntimeFactor = 2; // a larger body
+  EXPECT_EQ(unrolledGroup(L), 2);
+  L.RuntimeFactor = 1;
+  EXPECT_EQ(unrolledGroup(L), 0);
+  L.PragmaCount = 8;
+  EXPECT_EQ(unrolledGroup(L), 8);
+  L.PragmaCount = 1;
+  EXPECT_EQ(unrolledGroup(L), 0);
+  L.PragmaCount = 0;
+  L.PragmaFull = true; // cannot be unrolled fully: left as it is
+  EXPECT_EQ(unrolledGroup(L), 0);
+}
+
+// `s[j]` for j < n: a copy of four trips runs where its last trip is in the
+// loop, and each trip left over where its copy does not run. Checked
+// against the trips the loop runs for every n up to 40.
+TEST(SharedVectorFusion, LeftoverTripsRunWhereNoCopyDoes) {
+  sym::Context Syms;
+  sym::AtomId J = Syms.loopIteration("j");
+  sym::AtomId N = Syms.param("n");
+  FusibleLoop L;
+  L.Iteration = J;
+  L.RuntimeTrips = L.LeftoverLast = true;
+  L.RuntimeFactor = 4;
+  L.Group = unrolledGroup(L);
+  model::Guard Cond; // j - n < 0
+  Cond.Diff = sym::Poly::atom(J) - sym::Poly::atom(N);
+  Cond.Op = model::Cmp::LT;
+  Cond.EndsLoop = true;
+  L.FirstCondGuard = 0;
+  L.GuardsInBody = 1;
+  sym::Poly At = sym::Poly::atom(J).scaled(4);
+  std::vector<FusedAccess> Fused =
+      fuseUnrolledElements(Syms, L, At, sym::Poly::atom(J), {Cond}, 4, 16,
+                           /*Loads=*/true);
+  ASSERT_EQ(Fused.size(), 2u);
+  const FusedAccess &Copy = Fused[0], &Left = Fused[1];
+  EXPECT_EQ(Copy.ChunkBytes, 16u);
+  EXPECT_FALSE(Copy.Leftover);
+  EXPECT_EQ(Left.ChunkBytes, 4u);
+  EXPECT_TRUE(Left.Leftover);
+  auto Holds = [&](const std::vector<model::Guard> &Guards, int64_t Trip,
+                   int64_t Count) {
+    for (const model::Guard &G : Guards) {
+      sym::Poly V = Syms.substitute(G.Diff, {{J, sym::Poly::constant(Trip)},
+                                             {N, sym::Poly::constant(Count)}});
+      if (!model::holds(G.Op, *V.asConstant()))
+        return false;
+    }
+    return true;
+  };
+  for (int64_t Count = 0; Count <= 40; ++Count) {
+    std::vector<int> Reads(Count + 8, 0);
+    for (int64_t C = 0; C < 12; ++C)
+      if (Holds(Copy.Guards, C, Count))
+        for (int64_t T = 4 * C; T < 4 * C + 4; ++T)
+          ++Reads[T];
+    for (int64_t T = 0; T < Count + 8; ++T)
+      if (Holds(Left.Guards, T, Count))
+        ++Reads[T];
+    for (int64_t T = 0; T < Count + 8; ++T)
+      EXPECT_EQ(Reads[T], T < Count ? 1 : 0) << "n " << Count << " trip " << T;
+  }
+  // The element a copy starts at is four trips on per copy.
+  EXPECT_EQ(Syms.str(Copy.ByteOffset), "16*iter(j)");
 }
 
 TEST(SharedVectorFusion, ConstantTripCounts) {

@@ -66,6 +66,27 @@ TEST(VerifyVerdictTest, WeightsByBlockWhereTheLaunchIsNotKnown) {
   EXPECT_EQ(judgeLine({&Fused, &Column}, 1.5).Result, Verdict::Exact);
 }
 
+// A loop unrolled at run time is two instructions of one access: copies of
+// four trips fused (2 wavefronts) and the trips left over (1). Where the
+// launch's trip count leaves none over, the analyzer finds that no lane
+// reaches the second: it weighs nothing, and the line's count is the
+// copies'. Where the trip count is not known, each states the range of
+// the two.
+TEST(VerifyVerdictTest, AnAccessNoLaneReachesWeighsNothing) {
+  PredictedAccess Copies = access(2), Leftover = access(std::nullopt, 0, 0);
+  Copies.RequestsPerLaunch = 4096;
+  LineJudgement Line = judgeLine({&Copies, &Leftover}, 2);
+  EXPECT_EQ(Line.Result, Verdict::Exact);
+  EXPECT_EQ(Line.Predicted, 2);
+  EXPECT_EQ(judgeLine({&Leftover}, 1).Result, Verdict::Wrong);
+  PredictedAccess Left = access(1);
+  Copies.RequestsPerLaunch.reset();
+  Copies.Low = Left.Low = 1;
+  Copies.High = Left.High = 2;
+  EXPECT_EQ(judgeLine({&Copies, &Left}, 1.97).Result, Verdict::InRange);
+  EXPECT_EQ(judgeLine({&Copies, &Left}, 2.5).Result, Verdict::Wrong);
+}
+
 TEST(VerifyVerdictTest, DefiniteRangeSampleAndScattered) {
   PredictedAccess Four = access(4);
   EXPECT_EQ(judgeLine({&Four}, 4).Result, Verdict::Exact);

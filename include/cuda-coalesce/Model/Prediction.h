@@ -183,6 +183,11 @@ struct Prediction {
   /// as opposed to irregular arithmetic on the thread index.
   bool DependsOnLaneData = false;
   WalkCounts Walk;
+  /// The counts of the other instructions one source access becomes (the
+  /// copies of a loop unrolled at run time and its leftover trips), where
+  /// how often each runs is not known: the source access's count lies in
+  /// between, whatever the trip count (rangeStoodFor includes it).
+  std::optional<std::pair<double, double>> CountsOfItsInstructions;
 };
 
 } // namespace model
