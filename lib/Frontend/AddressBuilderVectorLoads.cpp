@@ -108,7 +108,12 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
     if (First.Base != S.Base || First.Space != S.Space ||
         G.Block != Place.Block || !(G.Start == Place.Start) ||
         floorDiv(G.Lo, Block) != floorDiv(Place.Lo, Block) ||
-        First.CallChain != S.CallChain || !sameGuards(First.Guards, S.Guards))
+        !sameGuards(First.Guards, S.Guards) ||
+        // ptxas sees the calls inlined (CUB's warp aggregates, read one
+        // template recursion level at a time: one LDS.128); LLVM's
+        // vectoriser runs before the inliner has finished.
+        (First.CallChain != S.CallChain &&
+         S.Space != model::AddressSpace::Shared))
       continue;
     if (Place.Lo > G.Hi || Place.Hi < G.Lo)
       return; // a gap: ptxas keeps the loads apart
