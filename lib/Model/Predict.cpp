@@ -214,6 +214,22 @@ void takeAnyAddressRange(Prediction &P, const AccessShape &Access,
   P.Cause->Most = P.UnitsMax;
 }
 
+/// The values loaded or computed per lane that \p Access's guards read,
+/// in the address too or not.
+std::vector<AtomId> dataReadByGuards(const sym::Context &Ctx,
+                                     const AccessShape &Access) {
+  std::vector<AtomId> Data, Leaves;
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, Leaves);
+  for (AtomId A : Leaves) {
+    const sym::Atom &At = Ctx.atom(A);
+    if (At.Kind == sym::AtomKind::Opaque &&
+        At.Varies != sym::Variation::Uniform && !llvm::is_contained(Data, A))
+      Data.push_back(A);
+  }
+  return Data;
+}
+
 /// Drops the trials under which no lane issues the access (a guard
 /// `tid < n` at n = 0): they say nothing of its count. What is left may be
 /// none: then no lane reaches it under any value tried.
@@ -409,6 +425,16 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
   dropTrialsWhereNoLaneRuns(Trials, Results);
   if (Results.empty()) {
     P.Kind = Pattern::Unknown;
+    // No lane ran under the values tried for what a guard reads; other
+    // data may let some run (contract point 3: "no lane reaches" only where
+    // proven). HeCBench asmooth's else branch of a test on `Box[gtid]`:
+    // 4.91 sectors measured where 0 to 0 was given.
+    std::vector<AtomId> Data = dataReadByGuards(Ctx, Access);
+    if (!Data.empty()) {
+      P.Cause = UnknownCause{UnknownCause::Kind::GuardOnData, names(Ctx, Data)};
+      takeAnyAddressRange(P, Access, Model);
+      return P;
+    }
     P.Cause = UnknownCause{UnknownCause::Kind::NoLaneReaches};
     return P;
   }
