@@ -661,6 +661,11 @@ private:
       const llvm::DenseSet<const clang::VarDecl *> &NotInduction,
       sym::AtomId Iteration);
   bool sameInEveryWarp(const sym::Poly &Trips, unsigned Modulus) const;
+  /// Puts the loads of \p L's condition, the sites from \p From on, under
+  /// the lanes still in the loop where the condition (\p CondGuards) reads
+  /// per-lane data.
+  void keepLoadsOfLanesStillIn(const LoopState &L, size_t From,
+                               const std::vector<Guard> &CondGuards);
   /// Whether nvcc runs the trips an unrolled loop leaves over after it (an
   /// epilog), not before: where an integer the loop changes starts at a
   /// constant (LLVM's unroller then finds an epilog more profitable).
