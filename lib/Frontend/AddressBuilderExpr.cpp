@@ -256,6 +256,9 @@ AddressBuilder::LValue AddressBuilder::lvalue(const Expr *E) {
       LV.Kind = LValue::Memory;
       LV.Address = rvalue(U->getSubExpr());
       LV.Address.IsPointer = true;
+    } else if (U->isPrefix() && U->isIncrementDecrementOp()) {
+      rvalue(U); // `st[--top]`: the object, once the step is taken
+      return lvalue(U->getSubExpr());
     }
     return LV;
   }
