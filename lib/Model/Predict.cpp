@@ -214,8 +214,7 @@ void takeAnyAddressRange(Prediction &P, const AccessShape &Access,
   P.Cause->Most = P.UnitsMax;
 }
 
-/// The values loaded or computed per lane that \p Access's guards read,
-/// in the address too or not.
+/// The per-lane values \p Access's guards read, in the address or not.
 std::vector<AtomId> dataReadByGuards(const sym::Context &Ctx,
                                      const AccessShape &Access) {
   std::vector<AtomId> Data, Leaves;
@@ -644,7 +643,9 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
     }
     return;
   }
-  if (P.Kind == Pattern::Uniform && !MayRunEmpty)
+  // Which lanes run changes neither a uniform count nor one a single lane
+  // costs already (fewer never cost more: moe-align's `cumsum[tid + 1]`).
+  if (!MayRunEmpty && (P.Kind == Pattern::Uniform || P.UnitsMax <= Least))
     return;
   // The lanes' shape is known (contract point 4): the pattern stays, so
   // that a wasteful one is flagged, with the all-lanes count as the most:
