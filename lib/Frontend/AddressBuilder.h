@@ -666,6 +666,9 @@ private:
   /// per-lane data.
   void keepLoadsOfLanesStillIn(const LoopState &L, size_t From,
                                const std::vector<Guard> &CondGuards);
+  /// A guard the lanes still in \p Loop hold, which per-lane data decides:
+  /// a lane failing it has left.
+  Guard lanesStillIn(const clang::Stmt *Loop);
   /// Whether nvcc runs the trips an unrolled loop leaves over after it (an
   /// epilog), not before: where an integer the loop changes starts at a
   /// constant (LLVM's unroller then finds an epilog more profitable).

@@ -578,14 +578,19 @@ void AddressBuilder::keepLoadsOfLanesStillIn(
         return Syms.dependsOnLaneData(G.Diff);
       }))
     return;
+  Guard StillIn = lanesStillIn(L.Loop);
+  for (size_t I = From; I < Sites.size(); ++I)
+    Sites[I].Guards.push_back(StillIn);
+}
+
+Guard AddressBuilder::lanesStillIn(const Stmt *Loop) {
   Guard StillIn;
   StillIn.Diff = Poly::atom(Syms.opaque("lanes still in the loop at line " +
-                                            std::to_string(lineOf(L.Loop)),
+                                            std::to_string(lineOf(Loop)),
                                         Variation::LaneData));
   StillIn.Op = model::Cmp::NE;
   StillIn.Exits = true;
-  for (size_t I = From; I < Sites.size(); ++I)
-    Sites[I].Guards.push_back(StillIn);
+  return StillIn;
 }
 
 void AddressBuilder::walkLoopBody(LoopState &L) {
@@ -655,14 +660,8 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // later trips the lanes still in it are the data's, and they leave, so a
   // warp with none left issues nothing (HeCBench knn's search; runtime-bench
   // 44: 3.78 sectors a request measured where every lane's 4 was given).
-  if (breaksOnLoadedData(Body)) {
-    L.StillIn.emplace();
-    L.StillIn->Diff = Poly::atom(Syms.opaque(
-        "lanes still in the loop at line " + std::to_string(lineOf(Loop)),
-        Variation::LaneData));
-    L.StillIn->Op = model::Cmp::NE;
-    L.StillIn->Exits = true;
-  }
+  if (breaksOnLoadedData(Body))
+    L.StillIn = lanesStillIn(Loop);
   findInductions(L);
   L.Iteration = Syms.loopIteration(L.CounterName);
   // Read only for the variables the loop changes.

@@ -27,6 +27,8 @@
 
 #include "AddressBuilder.h"
 
+#include "cuda-coalesce/Support/IntegerMath.h"
+
 #include "llvm/Support/MathExtras.h"
 
 namespace cudacoalesce {
@@ -34,10 +36,6 @@ namespace cudacoalesce {
 using sym::Poly;
 
 namespace {
-
-int64_t floorDiv(int64_t A, int64_t B) {
-  return A / B - (A % B != 0 && (A < 0) != (B < 0));
-}
 
 bool sameGuards(const std::vector<model::Guard> &A,
                 const std::vector<model::Guard> &B) {

@@ -26,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <map>
 #include <set>
@@ -438,16 +439,17 @@ private:
             return P->Walk.RequestsPerLaunch.has_value();
           }))
         continue;
-      std::optional<std::pair<double, double>> Counts;
+      double Least = HUGE_VAL, Most = -HUGE_VAL;
       for (const model::Prediction *P : Predictions)
-        if (P->Units)
-          Counts = {std::min(Counts ? Counts->first : *P->Units, *P->Units),
-                    std::max(Counts ? Counts->second : *P->Units, *P->Units)};
-      if (!Counts || Counts->first == Counts->second)
+        if (P->Units) {
+          Least = std::min(Least, *P->Units);
+          Most = std::max(Most, *P->Units);
+        }
+      if (Least >= Most) // one count, or none
         continue;
       for (model::Prediction *P : Predictions)
         if (P->Units)
-          P->CountsOfItsInstructions = Counts;
+          P->CountsOfItsInstructions = {Least, Most};
     }
   }
 

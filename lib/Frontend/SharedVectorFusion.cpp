@@ -2,6 +2,8 @@
 
 #include "SharedVectorFusion.h"
 
+#include "cuda-coalesce/Support/IntegerMath.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
@@ -105,8 +107,7 @@ llvm::SmallVector<VectorPiece, 4> vectorPieces(int64_t Residue,
   Widest = std::max(ElementBytes, std::min(Widest, Modulus));
   llvm::SmallVector<VectorPiece, 4> Pieces;
   const int64_t Lo = Residue, Hi = Residue + Elements * ElementBytes;
-  for (int64_t At = Lo - ((Lo % Widest) + Widest) % Widest; At < Hi;
-       At += Widest)
+  for (int64_t At = floorDiv(Lo, Widest) * Widest; At < Hi; At += Widest)
     coverBlock(Lo, Hi, At, Widest, ElementBytes, Loads, Pieces);
   return Pieces;
 }
