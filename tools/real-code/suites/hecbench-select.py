@@ -47,15 +47,16 @@ STEP = 16
 # The offsets of the batches in the order they were made: each leaves the folders of those before
 # it alone (the second batch, offset 8, only the first's; the third, offset 4, both; the fourth,
 # offset 12, all three; the fifth, offset 10, all four; the sixth, offset 6, all five; the
-# seventh, offset 14, all six; the eighth, offset 2, all seven).
-BATCH_OFFSETS = (0, 8, 4, 12, 10, 6, 14, 2)
+# seventh, offset 14, all six; the eighth, offset 2, all seven; the ninth, offset 9, all eight).
+BATCH_OFFSETS = (0, 8, 4, 12, 10, 6, 14, 2, 9)
 SOURCE_EXT = (".cu", ".cuh", ".h", ".hpp", ".c", ".cpp", ".cc")
 ALLOWED_LIBS = {"cudart", "cublas", "curand", "cufft", "m", "pthread", "stdc++", "dl", "rt",
                 "CUDA::cudart", "CUDA::cublas", "CUDA::curand", "CUDA::cufft"}
 DEPEND_ON_MPI = {"miniDGS", "miniWeather", "pingpong", "sparkler", "allreduce", "ccl", "halo-finder"}
 DEPEND_ON_OTHER = {"hbc": "Boost", "ge-spmm": "Boost", "mmcsf": "Boost", "warpsort": "Boost",
                    "gerbil": "Boost, bzip2", "sss": "GSL", "xlqc": "GSL", "stsg": "GDAL"}
-# Inputs downloaded from elsewhere (a README in the folder says where), not in the repository.
+# Inputs downloaded from elsewhere (a README in the folder says where) or read from another folder's
+# DVC archive by a path in the sources (lr), not in the repository.
 DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchmark (data/README)",
                   "gd": "its input gisette_scale comes from LIBSVM's data sets (README)",
                   "lzss": "its input QCLOUDf48.bin.f32.errctrl.1e-3 comes from "
@@ -63,7 +64,9 @@ DATA_ELSEWHERE = {"daphne": "its inputs come from esa-tu-darmstadt/daphne-benchm
                   "mf-sgd": "its input (the Netflix ratings, binary) comes from cuMF/cumf_sgd and a "
                             "Google Drive folder (src/README.md)",
                   "cm": "its inputs (queries/*.sig, reffiles-tab/) come from "
-                        "http://purl.oclc.org/NET/cudaMap (README)"}
+                        "http://purl.oclc.org/NET/cudaMap (README)",
+                  "lr": "its input ../lr-sycl/assets/temperature.txt (linear.h's TEMP_FILENAME) is "
+                        "in lr-sycl's assets.tar.gz, kept in DVC (assets.tar.gz.dvc), not in git"}
 
 # Picks that passed the file checks and were dropped after the build here (nvcc V13.0.88).
 BUILD_DROPS = {
@@ -87,6 +90,9 @@ BUILD_DROPS = {
     "minmax-cuda": "no kernel of its own (Thrust's min_element and max_element only; no __global__ "
                    "in its sources)",
     "kurtosis-cuda": "no kernel of its own (Thrust's transform_reduce only; no __global__ in its "
+                     "sources)",
+    "ludb-cuda": "no kernel of its own (cuBLAS's batched getrf only; no __global__ in its sources)",
+    "mrg32k3a-cuda": "no kernel of its own (cuRAND's MRG32k3a generator only; no __global__ in its "
                      "sources)",
 }
 
@@ -308,6 +314,37 @@ ARGS = {
     "nonzero-cuda": "2048 2048 1",
     "particles-cuda": "1",
     "prefetch-cuda": "1",
+    # the ninth batch (--offset 9 --count 24): aligned-types and chemv take no arguments (their
+    # sizes are host constants); atomicIntrinsics' first is log2 of its threads (2^22, not 2^27:
+    # every thread's atomics go to nine words); bezier-surface's CPU reference runs first (-n 2048,
+    # not 8192); dropout's launch p of `repeat` keeps p/repeat (2: the first launch keeps half);
+    # metropolis' -a is trials, insertions, tempering steps and sweeps (1 2 10 2, not 10 2 2000 10);
+    # nbody takes at least 3 steps; lr's input is kept in DVC, ludb and mrg32k3a have no kernel of
+    # their own (cuBLAS, cuRAND)
+    "aligned-types-cuda": "-",
+    "atomicIntrinsics-cuda": "22 1",
+    "bezier-surface-cuda": "-n 2048",
+    "bsearch-cuda": "1048576 1",
+    "burger-cuda": "1024 1024 1",
+    "chemv-cuda": "-",
+    "contract-cuda": "64 1",
+    "debayer-cuda": "1024 1024 1",
+    "dropout-cuda": "1048576 2",
+    "f16atomic-cuda": "131072 1",
+    "fpc-cuda": "256 1",
+    "hadamard-cuda": "1024 1",
+    "hellinger-cuda": "1",
+    "interleave-cuda": "1",
+    "jenkins-hash-cuda": "256 1048576 1",
+    "layernorm-cuda": "8 1024 768 1",
+    "lut-gemm-cuda": "1 1",
+    "match-cuda": "1",
+    "metropolis-cuda": "-l 32 11 -t 4.7 0.1 -a 1 2 10 2 -h 1.0 -z 7919",
+    "nbody-cuda": "16000 3",
+    "nlll-cuda": "2048 1000 1",
+    "opticalFlow-cuda": "data/frame10.ppm data/frame11.ppm",
+    "phmm-cuda": "1",
+    "quant3MatMul-cuda": "1",
 }
 # Options beyond the analyzer's flags (suite_check.py's opts): che writes into out/, which its
 # Makefile's `run` makes first.
