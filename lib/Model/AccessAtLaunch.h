@@ -93,8 +93,11 @@ public:
   /// Values loaded or computed per lane or per warp that a guard reads.
   std::vector<sym::AtomId> GuardData;
   /// Met by some walk: a guard read a value not known here (its lanes
-  /// counted as active); an active lane's address could not be evaluated.
-  bool GuardUnknown = false, Unaddressed = false;
+  /// counted as active).
+  bool GuardUnknown = false;
+  /// Met by the walk under way: an active lane's address could not be
+  /// evaluated (CostTotals::Unaddressed).
+  bool Unaddressed = false;
 
   int64_t warpsPerBlock() const;
   /// Extents of the mixed-radix enumeration of the launch: warps of a block,

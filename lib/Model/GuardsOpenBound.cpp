@@ -101,7 +101,7 @@ mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
                                          : Values[At - Unknowns.begin()]);
     }
     CostTotals T = Walker.walk(PerTrial);
-    if (T.Requests)
+    if (T.Requests && !T.Unaddressed)
       Most = std::max(Most.value_or(0), T.Max);
   }
   return Most;
@@ -147,7 +147,8 @@ void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
     P.Units.reset();
     P.UnitsMin = Least;
     P.UnitsMax = *Most;
-    P.Cause = UnknownCause{Why::DependsOnUnknowns, "", Least, *Most};
+    P.Cause =
+        UnknownCause{Why::DependsOnUnknowns, Ctx.str(Unknowns), Least, *Most};
     P.Assumptions.clear();
     return;
   }

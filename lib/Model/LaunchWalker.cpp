@@ -72,6 +72,13 @@ std::optional<CostTotals> LaunchWalker::firstAnswer(bool CountingOnly,
 }
 
 CostTotals LaunchWalker::walk(uint64_t WarpBudget) {
+  AL.Unaddressed = false;
+  CostTotals T = walkStrategies(WarpBudget);
+  T.Unaddressed = AL.Unaddressed;
+  return T;
+}
+
+CostTotals LaunchWalker::walkStrategies(uint64_t WarpBudget) {
   startWalk();
   Trips.stretchLoopAxes();
   Answered = nullptr;

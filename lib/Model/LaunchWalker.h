@@ -91,9 +91,6 @@ public:
   /// A guard read a value not known here in some walk (its lanes counted as
   /// active).
   bool guardUnknown() const { return AL.GuardUnknown; }
-  /// An active lane's address could not be evaluated in some walk (a
-  /// division by zero, an overflow): the counts leave it out.
-  bool unaddressedLanes() const { return AL.Unaddressed; }
   /// Values loaded or computed per lane or per warp that a guard reads:
   /// which lanes pass it is the data's.
   const std::vector<sym::AtomId> &guardData() const { return AL.GuardData; }
@@ -170,6 +167,8 @@ private:
   /// The first of the strategies to answer, those that count alone with
   /// \p CountingOnly.
   std::optional<CostTotals> firstAnswer(bool CountingOnly, uint64_t WarpBudget);
+  /// walk(), but for the note of its unaddressed lanes.
+  CostTotals walkStrategies(uint64_t WarpBudget);
 
   AccessAtLaunch AL;
   TripPlacement Trips;

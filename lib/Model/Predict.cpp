@@ -12,12 +12,12 @@
 #include "GuardsOpenBound.h"
 #include "LaunchWalker.h"
 #include "TrialOutcomes.h"
+#include "UnknownTrials.h"
 
 #include "cuda-coalesce/Limits.h"
 #include "cuda-coalesce/Support/IntegerMath.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <algorithm>
 #include <cassert>
@@ -42,81 +42,6 @@ int64_t divisibilityCondition(const std::vector<int64_t> &Values,
       return M;
   }
   return 0;
-}
-
-std::string names(const sym::Context &Ctx, const std::vector<AtomId> &Atoms) {
-  std::string Names;
-  for (AtomId A : Atoms)
-    Names += (Names.empty() ? "" : ", ") + Ctx.str(A);
-  return Names;
-}
-
-/// Whether \p U is the stride between the lanes: it scales the thread
-/// index, and no index (thread, block, loop trip) appears in \p Address
-/// unscaled by one of the \p Unknowns. An unscaled index is the contiguous
-/// dimension (`x * w + blockIdx.y`, `y * w + x`), so \p U is a row's width,
-/// which a value of 1 would make meaningless; where every index is scaled
-/// (an accessor's `row * s0 + t * s1`), the innermost stride is often 1.
-bool isLaneStride(const sym::Context &Ctx, const sym::Poly &Address, AtomId U,
-                  const std::vector<AtomId> &Unknowns) {
-  auto IsIndex = [&](AtomId A) {
-    const sym::Atom &At = Ctx.atom(A);
-    return At.ReadsThreadIdx || At.Kind == sym::AtomKind::BlockIdx ||
-           At.Kind == sym::AtomKind::LoopIteration;
-  };
-  auto IsUnknown = [&](AtomId A) { return llvm::is_contained(Unknowns, A); };
-  bool Scales = false;
-  for (const sym::Term &T : Address.terms()) {
-    if (llvm::none_of(T.Atoms, IsIndex))
-      continue;
-    if (llvm::none_of(T.Atoms, IsUnknown))
-      return false;
-    Scales |=
-        llvm::is_contained(T.Atoms, U) && llvm::any_of(T.Atoms, [&](AtomId A) {
-          return Ctx.atom(A).ReadsThreadIdx;
-        });
-  }
-  return Scales;
-}
-
-/// The assignments of the unknowns to try: every value of the range for
-/// one unknown; for several, random draws plus the aligned cases (all 32,
-/// all 64), which random draws rarely give at once, so that a range says
-/// when the access can be ideal. The first is the aligned case that counts
-/// are given for. Then each unknown alone at the values below the range
-/// and at limits::LargeValuesTried: a stride of 1 or 2, a guard's bound
-/// below a warp, a size past the range.
-std::vector<std::vector<int64_t>> trials(size_t Unknowns) {
-  using limits::FirstValueTried;
-  using limits::ValuesTried;
-  std::vector<std::vector<int64_t>> Samples;
-  if (Unknowns == 0) {
-    Samples.push_back({});
-  } else if (Unknowns == 1) {
-    for (int64_t V = 0; V < ValuesTried; ++V)
-      Samples.push_back({FirstValueTried + V});
-  } else {
-    Samples.push_back(std::vector<int64_t>(Unknowns, FirstValueTried));
-    Samples.push_back(std::vector<int64_t>(Unknowns, 2 * FirstValueTried));
-    Lcg Rng(42);
-    for (int64_t S = 2; S < ValuesTried; ++S) {
-      std::vector<int64_t> Assignment;
-      for (size_t U = 0; U < Unknowns; ++U)
-        Assignment.push_back(FirstValueTried + Rng.below(ValuesTried));
-      Samples.push_back(Assignment);
-    }
-  }
-  std::vector<int64_t> Alone;
-  for (int64_t V = 0; V < FirstValueTried; ++V)
-    Alone.push_back(V);
-  llvm::append_range(Alone, limits::LargeValuesTried);
-  for (size_t U = 0; U < Unknowns; ++U)
-    for (int64_t V : Alone) {
-      std::vector<int64_t> Assignment(Unknowns, FirstValueTried);
-      Assignment[U] = V;
-      Samples.push_back(Assignment);
-    }
-  return Samples;
 }
 
 /// The requests of \p T's walk over the visits it stands for (a launch's or
@@ -151,42 +76,6 @@ void takeCounts(Prediction &P, const CostTotals &T,
 } // namespace
 
 namespace {
-
-/// The values tried for the unknowns of an access, the first the aligned
-/// case the counts are given for.
-struct UnknownTrials {
-  std::vector<AtomId> Unknowns;
-  /// Per unknown: it is the stride between the lanes (isLaneStride).
-  std::vector<bool> Strides;
-  /// Per trial, a value of each unknown.
-  std::vector<std::vector<int64_t>> Samples;
-
-  void assign(LaunchWalker &Walker, size_t Sample) const {
-    for (size_t U = 0; U < Unknowns.size(); ++U)
-      Walker.set(Unknowns[U], Samples[Sample][U]);
-  }
-};
-
-/// Settles each unknown that only moves every lane by whole periods of the
-/// model (the count does not depend on it), in order: an unknown settled
-/// here is known to the checks of the next; then plans the trials of the
-/// others.
-UnknownTrials planTrials(const sym::Context &Ctx, const AccessShape &Access,
-                         LaunchWalker &Walker, Prediction &P) {
-  for (AtomId U : std::vector<AtomId>(Walker.unknowns())) {
-    if (!Walker.movesWholePeriods(U))
-      continue;
-    Walker.settle(U, limits::FirstValueTried);
-    P.Assumptions.push_back({Assumption::Kind::MovesWholeSegments, Ctx.str(U)});
-  }
-  UnknownTrials T;
-  T.Unknowns = Walker.unknowns();
-  for (AtomId U : T.Unknowns)
-    T.Strides.push_back(isLaneStride(Ctx, Access.ByteOffset, U, T.Unknowns));
-  T.Samples = trials(T.Unknowns.size());
-  assert(!T.Samples.empty() && T.Samples[0].size() == T.Unknowns.size());
-  return T;
-}
 
 /// The warp visits a prediction may make. Each visit evaluates every lane's
 /// address and guards: bound the evaluations (kernels with dozens of nested
@@ -229,46 +118,6 @@ std::vector<AtomId> dataReadByGuards(const sym::Context &Ctx,
   return Data;
 }
 
-/// Drops the trials under which no lane issues the access (a guard
-/// `tid < n` at n = 0): they say nothing of its count. What is left may be
-/// none: then no lane reaches it under any value tried.
-void dropTrialsWhereNoLaneRuns(UnknownTrials &Trials,
-                               std::vector<CostTotals> &Results) {
-  size_t Kept = 0;
-  for (size_t S = 0; S < Results.size(); ++S) {
-    if (!Results[S].Requests)
-      continue;
-    Results[Kept] = Results[S];
-    Trials.Samples[Kept] = Trials.Samples[S];
-    ++Kept;
-  }
-  Results.resize(Kept);
-  Trials.Samples.resize(Kept);
-}
-
-/// One walk per trial, sharing \p Budget; a trial that repeats an earlier
-/// one's walk (TrialClasses) takes its totals. Stops, with nullopt, at the
-/// first trial whose totals \p Stop says settle what the caller asked.
-std::optional<std::vector<CostTotals>>
-walkTrials(const UnknownTrials &Trials, const std::vector<size_t> &FirstOfClass,
-           LaunchWalker &Walker, uint64_t Budget,
-           llvm::function_ref<bool(const CostTotals &)> Stop) {
-  uint64_t WarpBudget = std::max<uint64_t>(limits::MinVisitsPerTrial,
-                                           Budget / Trials.Samples.size());
-  std::vector<CostTotals> Results;
-  for (size_t S = 0; S < Trials.Samples.size(); ++S) {
-    if (FirstOfClass[S] != S) {
-      Results.push_back(Results[FirstOfClass[S]]);
-      continue;
-    }
-    Trials.assign(Walker, S);
-    Results.push_back(Walker.walk(WarpBudget));
-    if (Stop(Results.back()))
-      return std::nullopt;
-  }
-  return Results;
-}
-
 /// The lane geometry of the first warp at the aligned trial, for the notes,
 /// and what the walks assumed.
 void noteFirstWarpAndWalk(const sym::Context &Ctx, const UnknownTrials &Trials,
@@ -289,7 +138,7 @@ void noteFirstWarpAndWalk(const sym::Context &Ctx, const UnknownTrials &Trials,
     P.Assumptions.push_back({Assumption::Kind::GuardUnknown});
   if (!Walker.perWarpData().empty())
     P.Assumptions.push_back({Assumption::Kind::DataPerWarp,
-                             names(Ctx, Walker.perWarpData()), FirstValueTried,
+                             Ctx.str(Walker.perWarpData()), FirstValueTried,
                              FirstValueTried + limits::ValuesTried - 1});
 }
 
@@ -306,7 +155,7 @@ std::optional<IdealCondition> idealCondition(const sym::Context &Ctx,
     for (const std::vector<int64_t> &S : Samples)
       Tried.push_back(S[0]);
     if (int64_t M = divisibilityCondition(Tried, Ideal))
-      return IdealCondition{names(Ctx, Trials.Unknowns), M};
+      return IdealCondition{Ctx.str(Trials.Unknowns), M};
   }
   if (llvm::count(Trials.Strides, true) != 1)
     return std::nullopt;
@@ -399,7 +248,7 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
     // can be computed, and unlike a gather nothing says they are random.
     P.Kind = Pattern::Unknown;
     P.Cause = UnknownCause{UnknownCause::Kind::UnfollowedLaneValue,
-                           names(Ctx, Walker.unfollowed())};
+                           Ctx.str(Walker.unfollowed())};
     takeAnyAddressRange(P, Access, Model);
     return P;
   }
@@ -408,7 +257,7 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
   uint64_t Budget = visitBudget(Access);
   std::optional<Trial> FirstRan;
   auto Undecided = [&](const CostTotals &T) {
-    if (!IfDecided || !T.Requests)
+    if (!IfDecided || !T.Requests || T.Unaddressed)
       return false;
     Trial R = outcomeOf(T, Model, Scattered);
     if (!FirstRan)
@@ -421,8 +270,15 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
   if (!Walked)
     return std::nullopt;
   std::vector<CostTotals> &Results = *Walked;
-  dropTrialsWhereNoLaneRuns(Trials, Results);
-  if (Results.empty()) {
+  const TrialsKept Kept = keepTrialsOfLaunches(Trials, Results);
+  if (!Kept.Launches && Kept.Undefined) {
+    // Counts of the other lanes would pass for the warp's.
+    P.Kind = Pattern::Unknown;
+    P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
+    takeAnyAddressRange(P, Access, Model);
+    return P;
+  }
+  if (!Kept.Launches) {
     P.Kind = Pattern::Unknown;
     // No lane ran under the values tried for what a guard reads; other
     // data may let some run (contract point 3: "no lane reaches" only where
@@ -430,7 +286,7 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
     // 4.91 sectors measured where 0 to 0 was given.
     std::vector<AtomId> Data = dataReadByGuards(Ctx, Access);
     if (!Data.empty()) {
-      P.Cause = UnknownCause{UnknownCause::Kind::GuardOnData, names(Ctx, Data)};
+      P.Cause = UnknownCause{UnknownCause::Kind::GuardOnData, Ctx.str(Data)};
       takeAnyAddressRange(P, Access, Model);
       return P;
     }
@@ -438,6 +294,9 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
     return P;
   }
   noteFirstWarpAndWalk(Ctx, Trials, Model, Walker, P);
+  if (Kept.Undefined)
+    P.Assumptions.push_back(
+        {Assumption::Kind::UndefinedValuesLeftOut, Ctx.str(Trials.Unknowns)});
 
   const CostTotals &First = Results[0];
   std::vector<Trial> Outcomes;
@@ -454,7 +313,7 @@ std::optional<Prediction> predictCounts(const sym::Context &Ctx,
       Together.Lowest = std::min(Together.Lowest, T.Min);
       Together.Highest = std::max(Together.Highest, T.Max);
     }
-  std::string UnknownNames = names(Ctx, Trials.Unknowns);
+  std::string UnknownNames = Ctx.str(Trials.Unknowns);
   if (Together.What == TrialsTogether::Outcome::SameResult) {
     P.Kind = Outcomes[0].Kind;
     takeSameResult(Trials, First, Walker, std::move(UnknownNames), P);
@@ -604,8 +463,7 @@ bool rangeOverWarpBases(const sym::Context &Ctx, LaunchWalker &Walker,
   if (Walker.perWarpData().empty() || !P.Units || P.UnitsMin >= P.UnitsMax)
     return false;
   keepOnlyRange(P, P.UnitsMin, UnknownCause::Kind::DataAddresses,
-                names(Ctx, Walker.perWarpData()),
-                Assumption::Kind::DataPerWarp);
+                Ctx.str(Walker.perWarpData()), Assumption::Kind::DataPerWarp);
   if (P.Kind == Pattern::Misaligned)
     P.Kind = Pattern::Coalesced;
   return true;
@@ -658,7 +516,7 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
   keepOnlyRange(P, Least,
                 OnData ? UnknownCause::Kind::GuardOnData
                        : UnknownCause::Kind::GuardOnUnknowns,
-                OnData ? names(Ctx, Walker.guardData()) : "",
+                OnData ? Ctx.str(Walker.guardData()) : "",
                 Assumption::Kind::GuardUnknown);
 }
 
@@ -695,15 +553,6 @@ predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   Prediction &P = *Counted;
   P.Space = Access.Space;
   P.Model = &Model.description();
-  if (Walker.unaddressedLanes() && P.Kind != Pattern::Unknown) {
-    // Counts of the other lanes would pass for the warp's.
-    P = Prediction();
-    P.Space = Access.Space;
-    P.Model = &Model.description();
-    P.Cause = UnknownCause{UnknownCause::Kind::UnevaluableAddress};
-    takeAnyAddressRange(P, Access, Model);
-    return Counted;
-  }
   if (!P.DependsOnLaneData)
     boundWithGuardsOpen(Ctx, Caches, Access, Launch, Model, Walker.unknowns(),
                         trials(Walker.unknowns().size()), visitBudget(Access),
@@ -719,7 +568,7 @@ predictWith(const sym::Context &Ctx, ModelCaches &Caches,
     bool MayRunEmpty = mayRunEmpty(Ctx, Access, Walker);
     keepOnlyRange(P, MayRunEmpty ? 0 : std::min(1.0, P.UnitsMin),
                   UnknownCause::Kind::DataAddresses,
-                  names(Ctx, Walker.dataAtoms()));
+                  Ctx.str(Walker.dataAtoms()));
     if (!Model.gathersAreScattered() || Access.InLibrary)
       P.Kind = Pattern::Unknown;
     return Counted;
@@ -739,7 +588,7 @@ Prediction predictAcrossExtents(const sym::Context &Ctx, ModelCaches &Caches,
   for (const auto &[Dim, Param] : Launch.ExtentParams)
     if (!llvm::is_contained(Params, Param))
       Params.push_back(Param);
-  std::string Names = names(Ctx, Params);
+  std::string Names = Ctx.str(Params);
 
   // Each value makes its own block: predicted like any launch, from the
   // aligned value, which the count is given for, on. Each is a whole

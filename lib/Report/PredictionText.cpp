@@ -61,6 +61,10 @@ std::string assumptionText(const Assumption &A,
            " is the same in every lane of a warp and data from warp to "
            "warp: averaged over its alignments (values " +
            tried(A) + " per warp)";
+  case Assumption::Kind::UndefinedValuesLeftOut:
+    return "values of " + A.Names +
+           " under which a lane divides by zero or its address passes 64 "
+           "bits left out: no launch makes them";
   }
   llvm_unreachable("covered switch");
 }

@@ -420,6 +420,13 @@ static bool readsAsOneOperand(const std::string &Text) {
   return true;
 }
 
+std::string Context::str(const std::vector<AtomId> &Ids) const {
+  std::string Names;
+  for (AtomId Id : Ids)
+    Names += (Names.empty() ? "" : ", ") + str(Id);
+  return Names;
+}
+
 std::string Context::str(AtomId Id) const {
   const Atom &A = Atoms[Id];
   static const char *Dims = "xyz";

@@ -44,6 +44,7 @@ inline void expectSameTotals(const CostTotals &Counted,
   EXPECT_EQ(Counted.Visits, Visited.Visits);
   EXPECT_EQ(Counted.Warps, Visited.Warps);
   EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
+  EXPECT_EQ(Counted.Unaddressed, Visited.Unaddressed);
 }
 
 /// An access whose unknowns p0..p3 reach it every way: as a factor of a

@@ -58,6 +58,10 @@ struct CostTotals {
   /// were as precise as the walk aims at: three standard errors of the
   /// units per request, relative to them. 0 otherwise.
   double RelativeError = 0;
+  /// Some active lane's address could not be evaluated in these visits (a
+  /// division by zero, a value past 64 bits): the values set are no launch
+  /// the kernel makes without undefined behaviour.
+  bool Unaddressed = false;
 
   double avgUnits() const { return Requests ? Units / Requests : 0; }
   double avgIdeal() const { return Requests ? IdealUnits / Requests : 0; }

@@ -50,6 +50,10 @@ struct Assumption {
     /// once per warp or per block): each warp took a value of its own in
     /// Low..High, so the count is averaged over their alignments.
     DataPerWarp,
+    /// Values of the unknowns \p Names under which an active lane divides
+    /// by zero or its address passes 64 bits were left out of the trials:
+    /// the kernel's own arithmetic is undefined there, no launch makes them.
+    UndefinedValuesLeftOut,
   };
   Kind What;
   std::string Names; // the unknown values, as the indices print them

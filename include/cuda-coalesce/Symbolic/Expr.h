@@ -246,6 +246,8 @@ public:
 
   std::string str(const Poly &P) const;
   std::string str(AtomId A) const;
+  /// The atoms' names, separated by commas.
+  std::string str(const std::vector<AtomId> &Atoms) const;
 
   /// The storage of this context's Envs that none uses now.
   size_t idleEnvStorage() const { return IdleEnvs.size(); }
