@@ -33,6 +33,8 @@ AccessAtLaunch::AccessAtLaunch(const sym::Context &Ctx,
          "an instruction moves 1 to 16 bytes per lane");
   assert(Launch.Block.volume() > 0 && "a block has threads");
   assert(Launch.ExtentParams.empty() && "a block extent still to choose");
+  for (const Guard &G : Access.Guards)
+    Ctx.collectLeafAtoms(G.Diff, GuardLeaves.emplace_back());
   classifyAtoms();
 }
 

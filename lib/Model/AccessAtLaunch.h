@@ -112,6 +112,11 @@ public:
   /// The same for one block, where the grid is not known: the weight of
   /// the access beside others of its kernel.
   std::optional<double> visitsPerBlock() const;
+  /// The leaf atoms guard \p G of the access reads: asked per axis and per
+  /// walk, and a nest of n loops has n guards of n leaves.
+  const std::vector<sym::AtomId> &guardLeaves(size_t G) const {
+    return GuardLeaves[G];
+  }
   /// The place of \p A among the varying axes, if it is one.
   std::optional<size_t> axisOf(sym::AtomId A) const;
   bool isLoweredTrip(sym::AtomId A) const {
@@ -135,6 +140,7 @@ private:
   /// conditions hold: the blocks' axes count only over the whole grid.
   std::optional<double> visitsOver(bool WholeGrid) const;
   void classifyAtoms();
+  std::vector<std::vector<sym::AtomId>> GuardLeaves;
   /// Whether every lane of a warp loads \p Loaded from one address under
   /// this launch (`ids[j0 + threadIdx.y]` with 32-wide rows).
   bool loadedOncePerWarp(const sym::Atom &Loaded) const;

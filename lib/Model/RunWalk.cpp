@@ -93,10 +93,9 @@ std::optional<RunAxis> runAxis(const WalkUnits &U) {
     if (!Slope)
       return std::nullopt;
     R.AddressSlope = *Slope;
-    for (const Guard &G : Access.Guards) {
-      std::vector<AtomId> Leaves;
-      Ctx.collectLeafAtoms(G.Diff, Leaves);
-      if (!llvm::is_contained(Leaves, Trip)) {
+    for (size_t I = 0; I < Access.Guards.size(); ++I) {
+      const Guard &G = Access.Guards[I];
+      if (!llvm::is_contained(AL.guardLeaves(I), Trip)) {
         R.GuardSlope.emplace_back();
         continue;
       }

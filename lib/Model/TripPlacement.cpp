@@ -123,10 +123,20 @@ const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
 
 void TripPlacement::placeEdgeBlock(bool LastBlock) {
   for (const VaryingAxis &V : Varying)
-    Values.set(V.Atom, firstTrip(V) + (LastBlock && Ctx.atom(V.Atom).Kind ==
-                                                        AtomKind::BlockIdx
-                                           ? (V.Count - 1) * V.Stride
-                                           : 0));
+    placeAtEdge(V, LastBlock);
+}
+
+void TripPlacement::placeEdgeAxes(const std::vector<size_t> &Axes,
+                                  bool LastBlock) {
+  for (size_t V : Axes)
+    placeAtEdge(Varying[V], LastBlock);
+}
+
+void TripPlacement::placeAtEdge(const VaryingAxis &V, bool LastBlock) {
+  Values.set(V.Atom, firstTrip(V) + (LastBlock && Ctx.atom(V.Atom).Kind ==
+                                                      AtomKind::BlockIdx
+                                         ? (V.Count - 1) * V.Stride
+                                         : 0));
 }
 
 const TripPlacement::AxisEnd &TripPlacement::axisEnd(AtomId Axis) {
@@ -137,8 +147,7 @@ const TripPlacement::AxisEnd &TripPlacement::axisEnd(AtomId Axis) {
   for (size_t G = 0; G < Access.Guards.size(); ++G) {
     if (!Access.Guards[G].EndsLoop && !Access.Guards[G].Exits)
       continue; // an `if` may hold again at a later trip
-    std::vector<AtomId> Leaves;
-    Ctx.collectLeafAtoms(Access.Guards[G].Diff, Leaves);
+    const std::vector<AtomId> &Leaves = AL.guardLeaves(G);
     if (!llvm::is_contained(Leaves, Axis))
       continue;
     End.LoopGuards.push_back(G);
@@ -149,6 +158,13 @@ const TripPlacement::AxisEnd &TripPlacement::axisEnd(AtomId Axis) {
       if (L != Axis && Ctx.atom(L).Kind == AtomKind::LoopIteration &&
           AL.axisOf(L) && !llvm::is_contained(End.OuterTrips, L))
         End.OuterTrips.push_back(L);
+  }
+  for (size_t G : End.LoopGuards) {
+    for (AtomId L : AL.guardLeaves(G))
+      if (std::optional<size_t> V = AL.axisOf(L);
+          V && L != Axis && !llvm::is_contained(End.OuterTrips, L) &&
+          !llvm::is_contained(End.EdgeAxes, *V))
+        End.EdgeAxes.push_back(*V);
   }
   return End;
 }
@@ -173,7 +189,12 @@ std::optional<bool> TripPlacement::anyLaneAtTrip(const VaryingAxis &Axis,
   }
   for (bool LastBlock : {false, true})
     for (int64_t Placement = 0; Placement < Placements; ++Placement) {
-      placeEdgeBlock(LastBlock);
+      // Without split loops, the guards read the axes they name and no
+      // other: placing every axis made a nest of n loops cost n^2 a search.
+      if (Access.Lowerings.empty())
+        placeEdgeAxes(End.EdgeAxes, LastBlock);
+      else
+        placeEdgeBlock(LastBlock);
       int64_t Rest = Placement;
       for (const VaryingAxis *V : Outer) {
         int64_t Count = std::max<int64_t>(1, V->Count);
@@ -363,9 +384,9 @@ bool TripPlacement::inertAxis(const VaryingAxis &V) {
   std::optional<int64_t> Bytes = Step ? Step->asConstant() : std::nullopt;
   if (!Bytes || floorMod(*Bytes, AL.Model.periodBytes()) != 0)
     return false;
-  for (const Guard &G : Access.Guards) {
-    std::vector<AtomId> Leaves;
-    Ctx.collectLeafAtoms(G.Diff, Leaves);
+  for (size_t I = 0; I < Access.Guards.size(); ++I) {
+    const Guard &G = Access.Guards[I];
+    const std::vector<AtomId> &Leaves = AL.guardLeaves(I);
     if (!llvm::is_contained(Leaves, A))
       continue;
     if (!stepIn(G.Diff, A))
@@ -400,14 +421,14 @@ bool TripPlacement::everyTripWhereLanesLeaveApart() {
 }
 
 bool TripPlacement::lanesLeaveApart(AtomId Trip) const {
-  return llvm::any_of(Access.Guards, [&](const Guard &G) {
-    std::vector<AtomId> Leaves;
-    Ctx.collectLeafAtoms(G.Diff, Leaves);
-    return llvm::is_contained(Leaves, Trip) &&
-           llvm::any_of(Leaves, [&](AtomId L) {
-             return Ctx.atom(L).ReadsThreadIdx || Ctx.atom(L).LaneVarying;
-           });
-  });
+  for (size_t G = 0; G < Access.Guards.size(); ++G) {
+    const std::vector<AtomId> &Leaves = AL.guardLeaves(G);
+    if (llvm::is_contained(Leaves, Trip) && llvm::any_of(Leaves, [&](AtomId L) {
+          return Ctx.atom(L).ReadsThreadIdx || Ctx.atom(L).LaneVarying;
+        }))
+      return true;
+  }
+  return false;
 }
 
 std::optional<sym::Poly> TripPlacement::stepIn(const sym::Poly &P,

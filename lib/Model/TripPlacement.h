@@ -74,6 +74,9 @@ private:
   /// Sets every axis to its first value, and with \p LastBlock the block
   /// indices to their last: the two blocks a loop's end is looked for in.
   void placeEdgeBlock(bool LastBlock);
+  /// The same for the axes \p Axes (positions in the varying axes) alone.
+  void placeEdgeAxes(const std::vector<size_t> &Axes, bool LastBlock);
+  void placeAtEdge(const VaryingAxis &V, bool LastBlock);
   /// The first value of \p L's counter, from 0, at which no lane of the
   /// first or the last block is left in its unrolled loop; nullopt where a
   /// trip count is not known.
@@ -89,6 +92,9 @@ private:
   struct AxisEnd {
     std::vector<size_t> LoopGuards;
     std::vector<sym::AtomId> OuterTrips;
+    /// The other axes the guards read (block indices, trips of loops the
+    /// axis is not bounded by): placed at the edge blocks.
+    std::vector<size_t> EdgeAxes;
     /// No guard of LoopGuards reads the thread index.
     bool SameInEveryLane = true;
   };
