@@ -183,6 +183,8 @@ const GuardLanes &LaneEvaluator::fixedGuardLanes(size_t G, int64_t Warp) {
 
 void LaneEvaluator::applyGuard(size_t G, int64_t Warp, unsigned Lanes,
                                GuardMasks &M) {
+  if (G < Held.size() && Held[G])
+    return;
   const Guard &Gd = Access.Guards[G];
   // A uniform part not known is stated whether or not a lane reaches the
   // guard, as HistogramWalk states it.

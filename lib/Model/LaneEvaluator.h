@@ -86,6 +86,9 @@ public:
   /// thread and block index and the launch's values stay: `x < w - j` under
   /// a hundred nested levels was evaluated anew at each of w's trials.
   void startWalk();
+  /// The guards no visit of the walk under way fails (GuardsHeldOverWalk.h),
+  /// by guard: they are not evaluated.
+  void holdOverWalk(std::vector<bool> Guards) { Held = std::move(Guards); }
   /// Forgets every guard's lanes: the guards were split anew.
   void forgetGuardLanes() { FixedGuardLanes.clear(); }
 
@@ -136,6 +139,7 @@ private:
   /// the walk (the unknowns they read change between walks).
   std::vector<std::vector<std::optional<GuardLanes>>> FixedGuardLanes;
   std::vector<int64_t> MaskKey; // reused: built at every visit
+  std::vector<bool> Held;       // holdOverWalk()
   sym::ThreadPoints LivePoints; // reused: applyGuard's lanes still live
 };
 

@@ -1,5 +1,6 @@
 //===- Model/LaunchWalker.cpp - The warps of a launch at an access --------===//
 #include "LaunchWalker.h"
+#include "GuardsHeldOverWalk.h"
 #include "RequestCostCache.h"
 
 #include "cuda-coalesce/Limits.h"
@@ -59,6 +60,8 @@ void LaunchWalker::startWalk() {
 std::optional<CostTotals> LaunchWalker::firstAnswer(bool CountingOnly,
                                                     uint64_t WarpBudget) {
   const std::vector<int64_t> Radix = AL.radix();
+  Lanes.holdOverWalk(HeldGuardsAllowed ? guardsHeldOverWalk(AL, Trips)
+                                       : std::vector<bool>());
   WalkUnits Units{AL, Split, Trips, Lanes, Pricer, Radix};
   for (const std::unique_ptr<WalkStrategy> &S : Strategies) {
     if (S->counts() ? !CountingAllowed : CountingOnly)

@@ -128,6 +128,9 @@ public:
   /// instead of evaluating every guard at every visit; the unit tests
   /// compare the two.
   void allowKeptGuardLanes(bool Allow) { Lanes.allowKeptGuardLanes(Allow); }
+  /// Whether guards that no visit of a walk fails are left out of the
+  /// visits (GuardsHeldOverWalk.h); the unit tests compare the two.
+  void allowHeldGuards(bool Allow) { HeldGuardsAllowed = Allow; }
   /// For tests: search each loop's end in every lane, as where its guards
   /// read the thread index (TripPlacement::allowOneLaneLoopEnds).
   void allowOneLaneLoopEnds(bool Allow) { Trips.allowOneLaneLoopEnds(Allow); }
@@ -183,6 +186,7 @@ private:
   std::vector<std::unique_ptr<WalkStrategy>> Strategies;
   const WalkStrategy *Answered = nullptr;
   bool CountingAllowed = true;
+  bool HeldGuardsAllowed = true;
 };
 
 } // namespace model
