@@ -475,6 +475,9 @@ private:
   /// %laneid, else a per-lane value the walk does not follow.
   void asmOutputs(const clang::AsmStmt *A);
   void compound(const clang::CompoundStmt *C);
+  /// A GNU statement expression `({ ...; value; })`: its statements are
+  /// walked and its value is its last expression's (ppcg's min and max).
+  SymValue statementExpr(const clang::StmtExpr *E);
   /// Files under \p Loop's line the loads that set what its condition
   /// reads: those of \p Before (the statement before it, its sites from
   /// \p BeforeFrom to \p LoopFrom) and of the body's last statement.

@@ -194,6 +194,8 @@ SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
 
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return chosenValue(C, [&](const Expr *Side) { return rvalue(Side); });
+  if (const auto *S = dyn_cast<StmtExpr>(E))
+    return statementExpr(S);
 
   if (isa<DeclRefExpr>(E) || isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
     // An lvalue used as a value without a load: a function, an array name.

@@ -327,6 +327,24 @@ static void markLowering(std::vector<Guard> &Condition, ThenLowering How) {
   }
 }
 
+SymValue AddressBuilder::statementExpr(const StmtExpr *E) {
+  // Its children are statements, not expressions: taken apart as an
+  // expression's, it was one value the same in every lane whatever it
+  // computed (ppcg's `ppcg_min(31, 32 * b0 + t0 - c1 - 1)` bounding a loop
+  // whose trip count is each lane's own: HeCBench chemv, 1.32 sectors
+  // measured where 32 was given).
+  const CompoundStmt *Body = E->getSubStmt();
+  if (Body->body_empty())
+    return opaqueFor(E, Variation::Uniform);
+  GuardScope Block(Guards);
+  for (const Stmt *S : llvm::drop_end(Body->body()))
+    stmt(S);
+  if (const auto *Value = dyn_cast<Expr>(Body->body_back()))
+    return rvalue(Value);
+  stmt(Body->body_back());
+  return opaqueFor(E, Variation::Uniform);
+}
+
 void AddressBuilder::compound(const CompoundStmt *C) {
   GuardScope Block(Guards);
   llvm::SaveAndRestore RestoreTail(AtKernelTail);
