@@ -98,6 +98,9 @@ public:
   /// Met by the walk under way: an active lane's address could not be
   /// evaluated (CostTotals::Unaddressed).
   bool Unaddressed = false;
+  /// Met by some walk: a lane's trip count in a loop nvcc splits was not
+  /// known (data decides it), and its lanes were placed in step.
+  bool TripsInStepAssumed = false;
 
   int64_t warpsPerBlock() const;
   /// Extents of the mixed-radix enumeration of the launch: warps of a block,

@@ -91,6 +91,9 @@ public:
   /// A guard read a value not known here in some walk (its lanes counted as
   /// active).
   bool guardUnknown() const { return AL.GuardUnknown; }
+  /// A lane's trip count in a loop nvcc splits was not known in some walk
+  /// (data decides it): the lanes were placed at the same trip.
+  bool tripsInStepAssumed() const { return AL.TripsInStepAssumed; }
   /// Values loaded or computed per lane or per warp that a guard reads:
   /// which lanes pass it is the data's.
   const std::vector<sym::AtomId> &guardData() const { return AL.GuardData; }

@@ -520,6 +520,45 @@ void rangeUnderDataGuards(const sym::Context &Ctx, const AccessShape &Access,
                 Assumption::Kind::GuardUnknown);
 }
 
+/// Where data decides a lane's trip count in a loop nvcc splits, the walk
+/// put the lanes at the same trip (TripPlacement): in the trips the unrolled
+/// loop leaves over they are up to its factor apart (any distance with
+/// ptxas's pieces), and an address that reads the trip is up to as many
+/// addresses as trips. Not "uniform", then, and the most is that many times
+/// the in-step most (HeCBench chemv's `X[c1 + c3]`, c3 bounded per lane by
+/// ppcg_min on the thread index: 1.10 sectors measured, "uniform" given).
+void rangeOverTripsApart(const sym::Context &Ctx, const AccessShape &Access,
+                         const LaunchWalker &Walker,
+                         const RequestCostModel &Model, Prediction &P) {
+  if (!Walker.tripsInStepAssumed() || P.DependsOnLaneData)
+    return;
+  // Trip counts that read a value only guards read (the same in every lane)
+  // were put in step too; the lanes' own data is what sets them apart.
+  double Apart = 1;
+  std::vector<AtomId> Data;
+  for (const LoopLowering &L : Access.Lowerings) {
+    std::vector<AtomId> Reads;
+    Ctx.collectLeafAtoms(L.TripCount, Reads);
+    llvm::erase_if(Reads, [&](AtomId A) {
+      return Ctx.atom(A).Kind != sym::AtomKind::Opaque ||
+             Ctx.atom(A).Varies == sym::Variation::Uniform;
+    });
+    if (Reads.empty() || !Ctx.dependsOn(Access.ByteOffset, L.Trip))
+      continue;
+    Apart *= L.Pieces ? double(WarpSize) : double(std::max(1u, L.Factor));
+    llvm::append_range(Data, Reads);
+  }
+  if (Apart <= 1)
+    return;
+  const double Most = Model.costOfGather(WarpSize, Access.ChunkBytes).Units;
+  P.UnitsMax =
+      std::min(Most, Apart * std::max(P.UnitsMax, P.Units.value_or(0)));
+  if (P.Kind == Pattern::Uniform || P.Kind == Pattern::Broadcast)
+    P.Kind = Pattern::Unknown;
+  keepOnlyRange(P, P.Units ? std::min(P.UnitsMin, *P.Units) : P.UnitsMin,
+                UnknownCause::Kind::DataAddresses, Ctx.str(Data));
+}
+
 } // namespace
 
 Prediction predictWith(const sym::Context &Ctx, ModelCaches &Caches,
@@ -576,6 +615,7 @@ predictWith(const sym::Context &Ctx, ModelCaches &Caches,
   bool WarpBaseRange = rangeOverWarpBases(Ctx, Walker, P);
   rangeUnderDataGuards(Ctx, Access, Walker, WarpBaseRange, P);
   rangeOverAssumedGrid(Ctx, Access, Walker.gridAssumed(), P);
+  rangeOverTripsApart(Ctx, Access, Walker, Model, P);
   return Counted;
 }
 

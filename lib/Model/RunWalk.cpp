@@ -355,8 +355,10 @@ void RunCount::place(int64_t K) {
     std::optional<int64_t> Trip;
     if (Counts[Lane])
       Trip = unrolledTrip(*R.Split, Counter, *Counts[Lane]);
-    else if (Counter >= 0)
-      Trip = Counter;
+    else if (Counter >= 0) {
+      Trip = Counter; // not known: in step (TripsInStepAssumed)
+      AL.TripsInStepAssumed = true;
+    }
     if (!Trip)
       W.Idle |= uint32_t(1) << Lane;
     const int64_t Trips = Trip.value_or(0) - RefTrip[Lane];

@@ -63,8 +63,10 @@ bool TripPlacement::placeTrips() {
     std::optional<int64_t> Trip;
     if (Counter && Count)
       Trip = unrolledTrip(L, *Counter, *Count);
-    else if (Counter && *Counter >= 0)
+    else if (Counter && *Counter >= 0) {
       Trip = Counter; // a trip count not known here: the lanes in step
+      AL.TripsInStepAssumed = true;
+    }
     Runs &= Trip.has_value();
     Values.set(L.Trip, Trip.value_or(0));
   }
@@ -106,8 +108,10 @@ const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
         std::optional<int64_t> Trip;
         if (Counter && Count[Lane])
           Trip = unrolledTrip(L, *Counter, *Count[Lane]);
-        else if (Counter && *Counter >= 0)
+        else if (Counter && *Counter >= 0) {
           Trip = Counter; // a trip count not known here: the lanes in step
+          AL.TripsInStepAssumed = true;
+        }
         if (!Trip)
           PlacementIdle |= uint32_t(1) << Lane;
         Trips[Lane] = Trip.value_or(0);
