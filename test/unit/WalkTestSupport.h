@@ -3,6 +3,8 @@
 #ifndef CUDA_COALESCE_TEST_UNIT_WALKTESTSUPPORT_H
 #define CUDA_COALESCE_TEST_UNIT_WALKTESTSUPPORT_H
 
+#include "LaunchWalker.h"
+
 #include "cuda-coalesce/Model/Access.h"
 #include "cuda-coalesce/Model/CostModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
@@ -45,6 +47,51 @@ inline void expectSameTotals(const CostTotals &Counted,
   EXPECT_EQ(Counted.Warps, Visited.Warps);
   EXPECT_EQ(Counted.IrregularWarps, Visited.IrregularWarps);
   EXPECT_EQ(Counted.Unaddressed, Visited.Unaddressed);
+}
+
+/// An access in two loops, i around j, whose conditions bound i by m or a
+/// constant and j by m, a constant, i or m - i; its address steps by each
+/// trip (j's step m or a constant), the row and the block.
+inline AccessShape twoLoopAccess(sym::Context &Ctx, Picker &Pick) {
+  using sym::Poly;
+  Poly Tx = Poly::atom(Ctx.threadIdx(0)), Ty = Poly::atom(Ctx.threadIdx(1));
+  Poly Bx = Poly::atom(Ctx.blockIdx(0)), Bdx = Poly::atom(Ctx.blockDim(0));
+  Poly M = Poly::atom(Ctx.param("m"));
+  Poly Outer = Poly::atom(Ctx.loopIteration("i"));
+  Poly Inner = Poly::atom(Ctx.loopIteration("j"));
+  AccessShape A;
+  A.WidthBytes = A.ChunkBytes = 4;
+  A.ByteOffset = (Outer * Poly::constant(Pick(0, 300)) +
+                  Inner * (Pick(0, 1) ? M : Poly::constant(Pick(1, 64))) +
+                  Ty * Poly::constant(Pick(0, 70)) + Bx * Bdx + Tx)
+                     .scaled(4);
+  Poly Bounds[] = {M, Poly::constant(Pick(1, 700)), Outer, M - Outer};
+  for (const Poly &Trip : {Outer, Inner}) {
+    Guard G;
+    G.Op = Cmp::LT;
+    G.EndsLoop = true;
+    G.Diff = Trip - Bounds[Pick(0, Trip == Outer ? 1 : 3)];
+    A.Guards.push_back(G);
+  }
+  return A;
+}
+
+/// Walks \p Fast and \p Plain, two walkers of one twoLoopAccess, with m
+/// where its loops end early, late and never: each walk must give what the
+/// other does. The walks compared.
+inline int expectSameWalksOverM(LaunchWalker &Fast, LaunchWalker &Plain) {
+  int Compared = 0;
+  for (int64_t V : {32, 0, 3, 100, 1000, 5000}) {
+    for (sym::AtomId U : Fast.unknowns()) {
+      Fast.set(U, V);
+      Plain.set(U, V);
+    }
+    SCOPED_TRACE(testing::Message() << "m = " << V);
+    expectSameTotals(Fast.walk(1 << 16), Plain.walk(1 << 16));
+    EXPECT_EQ(Fast.guardUnknown(), Plain.guardUnknown());
+    ++Compared;
+  }
+  return Compared;
 }
 
 /// An access whose unknowns p0..p3 reach it every way: as a factor of a
