@@ -1,5 +1,4 @@
-//===- Model/GuardsHeldOverWalk.h - Guards no visit of a walk fails -*- C++
-//-*-===//
+//===- Model/GuardsHeldOverWalk.h - Guards no visit fails -------*- C++ -*-===//
 //
 // Each visit of a walk evaluates the guards of the access in the lanes of a
 // warp. A loop's condition on a trip count the walk knows (`k < n` with n

@@ -1,4 +1,4 @@
-//===- Model/UnknownTrials.cpp - The values an access's unknowns are tried at //
+//===- Model/UnknownTrials.cpp - Values the unknowns are tried at ---------===//
 #include "UnknownTrials.h"
 
 #include "cuda-coalesce/Limits.h"

@@ -1,4 +1,4 @@
-//===- Model/UnknownTrials.h - The values an access's unknowns are tried at =//
+//===- Model/UnknownTrials.h - Values the unknowns are tried at -*- C++ -*-===//
 //
 // An access whose address or guards read values known neither statically
 // nor at the launch is walked once per trial value of them (Predict.cpp).
