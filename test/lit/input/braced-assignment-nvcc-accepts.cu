@@ -3,6 +3,7 @@
 // '=' is ambiguous (with operand types 'half2' and 'void')"), nvcc 13
 // compiles it. The kernel is analysed as nvcc compiles it; before, the file
 // failed with exit 2 and the kernel was left out (HeCBench quant3MatMul).
+// REQUIRES: cuda-toolkit
 // RUN: %cc --show-all %s 2> %t.err | %filecheck %s
 // RUN: count 0 < %t.err
 #include <cuda_fp16.h>
