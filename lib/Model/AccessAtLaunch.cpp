@@ -115,8 +115,10 @@ void AccessAtLaunch::classifyAtoms() {
   // Values only guards read are not tried out: a guard on a value we do not
   // know counts its lanes as active (stated), rather than as never taken.
   size_t AddressLeaves = Leaves.size();
-  for (const Guard &G : Access.Guards)
-    Ctx.collectLeafAtoms(G.Diff, Leaves);
+  for (const std::vector<AtomId> &Read : GuardLeaves)
+    for (AtomId L : Read)
+      if (!llvm::is_contained(Leaves, L))
+        Leaves.push_back(L);
   for (const LoopLowering &L : Access.Lowerings)
     Ctx.collectLeafAtoms(L.TripCount, Leaves);
 

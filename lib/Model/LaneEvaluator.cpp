@@ -56,6 +56,7 @@ bool sameAtEveryWalk(const sym::Context &Ctx, const sym::Poly &Lane,
 } // namespace
 
 void LaneEvaluator::startWalk() {
+  Held.clear(); // the walk's own, set once its axes are stretched
   for (size_t G = 0; G < FixedGuardLanes.size(); ++G)
     if (!FixedGuardLanes[G].empty() &&
         !sameAtEveryWalk(Ctx, Split.guard(G).Lane, AL.Launch))

@@ -84,7 +84,8 @@ public:
   /// Forgets what holds for one walk only: the lane parts of guards that
   /// read an unknown, which changes between walks. Those that read only the
   /// thread and block index and the launch's values stay: `x < w - j` under
-  /// a hundred nested levels was evaluated anew at each of w's trials.
+  /// a hundred nested levels was evaluated anew at each of w's trials. The
+  /// guards held over the last walk (holdOverWalk) are forgotten too.
   void startWalk();
   /// The guards no visit of the walk under way fails (GuardsHeldOverWalk.h),
   /// by guard: they are not evaluated.

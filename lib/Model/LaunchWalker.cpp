@@ -5,6 +5,8 @@
 
 #include "cuda-coalesce/Limits.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -107,11 +109,9 @@ CostTotals LaunchWalker::walkStrategies(uint64_t WarpBudget) {
 }
 
 bool LaunchWalker::movesWholePeriods(AtomId U) const {
-  std::vector<AtomId> Leaves;
-  for (const Guard &G : AL.Access.Guards)
-    AL.Ctx.collectLeafAtoms(G.Diff, Leaves);
-  if (std::find(Leaves.begin(), Leaves.end(), U) != Leaves.end())
-    return false;
+  for (size_t G = 0; G < AL.Access.Guards.size(); ++G)
+    if (llvm::is_contained(AL.guardLeaves(G), U))
+      return false;
   for (const sym::Term &T : AL.Access.ByteOffset.terms()) {
     bool HasU = false, LaneVarying = false;
     int64_t Factor = T.Coeff;

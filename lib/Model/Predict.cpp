@@ -103,18 +103,26 @@ void takeAnyAddressRange(Prediction &P, const AccessShape &Access,
   P.Cause->Most = P.UnitsMax;
 }
 
-/// The per-lane values \p Access's guards read, in the address or not.
-std::vector<AtomId> dataReadByGuards(const sym::Context &Ctx,
-                                     const AccessShape &Access) {
-  std::vector<AtomId> Data, Leaves;
-  for (const Guard &G : Access.Guards)
-    Ctx.collectLeafAtoms(G.Diff, Leaves);
+/// Appends to \p Into, once each, the values loaded or computed per lane
+/// or per warp that \p P reads.
+void addDataReadBy(const sym::Context &Ctx, const sym::Poly &P,
+                   std::vector<AtomId> &Into) {
+  std::vector<AtomId> Leaves;
+  Ctx.collectLeafAtoms(P, Leaves);
   for (AtomId A : Leaves) {
     const sym::Atom &At = Ctx.atom(A);
     if (At.Kind == sym::AtomKind::Opaque &&
-        At.Varies != sym::Variation::Uniform && !llvm::is_contained(Data, A))
-      Data.push_back(A);
+        At.Varies != sym::Variation::Uniform && !llvm::is_contained(Into, A))
+      Into.push_back(A);
   }
+}
+
+/// The per-lane values \p Access's guards read, in the address or not.
+std::vector<AtomId> dataReadByGuards(const sym::Context &Ctx,
+                                     const AccessShape &Access) {
+  std::vector<AtomId> Data;
+  for (const Guard &G : Access.Guards)
+    addDataReadBy(Ctx, G.Diff, Data);
   return Data;
 }
 
@@ -538,11 +546,7 @@ void rangeOverTripsApart(const sym::Context &Ctx, const AccessShape &Access,
   std::vector<AtomId> Data;
   for (const LoopLowering &L : Access.Lowerings) {
     std::vector<AtomId> Reads;
-    Ctx.collectLeafAtoms(L.TripCount, Reads);
-    llvm::erase_if(Reads, [&](AtomId A) {
-      return Ctx.atom(A).Kind != sym::AtomKind::Opaque ||
-             Ctx.atom(A).Varies == sym::Variation::Uniform;
-    });
+    addDataReadBy(Ctx, L.TripCount, Reads);
     if (Reads.empty() || !Ctx.dependsOn(Access.ByteOffset, L.Trip))
       continue;
     Apart *= L.Pieces ? double(WarpSize) : double(std::max(1u, L.Factor));

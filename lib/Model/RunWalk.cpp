@@ -352,13 +352,8 @@ void RunCount::place(int64_t K) {
   Base = RefBase;
   W.Idle = 0;
   for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
-    std::optional<int64_t> Trip;
-    if (Counts[Lane])
-      Trip = unrolledTrip(*R.Split, Counter, *Counts[Lane]);
-    else if (Counter >= 0) {
-      Trip = Counter; // not known: in step (TripsInStepAssumed)
-      AL.TripsInStepAssumed = true;
-    }
+    std::optional<int64_t> Trip =
+        U.Trips.laneTrip(*R.Split, Counter, Counts[Lane]);
     if (!Trip)
       W.Idle |= uint32_t(1) << Lane;
     const int64_t Trips = Trip.value_or(0) - RefTrip[Lane];

@@ -55,18 +55,23 @@ const LoopLowering *TripPlacement::loweringCountedBy(AtomId A) const {
   return nullptr;
 }
 
+std::optional<int64_t> TripPlacement::laneTrip(const LoopLowering &L,
+                                               std::optional<int64_t> Counter,
+                                               std::optional<int64_t> Count) {
+  if (Counter && Count)
+    return unrolledTrip(L, *Counter, *Count);
+  if (!Counter || *Counter < 0)
+    return std::nullopt;
+  AL.TripsInStepAssumed = true;
+  return Counter;
+}
+
 bool TripPlacement::placeTrips() {
   bool Runs = true;
   for (const LoopLowering &L : Access.Lowerings) {
     std::optional<int64_t> Count = sym::evaluate(Ctx, L.TripCount, Values);
     std::optional<int64_t> Counter = Values.get(L.Counter);
-    std::optional<int64_t> Trip;
-    if (Counter && Count)
-      Trip = unrolledTrip(L, *Counter, *Count);
-    else if (Counter && *Counter >= 0) {
-      Trip = Counter; // a trip count not known here: the lanes in step
-      AL.TripsInStepAssumed = true;
-    }
+    std::optional<int64_t> Trip = laneTrip(L, Counter, Count);
     Runs &= Trip.has_value();
     Values.set(L.Trip, Trip.value_or(0));
   }
@@ -105,13 +110,7 @@ const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
       const std::optional<int64_t> Counter = Values.get(L.Counter);
       std::array<int64_t, WarpSize> &Trips = At.OwnValue[At.OwnLeafCount];
       for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
-        std::optional<int64_t> Trip;
-        if (Counter && Count[Lane])
-          Trip = unrolledTrip(L, *Counter, *Count[Lane]);
-        else if (Counter && *Counter >= 0) {
-          Trip = Counter; // a trip count not known here: the lanes in step
-          AL.TripsInStepAssumed = true;
-        }
+        std::optional<int64_t> Trip = laneTrip(L, Counter, Count[Lane]);
         if (!Trip)
           PlacementIdle |= uint32_t(1) << Lane;
         Trips[Lane] = Trip.value_or(0);

@@ -41,6 +41,14 @@ public:
   /// where no guard that ends it reads the thread index.
   void allowOneLaneLoopEnds(bool Allow) { OneLaneLoopEnds = Allow; }
 
+  /// The trip a lane is at in \p L's split loop when its counter is
+  /// \p Counter, from the lane's trip count \p Count; nullopt where the lane
+  /// runs no piece there. A count not known (data decides it) puts the lane
+  /// at the counter's trip, in step with the others, and notes so
+  /// (AccessAtLaunch::TripsInStepAssumed).
+  std::optional<int64_t> laneTrip(const LoopLowering &L,
+                                  std::optional<int64_t> Counter,
+                                  std::optional<int64_t> Count);
   /// Sets the trip of each loop nvcc splits (LoopLowering::Trip) for the
   /// lane whose thread index is set, from its trip count and the loop's
   /// counter; false when the lane runs no piece of one of them there.
