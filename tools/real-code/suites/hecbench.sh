@@ -7,16 +7,19 @@
 # second batch by the same rule from the 8th folder (`--offset 8`, none of the first batch's, the
 # first 16 kept), a third from the 4th folder (`--offset 4`, none of the first two batches', the
 # first 24 kept), a fourth from the 12th (`--offset 12`, none of the first three batches', the
-# first 24 kept) and a fifth from the 10th (`--offset 10`, none of the first four batches', the
-# first 24 kept). hecbench.tsv is that script's `--manifest --count 34` output followed by its
-# `--manifest --offset 8 --count 16`, `--manifest --offset 4 --count 24`, `--manifest --offset
-# 12 --count 24` and `--manifest --offset 10 --count 24` outputs: sources, -I and options from
-# each CMakeLists.txt, arguments from its ARGS table (small sizes, one repetition). The first 20
-# were measured first; the other 30 are packed on their own (`pack hecbench/NAME...`), and so are
-# the third, the fourth and the fifth batch.
+# first 24 kept), a fifth from the 10th (`--offset 10`, none of the first four batches', the
+# first 24 kept), and five more the same way, each from its offset, none of any earlier batch's
+# folders, the first 24 kept: a sixth from the 6th, a seventh from the 14th, an eighth from the
+# 2nd, a ninth from the 9th and a tenth from the 1st. hecbench.tsv is that script's `--manifest
+# --count 34` output followed by its `--manifest --offset 8 --count 16` output and its
+# `--manifest --offset K --count 24` outputs for K = 4 12 10 6 14 2 9 1, in that order: sources,
+# -I and options from each CMakeLists.txt, arguments from its ARGS table (small sizes, one
+# repetition). The first 20 were measured first; the other 30 are packed on their own (`pack
+# hecbench/NAME...`), and so is every later batch.
 # Each program runs in its own folder.
 # The checkout is /work/ext/HeCBench, made by /work/extract.sh from the git mirror (every blob of
-# HEAD it holds; HeCBench.missing lists the 39 it lacks).
+# HEAD it holds, symbolic links written as the blobs git keeps for them, a file holding the target
+# path; HeCBench.missing lists the 39 it lacks).
 # Sourced by suite-check.sh (stage).
 #
 # Edits (stage), no line moves, nothing inside a kernel:
