@@ -201,6 +201,7 @@ AddressBuilder::UnrolledLoop AddressBuilder::lowerUnrolledLoop(
   L.Factor = unsigned(F);
   L.Pieces = Unrolling.Pieces;
   L.Epilog = Epilog;
+  L.LeftoverMaybePredicated = Unrolling.LeftoverMaybePredicated;
   L.Counter = Syms.loopIteration(CounterName, model::firstCounterValue(L));
   UnrolledLoop R;
   R.Lowering = L;

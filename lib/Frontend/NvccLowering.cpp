@@ -591,6 +591,8 @@ RuntimeUnrolling runtimeUnrolling(const ASTContext &AST, const Stmt *Body,
   R.Pieces = R.Factor == 4 && !PragmaCount && !waitsForOtherThreads(Body) &&
              TripInstructions(AST, Changed, mayStore(Body)).count(Body, 0) <=
                  MaxInstructionsForPieces;
+  R.LeftoverMaybePredicated = R.Factor > 1 && !holdsControlFlow(AST, Body) &&
+                              onlyEffects(Body) && isShortBody(Body);
   return R;
 }
 

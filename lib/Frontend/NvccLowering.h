@@ -135,6 +135,15 @@ struct RuntimeUnrolling {
   /// unroll-oracle.py with nvdisasm); measured on an H200 (runtime-bench 39,
   /// llm.c's causal softmax).
   bool Pieces = false;
+  /// ptxas may if-convert the copies of the leftover trips of a short body
+  /// (stores and shared loads into locals, no control flow, as an `if` it
+  /// if-converts): a warp then issues every copy once a lane runs the
+  /// first, lanes with fewer leftover trips off. HeCBench match on an H100:
+  /// the third copy of a loop of two trips unrolled by 4 (`@P0 LDG.E.128`,
+  /// `@P0 STS.128`) ran in every warp with no lane on, 10.67 sectors a
+  /// request measured where the copies that move data read 16. Whether it
+  /// does, the source does not tell (LoopLowering::LeftoverMaybePredicated).
+  bool LeftoverMaybePredicated = false;
 };
 
 /// The unrolling of a loop with body \p Body that changes the variables

@@ -60,6 +60,13 @@ std::optional<int64_t> unrolledTrip(const LoopLowering &L, int64_t Counter,
               : std::nullopt;
 }
 
+bool issuesEmptyCopy(const LoopLowering &L, int64_t Counter,
+                     int64_t TripCount) {
+  const int64_t F = L.Factor;
+  return L.LeftoverPredicated && Counter - firstCounterValue(L) < F - 1 &&
+         std::max<int64_t>(TripCount, 0) % F != 0;
+}
+
 Cmp negated(Cmp Op) {
   // In the order of Cmp: LT, LE, GT, GE, EQ, NE.
   static const Cmp Negation[] = {Cmp::GE, Cmp::GT, Cmp::LE,

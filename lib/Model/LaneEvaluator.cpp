@@ -114,12 +114,14 @@ void LaneEvaluator::computeLanesAt(int64_t Warp, WarpLanes &W) {
   W.Rows.clear();
   W.Address.clear();
   W.Idle = 0;
+  W.IdleIssuing = 0;
   W.AllAddressesKnown = true;
   if (Access.Lowerings.empty() || Trips.atPoints()) {
     // Every lane at once, with the trips of the split loops if any.
-    const sym::ThreadPoints &At = Access.Lowerings.empty()
-                                      ? AL.pointsOf(Warp)
-                                      : Trips.pointsWithTrips(Warp, W.Idle);
+    const sym::ThreadPoints &At =
+        Access.Lowerings.empty()
+            ? AL.pointsOf(Warp)
+            : Trips.pointsWithTrips(Warp, W.Idle, &W.IdleIssuing);
     W.Lanes = At.Count;
     for (unsigned Lane = 0; Lane < At.Count; ++Lane)
       W.Rows.push_back({At.Index[1][Lane], At.Index[2][Lane]});
@@ -137,8 +139,11 @@ void LaneEvaluator::computeLanesAt(int64_t Warp, WarpLanes &W) {
     Dim3 Tid;
     if (!placeLane(Ctx, AL.Launch.Block, Warp, Lane, Values, Tid))
       break;
-    if (!Trips.placeTrips())
+    TripPlacement::LaneAtCounters At = Trips.placeTrips();
+    if (At != TripPlacement::LaneAtCounters::Runs)
       W.Idle |= uint32_t(1) << W.Lanes;
+    if (At == TripPlacement::LaneAtCounters::IdleIssuing)
+      W.IdleIssuing |= uint32_t(1) << W.Lanes;
     ++W.Lanes;
     W.Rows.push_back({Tid.Y, Tid.Z});
     W.Address.push_back(AL.Scattered

@@ -53,6 +53,9 @@ struct WarpLanes {
   /// Lanes that no piece of a loop nvcc splits runs at the counters'
   /// values (AccessShape::Lowerings): they branch around the access.
   uint32_t Idle = 0;
+  /// Of the idle lanes, those in a copy of leftover trips that the warp
+  /// issues with them off (LoopLowering::LeftoverPredicated).
+  uint32_t IdleIssuing = 0;
   bool AllAddressesKnown = true;
 };
 

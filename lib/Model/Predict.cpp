@@ -377,17 +377,27 @@ struct UndecidedLowering {
 };
 
 /// The first undecided choice of \p Access, if any: predicated or branched
-/// around (Guard::MaybePredicated), then a store kept in its branch or sunk
-/// to the join without the branch's test (Guard::MaybeSunk).
+/// around (Guard::MaybePredicated, LoopLowering::LeftoverMaybePredicated),
+/// then a store kept in its branch or sunk to the join without the branch's
+/// test (Guard::MaybeSunk).
 std::optional<UndecidedLowering> undecidedLowering(const AccessShape &Access) {
   if (llvm::any_of(Access.Guards,
-                   [](const Guard &G) { return G.MaybePredicated; })) {
+                   [](const Guard &G) { return G.MaybePredicated; }) ||
+      llvm::any_of(Access.Lowerings, [](const LoopLowering &L) {
+        return L.LeftoverMaybePredicated;
+      })) {
     UndecidedLowering L{Access, Access,
                         UnknownCause::Kind::PredicatedOrBranched};
     for (size_t G = 0; G < Access.Guards.size(); ++G) {
       L.First.Guards[G].MaybePredicated = false;
       L.Second.Guards[G].MaybePredicated = false;
       L.Second.Guards[G].Predicated |= Access.Guards[G].MaybePredicated;
+    }
+    for (size_t I = 0; I < Access.Lowerings.size(); ++I) {
+      L.First.Lowerings[I].LeftoverMaybePredicated = false;
+      L.Second.Lowerings[I].LeftoverMaybePredicated = false;
+      L.Second.Lowerings[I].LeftoverPredicated |=
+          Access.Lowerings[I].LeftoverMaybePredicated;
     }
     return L;
   }

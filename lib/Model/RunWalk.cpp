@@ -351,11 +351,15 @@ void RunCount::place(int64_t K) {
   }
   Base = RefBase;
   W.Idle = 0;
+  W.IdleIssuing = 0;
   for (unsigned Lane = 0; Lane < W.Lanes; ++Lane) {
     std::optional<int64_t> Trip =
         U.Trips.laneTrip(*R.Split, Counter, Counts[Lane]);
     if (!Trip)
       W.Idle |= uint32_t(1) << Lane;
+    if (!Trip && Counts[Lane] &&
+        issuesEmptyCopy(*R.Split, Counter, *Counts[Lane]))
+      W.IdleIssuing |= uint32_t(1) << Lane;
     const int64_t Trips = Trip.value_or(0) - RefTrip[Lane];
     // An idle lane's address is never priced: unset, it leaves the lanes'
     // shape as the active lanes make it.

@@ -66,20 +66,31 @@ std::optional<int64_t> TripPlacement::laneTrip(const LoopLowering &L,
   return Counter;
 }
 
-bool TripPlacement::placeTrips() {
-  bool Runs = true;
+/// Whether a lane that runs no trip of \p L at \p Counter is in a copy
+/// of leftover trips its warp issues.
+static bool issuesEmpty(const LoopLowering &L, std::optional<int64_t> Counter,
+                        std::optional<int64_t> Count) {
+  return Counter && Count && issuesEmptyCopy(L, *Counter, *Count);
+}
+
+TripPlacement::LaneAtCounters TripPlacement::placeTrips() {
+  LaneAtCounters At = LaneAtCounters::Runs;
   for (const LoopLowering &L : Access.Lowerings) {
     std::optional<int64_t> Count = sym::evaluate(Ctx, L.TripCount, Values);
     std::optional<int64_t> Counter = Values.get(L.Counter);
     std::optional<int64_t> Trip = laneTrip(L, Counter, Count);
-    Runs &= Trip.has_value();
+    if (!Trip)
+      At = At != LaneAtCounters::Idle && issuesEmpty(L, Counter, Count)
+               ? LaneAtCounters::IdleIssuing
+               : LaneAtCounters::Idle;
     Values.set(L.Trip, Trip.value_or(0));
   }
-  return Runs;
+  return At;
 }
 
 const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
-                                                        uint32_t &Idle) {
+                                                        uint32_t &Idle,
+                                                        uint32_t *IdleIssuing) {
   assert(TripsAtPoints && "a trip count reads the trips placed after it");
   llvm::SmallVector<int64_t, 8> Key{Warp};
   for (AtomId A : PlacementReads)
@@ -88,6 +99,7 @@ const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
     sym::ThreadPoints &At = Placement;
     At = AL.pointsOf(Warp);
     PlacementIdle = 0;
+    uint32_t Issuing = 0;
     for (size_t I = 0; I < Access.Lowerings.size(); ++I) {
       const LoopLowering &L = Access.Lowerings[I];
       std::optional<int64_t> Fresh[WarpSize];
@@ -112,15 +124,21 @@ const sym::ThreadPoints &TripPlacement::pointsWithTrips(int64_t Warp,
       for (unsigned Lane = 0; Lane < At.Count; ++Lane) {
         std::optional<int64_t> Trip = laneTrip(L, Counter, Count[Lane]);
         if (!Trip)
-          PlacementIdle |= uint32_t(1) << Lane;
+          (issuesEmpty(L, Counter, Count[Lane]) ? Issuing : PlacementIdle) |=
+              uint32_t(1) << Lane;
         Trips[Lane] = Trip.value_or(0);
       }
       // The trip counts of the loops after it may read this trip.
       At.OwnLeaf[At.OwnLeafCount++] = L.Trip;
     }
+    // Idle in one split loop and issuing in another: idle.
+    PlacementIdleIssuing = Issuing & ~PlacementIdle;
+    PlacementIdle |= Issuing;
     PlacementKey = std::move(Key);
   }
   Idle = PlacementIdle;
+  if (IdleIssuing)
+    *IdleIssuing = PlacementIdleIssuing;
   return Placement;
 }
 

@@ -49,15 +49,24 @@ public:
   std::optional<int64_t> laneTrip(const LoopLowering &L,
                                   std::optional<int64_t> Counter,
                                   std::optional<int64_t> Count);
-  /// Sets the trip of each loop nvcc splits (LoopLowering::Trip) for the
+  /// Where a lane is at the split loops' counters.
+  enum class LaneAtCounters {
+    Runs, // at a trip of each
+    Idle, // runs no piece of one of them: it branches around the access
+    /// runs no trip of a copy of leftover trips that the warp issues with
+    /// it off (LoopLowering::LeftoverPredicated), and a trip of the others
+    IdleIssuing,
+  };
+  /// Sets the trips of each loop nvcc splits (LoopLowering::Trip) for the
   /// lane whose thread index is set, from its trip count and the loop's
-  /// counter; false when the lane runs no piece of one of them there.
-  bool placeTrips();
+  /// counter.
+  LaneAtCounters placeTrips();
   /// The lanes of warp \p Warp with their trips in every split loop as own
   /// leaves (what placeTrips() sets lane by lane); bit L of \p Idle: lane L
-  /// runs no piece of one of them. Valid until the next call. Only where
-  /// atPoints().
-  const sym::ThreadPoints &pointsWithTrips(int64_t Warp, uint32_t &Idle);
+  /// is not at LaneAtCounters::Runs, of \p IdleIssuing: at IdleIssuing.
+  /// Valid until the next call. Only where atPoints().
+  const sym::ThreadPoints &pointsWithTrips(int64_t Warp, uint32_t &Idle,
+                                           uint32_t *IdleIssuing = nullptr);
   /// The lowering whose counter is \p A, if any.
   const LoopLowering *loweringCountedBy(sym::AtomId A) const;
 
@@ -123,7 +132,7 @@ private:
   /// the lanes and each guard that reads a trip ask for it at one visit.
   llvm::SmallVector<int64_t, 8> PlacementKey;
   sym::ThreadPoints Placement;
-  uint32_t PlacementIdle = 0;
+  uint32_t PlacementIdle = 0, PlacementIdleIssuing = 0;
   /// The lanes' trip counts of a split loop, kept by the warp and what they
   /// read (not the counter): for the leading split loops, whose trip counts
   /// read no trip.

@@ -85,7 +85,8 @@ public:
       addAtom(Loop.Trip);
       addAtom(Loop.Counter);
       add(Loop.TripCount);
-      add(Loop.Factor * 4 + Loop.Pieces * 2 + Loop.Epilog);
+      add(Loop.Factor * 16 + Loop.LeftoverPredicated * 8 +
+          Loop.LeftoverMaybePredicated * 4 + Loop.Pieces * 2 + Loop.Epilog);
     }
     for (int64_t V : {L.Block.X, L.Block.Y, L.Block.Z})
       add(V);

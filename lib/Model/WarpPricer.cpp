@@ -165,7 +165,9 @@ void WarpPricer::costVisit(int64_t Warp, const WarpLanes &W,
   const uint32_t Runs = AllLanes & ~W.Idle;
   const uint32_t ActiveLanes = M.Active & Runs;
   const unsigned Active = llvm::popcount(ActiveLanes);
-  const unsigned Reaching = llvm::popcount(M.Reaching & Runs);
+  // A copy of leftover trips issued with a lane off reaches it as a
+  // predicated guard does.
+  const unsigned Reaching = llvm::popcount(M.Reaching & (Runs | W.IdleIssuing));
   std::vector<int64_t> &Addresses = VisitAddresses;
   std::vector<std::pair<int64_t, int64_t>> &Rows = VisitRows;
   Addresses.clear();

@@ -622,7 +622,7 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
   Picker Pick(20261207);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
   GlobalSectorModel Model;
-  int Compared = 0;
+  int Compared = 0, IssuingSeen = 0;
   for (int Case = 0; Case < 80; ++Case) {
     sym::Context Ctx;
     ModelCaches Caches;
@@ -638,6 +638,7 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
       Loop.Factor = unsigned(1) << Pick(0, 2);
       Loop.Pieces = Loop.Factor == 4 && Pick(0, 1);
       Loop.Epilog = Pick(0, 1);
+      Loop.LeftoverPredicated = Pick(0, 1);
       Loop.Counter = Ctx.loopIteration(Name, firstCounterValue(Loop));
       A.Lowerings.push_back(Loop);
       A.ByteOffset =
@@ -662,16 +663,21 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
           AL.Values.set(Ctx.blockIdx(0), Block);
           for (const LoopLowering &Loop : A.Lowerings)
             AL.Values.set(Loop.Counter, Pick(-4, 24));
-          uint32_t Idle;
-          const sym::ThreadPoints AtOnce = Trips.pointsWithTrips(Warp, Idle);
+          uint32_t Idle, IdleIssuing;
+          const sym::ThreadPoints AtOnce =
+              Trips.pointsWithTrips(Warp, Idle, &IdleIssuing);
           ASSERT_EQ(AtOnce.OwnLeafCount, A.Lowerings.size());
           for (unsigned Lane = 0; Lane < AtOnce.Count; ++Lane) {
             SCOPED_TRACE(testing::Message() << "case " << Case << " warp "
                                             << Warp << " lane " << Lane);
             Dim3 Tid;
             ASSERT_TRUE(placeLane(Ctx, L.Block, Warp, Lane, AL.Values, Tid));
-            const bool Runs = Trips.placeTrips();
-            EXPECT_EQ(Runs, !(Idle & (uint32_t(1) << Lane)));
+            const TripPlacement::LaneAtCounters At = Trips.placeTrips();
+            EXPECT_EQ(At == TripPlacement::LaneAtCounters::Runs,
+                      !(Idle & (uint32_t(1) << Lane)));
+            EXPECT_EQ(At == TripPlacement::LaneAtCounters::IdleIssuing,
+                      bool(IdleIssuing & (uint32_t(1) << Lane)));
+            IssuingSeen += At == TripPlacement::LaneAtCounters::IdleIssuing;
             for (size_t K = 0; K < A.Lowerings.size(); ++K) {
               EXPECT_EQ(AtOnce.OwnLeaf[K], A.Lowerings[K].Trip);
               EXPECT_EQ(AtOnce.OwnValue[K][Lane],
@@ -682,6 +688,7 @@ TEST(TripPlacementTest, AWarpAtOnceEqualsLaneByLane) {
         }
   }
   EXPECT_GT(Compared, 10000);
+  EXPECT_GT(IssuingSeen, 20);
 }
 
 } // namespace

@@ -750,10 +750,12 @@ namespace {
 /// the SASS, as a machine would: the leftover loop (trips modulo the
 /// factor), then the unrolled loop, in pieces of 16, 8 and 4 trips where
 /// ptxas makes them; each piece a request of the lanes it runs, each lane at
-/// its own trip. Returns, per request, the trips of its lanes (-1: idle).
+/// its own trip. With \p LeftoverPredicated, the leftover loop is its
+/// Factor - 1 copies, if-converted: every copy issued once a lane runs the
+/// first. Returns, per request, the trips of its lanes (-1: idle).
 std::vector<std::vector<int64_t>>
 machineRequests(const std::vector<int64_t> &Trips, unsigned Factor, bool Pieces,
-                bool Epilog) {
+                bool Epilog, bool LeftoverPredicated) {
   const size_t Lanes = Trips.size();
   std::vector<int64_t> Next(Lanes, 0), Unrolled(Lanes), Left(Lanes);
   for (size_t L = 0; L < Lanes; ++L) {
@@ -784,6 +786,21 @@ machineRequests(const std::vector<int64_t> &Trips, unsigned Factor, bool Pieces,
     return true;
   };
   auto Leftover = [&] {
+    if (LeftoverPredicated) {
+      if (std::none_of(Left.begin(), Left.end(),
+                       [](int64_t N) { return N > 0; }))
+        return;
+      for (unsigned C = 0; C + 1 < Factor; ++C) {
+        std::vector<int64_t> R(Lanes, -1);
+        for (size_t L = 0; L < Lanes; ++L)
+          if (Left[L] > int64_t(C))
+            R[L] = Next[L] + C;
+        Requests.push_back(R);
+      }
+      for (size_t L = 0; L < Lanes; ++L)
+        Next[L] += Left[L];
+      return;
+    }
     while (Piece(1, [&](size_t L) { return Left[L]-- > 0; }))
       ;
   };
@@ -822,65 +839,82 @@ machineRequests(const std::vector<int64_t> &Trips, unsigned Factor, bool Pieces,
 // j++)` with n per lane), lowered as nvcc lowers it: the walker's count must
 // be the count of the requests a machine running the SASS's loops issues,
 // for every factor, side of the leftover trips and with or without ptxas's
-// pieces, at two layouts (a row per trip, coalesced; a row per lane).
+// pieces, with the leftover copies branched around or if-converted, at two
+// layouts (a row per trip, coalesced; a row per lane) and two kinds of trip
+// counts (leftover trips of every count in a warp; one leftover trip in
+// every lane, so that if-converted copies run with no lane on).
 TEST(WarpModelTest, UnrolledLoopRunsItsPiecesWithTheLanesApart) {
   for (unsigned Factor : {2u, 4u})
     for (bool Pieces : {false, true})
       for (bool Epilog : {false, true})
-        for (bool RowPerLane : {false, true}) {
-          if (Pieces && Factor != 4)
-            continue;
-          Fixture F;
-          // Trips 3 .. 43, in no order a warp shares: (7 i) % 41 + 3.
-          Poly Count =
-              F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(7), F.c(41)) + F.c(3);
-          LoopLowering Loop;
-          Loop.Trip = F.Ctx.loopIteration("j");
-          Loop.TripCount = Count;
-          Loop.Factor = Factor;
-          Loop.Pieces = Pieces;
-          Loop.Epilog = Epilog;
-          Loop.Counter = F.Ctx.loopIteration("j", firstCounterValue(Loop));
-          Poly Trip = Poly::atom(Loop.Trip);
-          AccessShape A;
-          A.ByteOffset = (RowPerLane ? F.gtidX() * F.c(64) + Trip
-                                     : Trip * F.c(128) + F.gtidX())
-                             .scaled(4);
-          A.WidthBytes = A.ChunkBytes = 4;
-          A.Guards.push_back({Trip - Count, Cmp::LT});
-          A.Lowerings.push_back(Loop);
-          LaunchShape L;
-          L.Block = {64, 1, 1};
-          L.Grid = Dim3{2, 1, 1};
-          Prediction P = predict(F.Ctx, F.Caches, A, L);
-          ASSERT_TRUE(P.Units);
+        for (bool RowPerLane : {false, true})
+          for (bool Predicated : {false, true})
+            for (bool OneLeftover : {false, true}) {
+              if (Pieces && Factor != 4)
+                continue;
+              Fixture F;
+              // Trips 3 .. 43, in no order a warp shares: (7 i) % 41 + 3; or
+              // Factor * ((7 i) % 10) + 1.
+              Poly Count =
+                  OneLeftover
+                      ? F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(7), F.c(10))
+                                .scaled(Factor) +
+                            F.c(1)
+                      : F.Ctx.op(sym::OpKind::Rem, F.gtidX().scaled(7),
+                                 F.c(41)) +
+                            F.c(3);
+              LoopLowering Loop;
+              Loop.Trip = F.Ctx.loopIteration("j");
+              Loop.TripCount = Count;
+              Loop.Factor = Factor;
+              Loop.Pieces = Pieces;
+              Loop.Epilog = Epilog;
+              Loop.LeftoverPredicated = Predicated;
+              Loop.Counter = F.Ctx.loopIteration("j", firstCounterValue(Loop));
+              Poly Trip = Poly::atom(Loop.Trip);
+              AccessShape A;
+              A.ByteOffset = (RowPerLane ? F.gtidX() * F.c(64) + Trip
+                                         : Trip * F.c(128) + F.gtidX())
+                                 .scaled(4);
+              A.WidthBytes = A.ChunkBytes = 4;
+              A.Guards.push_back({Trip - Count, Cmp::LT});
+              A.Lowerings.push_back(Loop);
+              LaunchShape L;
+              L.Block = {64, 1, 1};
+              L.Grid = Dim3{2, 1, 1};
+              Prediction P = predict(F.Ctx, F.Caches, A, L);
+              ASSERT_TRUE(P.Units);
 
-          double Sectors = 0, Requests = 0;
-          for (int64_t Warp = 0; Warp < 4; ++Warp) {
-            std::vector<int64_t> Trips;
-            for (int64_t Lane = 0; Lane < 32; ++Lane)
-              Trips.push_back((7 * (32 * Warp + Lane)) % 41 + 3);
-            for (const std::vector<int64_t> &R :
-                 machineRequests(Trips, Factor, Pieces, Epilog)) {
-              std::set<int64_t> Touched;
-              for (int64_t Lane = 0; Lane < 32; ++Lane)
-                if (R[Lane] >= 0) {
-                  int64_t I = 32 * Warp + Lane;
-                  int64_t Element =
-                      RowPerLane ? I * 64 + R[Lane] : R[Lane] * 128 + I;
-                  Touched.insert(Element * 4 / 32);
+              double Sectors = 0, Requests = 0;
+              for (int64_t Warp = 0; Warp < 4; ++Warp) {
+                std::vector<int64_t> Trips;
+                for (int64_t Lane = 0; Lane < 32; ++Lane)
+                  Trips.push_back(
+                      OneLeftover ? Factor * ((7 * (32 * Warp + Lane)) % 10) + 1
+                                  : (7 * (32 * Warp + Lane)) % 41 + 3);
+                for (const std::vector<int64_t> &R : machineRequests(
+                         Trips, Factor, Pieces, Epilog, Predicated)) {
+                  std::set<int64_t> Touched;
+                  for (int64_t Lane = 0; Lane < 32; ++Lane)
+                    if (R[Lane] >= 0) {
+                      int64_t I = 32 * Warp + Lane;
+                      int64_t Element =
+                          RowPerLane ? I * 64 + R[Lane] : R[Lane] * 128 + I;
+                      Touched.insert(Element * 4 / 32);
+                    }
+                  Sectors += double(Touched.size());
+                  Requests += 1;
                 }
-              Sectors += double(Touched.size());
-              Requests += 1;
+              }
+              EXPECT_NEAR(*P.Units, Sectors / Requests, 1e-9)
+                  << "factor " << Factor << (Pieces ? ", pieces" : "")
+                  << (Epilog ? ", epilog" : ", prolog")
+                  << (RowPerLane ? ", a row per lane" : ", a row per trip")
+                  << (Predicated ? ", copies predicated" : "")
+                  << (OneLeftover ? ", one leftover trip" : "");
+              ASSERT_TRUE(P.Walk.RequestsPerLaunch);
+              EXPECT_NEAR(*P.Walk.RequestsPerLaunch, Requests, 1e-9);
             }
-          }
-          EXPECT_NEAR(*P.Units, Sectors / Requests, 1e-9)
-              << "factor " << Factor << (Pieces ? ", pieces" : "")
-              << (Epilog ? ", epilog" : ", prolog")
-              << (RowPerLane ? ", a row per lane" : ", a row per trip");
-          ASSERT_TRUE(P.Walk.RequestsPerLaunch);
-          EXPECT_NEAR(*P.Walk.RequestsPerLaunch, Requests, 1e-9);
-        }
 }
 
 // A launch far larger than the visit budget, whose cost per request the

@@ -108,6 +108,13 @@ struct LoopLowering {
   sym::Poly TripCount; // each lane's; reads the thread index
   unsigned Factor = 1;
   bool Pieces = false, Epilog = false;
+  /// ptxas if-converts the copies of the leftover trips: a warp that runs
+  /// the first copy issues every copy, its lanes with fewer leftover trips
+  /// off (a request that moves nothing where none is on).
+  bool LeftoverPredicated = false;
+  /// It may do so or branch around each copy, which the source does not
+  /// tell (short bodies): the count is the range between the two.
+  bool LeftoverMaybePredicated = false;
 };
 
 /// The first value of \p L's counter: minus the requests of its pieces of
@@ -124,6 +131,10 @@ struct UnrolledRun {
   int64_t Start = 0, End = 0;
 };
 UnrolledRun unrolledRun(const LoopLowering &L, int64_t TripCount);
+/// Whether the warp issues the copy of the leftover trips at \p Counter
+/// for a lane with \p TripCount trips that runs no trip there: the copies
+/// are predicated and the lane runs the first.
+bool issuesEmptyCopy(const LoopLowering &L, int64_t Counter, int64_t TripCount);
 
 /// What one lane does at one access. The base is taken to be 256-byte
 /// aligned, as cudaMalloc returns it; callers state where that is assumed.
