@@ -114,7 +114,7 @@ int AddressBuilder::baseFor(const VarDecl *V) {
     T = A->getElementType();
   }
   if (B.Space == model::AddressSpace::Shared)
-    B.PlacementAlignBytes = sharedPlacementAlignment(AST, V, Kernel);
+    B.Placement = sharedPlacement(AST, V, Kernel);
   B.GuardsWhenMade = Guards.size();
   if (T != V->getType() && hasLayout(T)) {
     B.ElementBytes = AST.getTypeSizeInChars(T).getQuantity();
@@ -197,8 +197,7 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   unsigned Align = hasLayout(T) ? AST.getTypeAlignInChars(T).getQuantity() : 1;
   if (S.Space == model::AddressSpace::Shared && Align < S.WidthBytes)
     Align = std::max(
-        Align,
-        provenSharedAlignment(S.ByteOffset, Bases[S.Base].PlacementAlignBytes));
+        Align, provenSharedAlignment(S.ByteOffset, Bases[S.Base].Placement));
   S.ChunkBytes = instructionBytes(S.WidthBytes, Align);
   S.ElementType = LV.ElementType;
   if (!LV.FieldPath.empty() && hasLayout(LV.ElementType))
@@ -223,11 +222,54 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
     joinVectorLoad(LV);
 }
 
+std::string AddressBuilder::indexWidening(const Expr *Access) const {
+  std::string Widening;
+  const Expr *E = Access;
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      E = M->isArrow() ? nullptr : M->getBase();
+      continue;
+    }
+    const auto *S = dyn_cast<ArraySubscriptExpr>(E);
+    if (!S)
+      break;
+    const Expr *Idx = S->getIdx()->IgnoreParenImpCasts();
+    QualType T = Idx->getType();
+    if (!Idx->isValueDependent() && !Idx->isIntegerConstantExpr(AST)) {
+      bool Int32 =
+          T->isIntegerType() && hasLayout(T) && AST.getTypeSize(T) == 32;
+      Widening += !Int32 ? 'w' : T->isSignedIntegerType() ? 's' : 'u';
+    }
+    E = S->getBase();
+  }
+  return Widening;
+}
+
+namespace {
+/// Whether two accesses at the same offset build it apart: one subscript
+/// sign-extends the index the other zero-extends. A constant offset is
+/// folded whatever the indices' types.
+bool widenedApart(const std::string &A, const std::string &B,
+                  const sym::Poly &Offset) {
+  if (A.size() != B.size() || Offset.asConstant())
+    return false;
+  for (size_t K = 0; K < A.size(); ++K)
+    if (A[K] != B[K] && A[K] != 'w' && B[K] != 'w')
+      return true;
+  return false;
+}
+} // namespace
+
 bool AddressBuilder::holds(const AccessSite &S) const {
-  return S.Base >= 0 && llvm::any_of(Held, [&](const HeldValue &H) {
-           return H.Base == S.Base && H.ByteOffset == S.ByteOffset &&
-                  H.WidthBytes >= S.WidthBytes;
-         });
+  if (S.Base < 0)
+    return false;
+  std::string Widening = indexWidening(S.Access);
+  return llvm::any_of(Held, [&](const HeldValue &H) {
+    return H.Base == S.Base && H.ByteOffset == S.ByteOffset &&
+           H.WidthBytes >= S.WidthBytes &&
+           !widenedApart(H.Widening, Widening, S.ByteOffset);
+  });
 }
 
 void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
@@ -250,7 +292,8 @@ void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
     });
   }
   if (S.Kind != AccessKind::Atomic && S.Base >= 0 && !Volatile)
-    Held.push_back({S.Base, S.Space, S.ByteOffset, S.WidthBytes});
+    Held.push_back(
+        {S.Base, S.Space, S.ByteOffset, S.WidthBytes, indexWidening(S.Access)});
 }
 
 void AddressBuilder::joinHeld(const std::vector<HeldValue> &Other) {

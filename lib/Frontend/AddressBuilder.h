@@ -82,9 +82,9 @@ struct MemoryBase {
   /// A scalar local whose address was taken (`lcg(&seed)`): a read or
   /// write of its whole value through a pointer is one of the variable.
   const clang::VarDecl *Variable = nullptr;
-  /// A __shared__ array: the alignment of its placement that ptxas knows
-  /// (sharedPlacementAlignment).
-  unsigned PlacementAlignBytes = 0;
+  /// A __shared__ array: what ptxas knows of where it starts
+  /// (sharedPlacement).
+  SharedPlacement Placement;
   /// How many of the walk's guards held where the object was made: a store
   /// under a later guard that lanes take apart leaves the lanes' copies
   /// different (storedInto).
@@ -593,11 +593,21 @@ private:
     model::AddressSpace Space;
     sym::Poly ByteOffset;
     unsigned WidthBytes;
+    /// indexWidening of the access that left it held.
+    std::string Widening;
     bool operator==(const HeldValue &O) const {
       return Base == O.Base && Space == O.Space && ByteOffset == O.ByteOffset &&
-             WidthBytes == O.WidthBytes;
+             WidthBytes == O.WidthBytes && Widening == O.Widening;
     }
   };
+  /// How each subscript of \p Access widens its variable 32-bit index to a
+  /// 64-bit offset, innermost first: 's' sign-extends an int, 'u'
+  /// zero-extends an unsigned, 'w' any other index. GVN cannot prove
+  /// `sext(x)` and `zext(x)` equal, so an element read through an unsigned
+  /// index and again through an int one (a helper's `int` parameter given
+  /// an `unsigned`) is loaded twice (HeCBench ace: IMAD.WIDE beside
+  /// IMAD.WIDE.U32, two LDG.E.64 of one element).
+  std::string indexWidening(const clang::Expr *Access) const;
   std::vector<HeldValue> Held;
   /// Stores, atomics and calls that may write memory walked so far, silent
   /// walks included: a loop whose body has none keeps what is held.

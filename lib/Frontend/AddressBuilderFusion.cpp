@@ -113,7 +113,7 @@ void AddressBuilder::fuseCandidates() {
       continue;
     std::vector<FusedAccess> Fused = fuseUnrolledElements(
         Syms, L, S.ByteOffset, S.Index, S.Guards, S.WidthBytes,
-        Bases[S.Base].PlacementAlignBytes, S.Kind == AccessKind::Load);
+        Bases[S.Base].Placement, S.Kind == AccessKind::Load);
     if (Fused.empty())
       continue;
     std::vector<AccessSite> Pieces = fusedPieces(S, L, Fused);

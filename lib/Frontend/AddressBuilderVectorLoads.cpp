@@ -10,7 +10,7 @@
 //   of a float4: one ld.v4, its last four bytes unused; nvcc 13 marks them
 //   `.pragma "used_bytes_mask"`).
 // - ptxas knows where each __shared__ array is placed
-//   (sharedPlacementAlignment) and the terms of the address: it widens the
+//   (sharedPlacement) and the terms of the address: it widens the
 //   loads of any shared bytes, members or not, to the aligned vector that
 //   covers them where more than half of it is read, unread bytes before
 //   them too (`s.len, s.prev, s.bits` 4 bytes into a 16-byte block: one
@@ -82,10 +82,12 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
   OpenVectorLoad Place;
   Place.Writes = WritesTo(S.Space);
   if (S.Space == model::AddressSpace::Shared) {
-    Place.Lo = S.ByteOffset.constantTerm();
+    // Counted from the aligned address at or below the array's start, so
+    // that a block of the run is a block of shared memory.
+    const SharedPlacement &At = Bases[S.Base].Placement;
+    Place.Lo = S.ByteOffset.constantTerm() + At.Residue;
     Place.Start = S.ByteOffset - Poly::constant(Place.Lo);
-    Place.Block =
-        provenSharedAlignment(Place.Start, Bases[S.Base].PlacementAlignBytes);
+    Place.Block = provenSharedAlignment(Place.Start, At);
     Place.CoversUnread = true;
   } else if (LV.MemberOf >= 8) {
     Place.Lo = LV.MemberOffset;

@@ -118,8 +118,15 @@ namespace {
 /// it names: ptxas leaves out the ones it never uses.
 class SharedDeclarations : public RecursiveASTVisitor<SharedDeclarations> {
 public:
+  explicit SharedDeclarations(const ASTContext &AST) : AST(AST) {}
   std::vector<const VarDecl *> Declared;
   std::set<const VarDecl *> Named;
+  /// Structs and arrays LLVM keeps in one piece: their address is taken, or
+  /// an element is read at an index that is not a constant. Any other may be
+  /// split into scalars placed elsewhere, unused members dropped (GlobalOpt;
+  /// nvcc 13 makes `head = make_double3(..); .. head.x` one `head_$_0` of
+  /// 8 bytes declared after the kernel's other arrays).
+  std::set<const VarDecl *> KeptWhole;
   bool NamesOutsideVariable = false;
   const FunctionDecl *Kernel = nullptr;
 
@@ -138,6 +145,44 @@ public:
       NamesOutsideVariable = true;
     return true;
   }
+  // The visitor sees a subscript before its base.
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *S) {
+    const Expr *Idx = S->getIdx();
+    SubscriptBases.insert(S->getBase()->IgnoreParens());
+    if (Idx->isValueDependent() || !Idx->isIntegerConstantExpr(AST))
+      keepWhole(S->getBase());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      keepWhole(U->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_ArrayToPointerDecay && !SubscriptBases.count(C))
+      keepWhole(C->getSubExpr());
+    return true;
+  }
+
+private:
+  const ASTContext &AST;
+  std::set<const Expr *> SubscriptBases;
+
+  /// The variable \p E is a part of, through members and subscripts.
+  void keepWhole(const Expr *E) {
+    while (E) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *M = dyn_cast<MemberExpr>(E))
+        E = M->isArrow() ? nullptr : M->getBase();
+      else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+        E = S->getBase();
+      else
+        break;
+    }
+    if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        KeptWhole.insert(V);
+  }
 };
 
 unsigned largestPowerOfTwoDividing(uint64_t Bytes, unsigned Cap) {
@@ -149,12 +194,13 @@ unsigned largestPowerOfTwoDividing(uint64_t Bytes, unsigned Cap) {
 
 } // namespace
 
-unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
-                                  const FunctionDecl *Kernel) {
+SharedPlacement sharedPlacement(const ASTContext &AST, const VarDecl *V,
+                                const FunctionDecl *Kernel) {
   constexpr unsigned Widest = 16;
-  unsigned Natural = AST.getDeclAlign(V).getQuantity();
-  if (Natural >= Widest || V->hasExternalStorage())
-    return Widest;
+  const SharedPlacement Natural{
+      std::min(Widest, unsigned(AST.getDeclAlign(V).getQuantity())), 0};
+  if (Natural.AlignBytes == Widest || V->hasExternalStorage())
+    return {Widest, 0};
   // With relocatable device code (-rdc, -fgpu-rdc) the linker places the
   // arrays: ptxas knows only what they declare (cuda-samples' matrixMul,
   // built with -rdc=true: 64 LDS on an H100 where 8 LDS.128 and 32 LDS
@@ -163,7 +209,7 @@ unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
       V->getParentFunctionOrMethod() != Kernel ||
       AST.getLangOpts().GPURelocatableDeviceCode)
     return Natural;
-  SharedDeclarations Found;
+  SharedDeclarations Found(AST);
   Found.Kernel = Kernel;
   Found.TraverseStmt(Kernel->getBody());
   // A variable declared outside the body may be placed before the
@@ -177,19 +223,25 @@ unsigned sharedPlacementAlignment(const ASTContext &AST, const VarDecl *V,
     uint64_t Align = AST.getDeclAlign(D).getQuantity();
     Offset = (Offset + Align - 1) / Align * Align;
     if (D == V)
-      return std::max(Natural, largestPowerOfTwoDividing(Offset, Widest));
+      return {Widest, unsigned(Offset % Widest)};
+    QualType T = D->getType();
+    if ((T->isRecordType() || T->isArrayType()) && !Found.KeptWhole.count(D))
+      return Natural;
     Offset += AST.getTypeSizeInChars(D->getType()).getQuantity();
   }
   return Natural;
 }
 
 unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
-                               unsigned PlacementAlignBytes) {
-  int64_t Divisor = std::min(16u, PlacementAlignBytes);
+                               SharedPlacement Placement) {
+  int64_t Divisor = std::min(16u, Placement.AlignBytes);
   if (Divisor <= 1)
     return 1;
   for (const sym::Term &T : ByteOffset.terms())
-    Divisor = std::gcd(Divisor, std::abs(T.Coeff));
+    if (!T.Atoms.empty())
+      Divisor = std::gcd(Divisor, std::abs(T.Coeff));
+  Divisor = std::gcd(Divisor, std::abs(ByteOffset.constantTerm() +
+                                       int64_t(Placement.Residue)));
   return largestPowerOfTwoDividing(uint64_t(Divisor), 16);
 }
 
@@ -226,7 +278,7 @@ static FusedAccess leftoverTrip(sym::Context &Syms, const FusibleLoop &Loop,
 std::vector<FusedAccess> fuseUnrolledElements(
     sym::Context &Syms, const FusibleLoop &Loop, const sym::Poly &ByteOffset,
     const sym::Poly &Index, const std::vector<model::Guard> &Guards,
-    unsigned ElementBytes, unsigned BaseAlignBytes, bool Loads) {
+    unsigned ElementBytes, SharedPlacement Placement, bool Loads) {
   if (ElementBytes != 2 && ElementBytes != 4 && ElementBytes != 8)
     return {};
   if (Guards.size() != Loop.GuardsInBody)
@@ -249,11 +301,13 @@ std::vector<FusedAccess> fuseUnrolledElements(
   }
   // What ptxas knows of the first element's address: its residue modulo
   // the array's alignment and every term's coefficient but the constant's.
-  int64_t Modulus = std::min(16u, BaseAlignBytes);
+  int64_t Modulus = std::min(16u, Placement.AlignBytes);
   for (const sym::Term &T : First.terms())
     if (!T.Atoms.empty())
       Modulus = std::gcd(Modulus, std::abs(T.Coeff));
-  int64_t Residue = ((First.constantTerm() % Modulus) + Modulus) % Modulus;
+  int64_t Residue =
+      (((First.constantTerm() + Placement.Residue) % Modulus) + Modulus) %
+      Modulus;
   auto Pieces =
       vectorPieces(Residue, unsigned(Modulus), ElementBytes, Loop.Group, Loads);
   if (Pieces.size() == 1 && Pieces[0].Bytes == ElementBytes)

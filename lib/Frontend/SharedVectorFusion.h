@@ -115,21 +115,34 @@ llvm::SmallVector<VectorPiece, 4> vectorPieces(int64_t Residue,
                                                unsigned ElementBytes,
                                                int64_t Elements, bool Loads);
 
-/// Where a static or dynamic __shared__ variable \p V starts, as far as its
-/// alignment in bytes (at most 16): placed by the rule above. Variables
-/// declared outside \p Kernel's body get their type's alignment.
-unsigned sharedPlacementAlignment(const clang::ASTContext &AST,
-                                  const clang::VarDecl *V,
-                                  const clang::FunctionDecl *Kernel);
+/// What ptxas knows of where a __shared__ variable starts: at \p Residue
+/// modulo \p AlignBytes (a power of two of at most 16).
+struct SharedPlacement {
+  unsigned AlignBytes = 1;
+  unsigned Residue = 0;
+  bool operator==(const SharedPlacement &O) const {
+    return AlignBytes == O.AlignBytes && Residue == O.Residue;
+  }
+};
+
+/// Where a static or dynamic __shared__ variable \p V starts: placed by
+/// the rule above, its offset modulo 16 (an array after a 24-byte double3
+/// starts at 8 modulo 16, so its odd elements are 16-byte aligned: HeCBench
+/// aop's `shared_svd[1]` and `[2]`, one LDS.128). Variables declared
+/// outside \p Kernel's body get their type's alignment.
+SharedPlacement sharedPlacement(const clang::ASTContext &AST,
+                                const clang::VarDecl *V,
+                                const clang::FunctionDecl *Kernel);
 
 /// The alignment ptxas can prove of the shared-memory address \p ByteOffset
-/// bytes into an array placed at \p PlacementAlignBytes (at most 16): what
-/// divides the placement, every term's coefficient and the constant. A
-/// struct of four 4-byte fields copied from such an address is one LDS.128,
-/// whatever its type's alignment (HeCBench attention-paged's bf16_8_t: 2
-/// wavefronts measured for a broadcast, where four LDS give 1).
+/// bytes into an array placed at \p Placement: what divides the
+/// placement's alignment, every term's coefficient and the constant plus
+/// the placement's residue. A struct of four 4-byte fields copied from such
+/// an address is one LDS.128, whatever its type's alignment (HeCBench
+/// attention-paged's bf16_8_t: 2 wavefronts measured for a broadcast, where
+/// four LDS give 1).
 unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
-                               unsigned PlacementAlignBytes);
+                               SharedPlacement Placement);
 
 /// One fused access: the byte offset of its first instruction, its width
 /// and the bytes of each of its instructions.
@@ -145,13 +158,13 @@ struct FusedAccess {
 /// The access of \p ElementBytes at \p ByteOffset (element \p Index) under
 /// \p Guards, in the body of \p Loop, as ptxas emits it once it has fused
 /// the elements that the loop's unrolled trips read or write; nothing where
-/// it fuses none. \p BaseAlignBytes: sharedPlacementAlignment of the array.
+/// it fuses none. \p Placement: the array's sharedPlacement.
 /// A loop unrolled at run time gives its leftover trips last, as the element
 /// itself (FusedAccess::Leftover).
 std::vector<FusedAccess> fuseUnrolledElements(
     sym::Context &Syms, const FusibleLoop &Loop, const sym::Poly &ByteOffset,
     const sym::Poly &Index, const std::vector<model::Guard> &Guards,
-    unsigned ElementBytes, unsigned BaseAlignBytes, bool Loads);
+    unsigned ElementBytes, SharedPlacement Placement, bool Loads);
 
 } // namespace cudacoalesce
 

@@ -116,8 +116,8 @@ TEST(SharedVectorFusion, LeftoverTripsRunWhereNoCopyDoes) {
   L.GuardsInBody = 1;
   sym::Poly At = sym::Poly::atom(J).scaled(4);
   std::vector<FusedAccess> Fused =
-      fuseUnrolledElements(Syms, L, At, sym::Poly::atom(J), {Cond}, 4, 16,
-                           /*Loads=*/true);
+      fuseUnrolledElements(Syms, L, At, sym::Poly::atom(J), {Cond}, 4,
+                           SharedPlacement{16, 0}, /*Loads=*/true);
   ASSERT_EQ(Fused.size(), 2u);
   const FusedAccess &Copy = Fused[0], &Left = Fused[1];
   EXPECT_EQ(Copy.ChunkBytes, 16u);
@@ -181,8 +181,22 @@ TEST(SharedVectorFusion, PlacementInDeclarationOrder) {
       __shared__ float z[3];
       __shared__ __align__(16) float w[4];
       extern __shared__ float dyn[];
-      x[0] = 1; y[0] = 2; z[0] = 3; w[0] = 4; dyn[0] = 5;
+      int t = threadIdx.x;
+      x[t % 2] = 1; y[t] = 2; z[t % 3] = 3; w[t % 4] = 4; dyn[t] = 5;
       out[0] = x[1] + y[1] + z[1] + w[1] + dyn[1];
+    }
+    struct D3 { double x, y, z; };
+    __global__ void split(float *out) {
+      __shared__ D3 head;
+      __shared__ double after[4];
+      __shared__ D3 taken;
+      __shared__ double last[4];
+      head.x = out[0];
+      taken.y = out[1];
+      after[threadIdx.x % 4] = head.x;
+      atomicAdd(&taken.y, 1.0);
+      last[threadIdx.x % 4] = taken.y;
+      out[0] = after[1] + last[1];
     }
     __global__ void f(float *out) {
       __shared__ float first[5];
@@ -193,8 +207,9 @@ TEST(SharedVectorFusion, PlacementInDeclarationOrder) {
   clang::ASTContext &AST = Unit->getASTContext();
   const clang::FunctionDecl *K = test::function(AST, "k");
   const clang::FunctionDecl *F = test::function(AST, "f");
-  ASSERT_TRUE(K && F);
-  auto Align = [&](const clang::FunctionDecl *Fn, llvm::StringRef Name) {
+  const clang::FunctionDecl *Split = test::function(AST, "split");
+  ASSERT_TRUE(K && F && Split);
+  auto Placed = [&](const clang::FunctionDecl *Fn, llvm::StringRef Name) {
     const clang::VarDecl *Found = nullptr;
     for (const clang::Stmt *S :
          clang::cast<clang::CompoundStmt>(Fn->getBody())->body())
@@ -204,16 +219,37 @@ TEST(SharedVectorFusion, PlacementInDeclarationOrder) {
             if (V->getName() == Name)
               Found = V;
     EXPECT_TRUE(Found) << Name.str();
-    return Found ? sharedPlacementAlignment(AST, Found, Fn) : 0u;
+    return Found ? sharedPlacement(AST, Found, Fn) : SharedPlacement{0, 0};
   };
-  // x at 0; `unused` is left out; y at 8; z at 264; w asks for 16.
-  EXPECT_EQ(Align(K, "x"), 16u);
-  EXPECT_EQ(Align(K, "y"), 8u);
-  EXPECT_EQ(Align(K, "z"), 8u);
-  EXPECT_EQ(Align(K, "w"), 16u);
-  EXPECT_EQ(Align(K, "dyn"), 16u);
+  // x at 0; `unused` is left out; y at 8; z at 264 (8 modulo 16); w asks
+  // for 16, after z's 12 bytes at 288.
+  EXPECT_EQ(Placed(K, "x"), (SharedPlacement{16, 0}));
+  EXPECT_EQ(Placed(K, "y"), (SharedPlacement{16, 8}));
+  EXPECT_EQ(Placed(K, "z"), (SharedPlacement{16, 8}));
+  EXPECT_EQ(Placed(K, "w"), (SharedPlacement{16, 0}));
+  EXPECT_EQ(Placed(K, "dyn"), (SharedPlacement{16, 0}));
   // A file-scope array the kernel names may come first: its type's only.
-  EXPECT_EQ(Align(F, "first"), 4u);
+  EXPECT_EQ(Placed(F, "first"), (SharedPlacement{4, 0}));
+  // A struct read and written only member by member may be split into
+  // scalars: what follows it is placed where they leave it. One whose
+  // address is taken stays whole (after at 24, last at 24 + 32 + 24).
+  EXPECT_EQ(Placed(Split, "head"), (SharedPlacement{16, 0}));
+  EXPECT_EQ(Placed(Split, "after"), (SharedPlacement{8, 0}));
+  EXPECT_EQ(Placed(Split, "last"), (SharedPlacement{8, 0}));
+}
+
+// An address into an array placed 8 bytes past a 16-byte boundary is
+// 16-byte aligned at its odd 8-byte elements, whatever the array's type.
+TEST(SharedVectorFusion, AlignmentCountsThePlacementsResidue) {
+  sym::Context Syms;
+  sym::AtomId T = Syms.threadIdx(0);
+  const SharedPlacement AfterDouble3{16, 8};
+  EXPECT_EQ(provenSharedAlignment(sym::Poly::constant(8), AfterDouble3), 16u);
+  EXPECT_EQ(provenSharedAlignment(sym::Poly::constant(0), AfterDouble3), 8u);
+  EXPECT_EQ(provenSharedAlignment(sym::Poly::constant(24), AfterDouble3), 16u);
+  sym::Poly PerLane = sym::Poly::atom(T).scaled(16) + sym::Poly::constant(8);
+  EXPECT_EQ(provenSharedAlignment(PerLane, AfterDouble3), 16u);
+  EXPECT_EQ(provenSharedAlignment(PerLane, SharedPlacement{16, 0}), 8u);
 }
 
 } // namespace
