@@ -81,9 +81,11 @@ constexpr int64_t ValuesTried = 64;
 /// below a warp's width: `if (tid < n)` with n = 4 lets four lanes run) and
 /// at these larger ones (sizes past the range: powers of two and their
 /// neighbours), so that a count or a pattern given as the same for every
-/// value holds for the values code uses, not only for 32..95.
-constexpr int64_t LargeValuesTried[] = {127,  128,  255,  256,
-                                        1000, 1024, 4095, 4096};
+/// value holds for the values code uses, not only for 32..95. The last is
+/// past any launch's threads: a clamp `min(i, n - 1)` lets every lane of a
+/// grid of 64 blocks of 256 through only at n >= 16384.
+constexpr int64_t LargeValuesTried[] = {127,  128,  255,  256,    1000,
+                                        1024, 4095, 4096, 1 << 30};
 /// A block extent known only at run time (LaunchShape::ExtentParams) is
 /// tried at these values of that range, each a whole prediction: the
 /// aligned one first, then for each power of two M up to 64 a value

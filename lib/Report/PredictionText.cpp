@@ -5,6 +5,7 @@
 #include "cuda-coalesce/Support/Text.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace cudacoalesce {
 
@@ -32,8 +33,11 @@ std::string tried(const Assumption &A) {
 std::string largerTried(const Assumption &A) {
   if (A.ValuesTried)
     return "";
-  return " and larger ones up to " +
-         std::to_string(std::end(limits::LargeValuesTried)[-1]);
+  const int64_t Largest = std::end(limits::LargeValuesTried)[-1];
+  if (Largest >= (1 << 16) && llvm::isPowerOf2_64(uint64_t(Largest)))
+    return " and larger ones up to 2^" +
+           std::to_string(llvm::Log2_64(uint64_t(Largest)));
+  return " and larger ones up to " + std::to_string(Largest);
 }
 
 } // namespace

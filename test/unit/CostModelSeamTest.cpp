@@ -141,7 +141,7 @@ TEST(CostModelSeamTest, TextReportUsesTheModelsWords) {
       Assumption::Kind::SamePatternForEveryValue, "w", 0, 95, 1, 32};
   EXPECT_EQ(assumptionText(Pattern, F.Prediction.model()),
             "w unknown: the same pattern for every value in 0..95 and larger "
-            "ones up to 4096, at 1 to 32 lines/request; the count is for "
+            "ones up to 2^30, at 1 to 32 lines/request; the count is for "
             "multiples of 32");
 }
 

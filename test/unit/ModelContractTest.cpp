@@ -100,9 +100,16 @@ public:
     return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
   }
 
+  /// The launch's blocks (one row of them).
+  int64_t GridBlocks = 2;
+  /// Parameters may also be sizes larger than the launch's threads.
+  bool LargeParams = false;
+
   /// A parameter's value as sizes, strides and offsets come: small ones,
   /// powers of two, and anything up to a few thousand.
   int64_t paramValue() {
+    if (LargeParams && pick(0, 3) == 0)
+      return pick(1000, int64_t(1) << 24);
     switch (pick(0, 3)) {
     case 0:
       return pick(0, 8);
@@ -129,8 +136,8 @@ public:
       static const Dim3 Blocks[] = {
           {256, 1, 1}, {32, 8, 1}, {16, 16, 1}, {64, 1, 1}, {8, 32, 1}};
       L.Block = Blocks[pick(0, 4)];
-      L.Grid = Dim3{2, 1, 1};
       Build(*this, Ctx, U, A);
+      L.Grid = Dim3{GridBlocks, 1, 1};
       Prediction P = predict(Ctx, Caches, A, L);
       SCOPED_TRACE("case " + std::to_string(Case) + ": " +
                    Ctx.str(A.ByteOffset) + " block " +
@@ -140,7 +147,7 @@ public:
         U.PerWarpValue = pick(0, 4095);
         U.LaneDataValues.clear();
         int64_t Bound = int64_t(1) << pick(3, 16);
-        for (int64_t I = 0; I < 2 * L.Block.volume(); ++I)
+        for (int64_t I = 0; I < GridBlocks * L.Block.volume(); ++I)
           U.LaneDataValues.push_back(pick(0, Bound));
         std::optional<double> Truth = bruteForce(Ctx, A, L, U);
         if (!Truth) {
@@ -238,6 +245,20 @@ TEST_P(ModelContractTest, ParameterGuard) {
             Poly Lane = C.pick(0, 1) ? gtid(Ctx) : atom(Ctx.threadIdx(0));
             A.ByteOffset = Lane.scaled(4 * C.pick(1, 2));
             A.Guards.push_back({Lane - atom(U.Param), Cmp::LT});
+          });
+}
+
+// A parameter that clamps the lanes' index: `a[min(tid, n - 1)]` over a grid
+// of up to 32 blocks, n also past the grid's threads (every lane its own
+// element there).
+TEST_P(ModelContractTest, ParameterClamp) {
+  ContractCheck C(GetParam(), 6);
+  C.LargeParams = true;
+  C.check(12,
+          [](ContractCheck &C, sym::Context &Ctx, Unknowns &U, AccessShape &A) {
+            C.GridBlocks = C.pick(2, 32);
+            Poly Last = atom(U.Param) - Poly::constant(1);
+            A.ByteOffset = Ctx.op(sym::OpKind::Min, gtid(Ctx), Last).scaled(4);
           });
 }
 

@@ -18,4 +18,4 @@ void launch(const float *a, float *o, int w) { tile16<<<dim3(8, 8), dim3(16, 16)
 // CHECK-NOT: "condition"
 // CHECK: "alignment_assumed": true,
 // CHECK-NEXT: "flagged": false,
-// CHECK: "width unknown: the same pattern for every value in 0..95 and larger ones up to 4096, at 2 to 5.{{[0-9]+}} sectors/request; the count is for multiples of 32"
+// CHECK: "width unknown: the same pattern for every value in 0..95 and larger ones up to 2^30, at 2 to 5.{{[0-9]+}} sectors/request; the count is for multiples of 32"

@@ -17,7 +17,7 @@ __global__ void append(Table offsets, float *out, const float *in) {
   auto start = offsets[blockIdx.x];
   out[start + threadIdx.x] = in[threadIdx.x];
   // CHECK: view-returned-by-value.cu:[[@LINE-1]]:3: remark: coalesced global store to 'out': 4 sectors/request (ideal 4)
-  // CHECK: note: (*data_) unknown: the same pattern for every value in 0..95 and larger ones up to 4096, at 4 to 5 sectors/request; the count is for multiples of 32
+  // CHECK: note: (*data_) unknown: the same pattern for every value in 0..95 and larger ones up to 2^30, at 4 to 5 sectors/request; the count is for multiples of 32
 }
 void launch(Table t, float *out, const float *in) {
   append<<<64, 256>>>(t, out, in);
