@@ -240,12 +240,6 @@ private:
   LValue variableLValue(const clang::DeclRefExpr *Ref, LValue LV);
   LValue subscriptLValue(const clang::ArraySubscriptExpr *S, LValue LV);
   LValue chosenLValue(const clang::ConditionalOperator *C, LValue LV);
-  /// The side of `c ? a : b` taken when the walk knows \p Cond's value
-  /// \p V (an unrolled trip's element, a helper's constant argument): the
-  /// other side is never evaluated. A pointer's value is its offset from a
-  /// base whose address is unknown, so a pointer test is never decided.
-  static std::optional<bool> decided(const clang::Expr *Cond,
-                                     const SymValue &V);
   /// The value of \p C, each side's from \p Side under the test (a load on
   /// one side is not speculated: nvcc branches around it or predicates it).
   SymValue chosenValue(const clang::ConditionalOperator *C,
@@ -262,13 +256,6 @@ private:
   SymValue pointerChoice(const clang::ConditionalOperator *C,
                          const sym::Poly &Selector, const SymValue &T,
                          const SymValue &F);
-  /// `L op R ? T : F` where \p Compare compares two integers (values \p L
-  /// and \p R) and the sides are one of them and the other (or the integer
-  /// just past it): a clamp, min or max of the two (`i < n ? i : n - 1` is
-  /// min(i, n - 1)).
-  std::optional<sym::Poly> chosenExtreme(const clang::BinaryOperator *Compare,
-                                         const sym::Poly &L, const sym::Poly &R,
-                                         const SymValue &T, const SymValue &F);
   /// How a value read at \p Address varies: per lane where the lanes'
   /// addresses differ, per warp where the address depends on the block, a
   /// loop's trip or data that differs per warp, else not at all.

@@ -25,6 +25,18 @@ namespace cudacoalesce {
 
 namespace {
 
+/// The side of `c ? a : b` taken when the walk knows \p Cond's value \p V
+/// (an unrolled trip's element, a helper's constant argument): the other
+/// side is never evaluated. A pointer's value is its offset from a base
+/// whose address is unknown, so a pointer test is never decided.
+std::optional<bool> decided(const Expr *Cond, const SymValue &V) {
+  std::optional<int64_t> Known = V.P.asConstant();
+  if (!Known || V.IsPointer ||
+      Cond->IgnoreParenImpCasts()->getType()->isPointerType())
+    return std::nullopt;
+  return *Known != 0;
+}
+
 /// The value of the integer test \p B (a comparison, `&&`, `||`) when
 /// the walk knows both operands' values \p L and \p R (`stride == 32` on an
 /// unrolled trip): a guard or a `?:` on it is then decided.
@@ -52,15 +64,6 @@ std::optional<bool> decidedTest(const BinaryOperator *B, const SymValue &L,
 }
 
 } // namespace
-
-std::optional<bool> AddressBuilder::decided(const Expr *Cond,
-                                            const SymValue &V) {
-  std::optional<int64_t> Known = V.P.asConstant();
-  if (!Known || V.IsPointer ||
-      Cond->IgnoreParenImpCasts()->getType()->isPointerType())
-    return std::nullopt;
-  return *Known != 0;
-}
 
 std::optional<SymValue> AddressBuilder::builtinIndex(const Expr *E) {
   std::optional<BuiltinIndex> B = builtinIndexOf(E);
@@ -489,6 +492,85 @@ SymValue AddressBuilder::loaded(const Expr *LValueExpr) {
   if (LV.Kind == LValue::None)
     return visitChildren(LValueExpr);
   return loadFrom(LV, LValueExpr);
+}
+
+SymValue
+AddressBuilder::chosenValue(const ConditionalOperator *C,
+                            llvm::function_ref<SymValue(const Expr *)> Side) {
+  SymValue Cond;
+  std::vector<Guard> Then, Else;
+  {
+    ConditionLeaves Leaves(C->getCond());
+    llvm::SaveAndRestore ReadOnce(ConditionValues, &Leaves);
+    Cond = rvalue(C->getCond());
+    if (std::optional<bool> Taken = decided(C->getCond(), Cond)) {
+      ConditionValues = nullptr; // the side is no part of the condition
+      return Side(*Taken ? C->getTrueExpr() : C->getFalseExpr());
+    }
+    Then = conditionGuards(C->getCond(), false);
+    Else = conditionGuards(C->getCond(), true);
+  }
+  // A load on one side is not speculated (it may fault): nvcc branches
+  // around it or predicates it, which the source does not tell; a warp
+  // with no lane on that side then issues nothing or a request that moves
+  // nothing (HeCBench is: `(i == start) ? 0 : destiny[i - 1]`, 0 sectors
+  // a request measured on the first trip of every block).
+  for (std::vector<Guard> *Branch : {&Then, &Else})
+    for (Guard &G : *Branch)
+      G.MaybePredicated = !G.Predicated;
+  SymValue T, F;
+  std::vector<HeldValue> HeldBefore = Held;
+  {
+    GuardScope TrueSide(Guards, Then);
+    T = Side(C->getTrueExpr());
+  }
+  std::vector<HeldValue> HeldAfterTrue = std::move(Held);
+  Held = std::move(HeldBefore);
+  {
+    GuardScope FalseSide(Guards, Else);
+    F = Side(C->getFalseExpr());
+  }
+  joinHeld(HeldAfterTrue);
+  if (T == F)
+    return T;
+  // `n ? base + i * n : nullptr` (HeCBench kalman's forecast rows): an
+  // access through the null side would be undefined, so every access that
+  // runs goes through the other.
+  auto IsNull = [&](const Expr *E) {
+    return E->isNullPointerConstant(AST, Expr::NPC_ValueDependentIsNotNull);
+  };
+  if (T.IsPointer && T.Base >= 0 && IsNull(C->getFalseExpr()))
+    return T;
+  if (F.IsPointer && F.Base >= 0 && IsNull(C->getTrueExpr()))
+    return F;
+  if (T.IsPointer && F.IsPointer && T.Base >= 0 && F.Base >= 0)
+    return pointerChoice(C, Cond.P, T, F);
+  return opaqueFor(C, std::max({Syms.variationOf(Cond.P), Syms.variationOf(T.P),
+                                Syms.variationOf(F.P)}));
+}
+
+SymValue AddressBuilder::pointerChoice(const ConditionalOperator *C,
+                                       const Poly &Selector, const SymValue &T,
+                                       const SymValue &F) {
+  // `flag ? base + 64 : base` into one object: offset F + flag*(T - F),
+  // the condition 0 or 1, keeps in the offset what both sides say about
+  // alignment.
+  if (T.Base == F.Base) {
+    SymValue V = F;
+    V.P = F.P + Selector * (T.P - F.P);
+    return V;
+  }
+  // Two objects: an object of its own, in the space both share, so a tile
+  // chosen by a flag stays a shared access.
+  MemoryBase B;
+  B.Name = text(C);
+  B.AlignmentAssumed = true;
+  B.Varies = std::max({Syms.variationOf(Selector), Syms.variationOf(T.P),
+                       Syms.variationOf(F.P)});
+  if (Bases[T.Base].Space == Bases[F.Base].Space)
+    B.Space = Bases[T.Base].Space;
+  Bases.push_back(B);
+  return pointerTo(Bases.size() - 1);
 }
 
 unsigned AddressBuilder::wrappingWidth(QualType T) const {
