@@ -84,7 +84,7 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
   if (S.Space == model::AddressSpace::Shared) {
     // Counted from the aligned address at or below the array's start, so
     // that a block of the run is a block of shared memory.
-    const SharedPlacement &At = Bases[S.Base].Placement;
+    const SharedPlacement At = Bases[S.Base].Placement.usedFor(S.ByteOffset);
     Place.Lo = S.ByteOffset.constantTerm() + At.Residue;
     Place.Start = S.ByteOffset - Poly::constant(Place.Lo);
     Place.Block = provenSharedAlignment(Place.Start, At);

@@ -232,8 +232,15 @@ SharedPlacement sharedPlacement(const ASTContext &AST, const VarDecl *V,
   return Natural;
 }
 
+SharedPlacement SharedPlacement::usedFor(const sym::Poly &ByteOffset) const {
+  if (Residue == 0 || ByteOffset.asConstant())
+    return *this;
+  return {largestPowerOfTwoDividing(Residue, AlignBytes), 0};
+}
+
 unsigned provenSharedAlignment(const sym::Poly &ByteOffset,
                                SharedPlacement Placement) {
+  Placement = Placement.usedFor(ByteOffset);
   int64_t Divisor = std::min(16u, Placement.AlignBytes);
   if (Divisor <= 1)
     return 1;
@@ -301,6 +308,7 @@ std::vector<FusedAccess> fuseUnrolledElements(
   }
   // What ptxas knows of the first element's address: its residue modulo
   // the array's alignment and every term's coefficient but the constant's.
+  Placement = Placement.usedFor(First);
   int64_t Modulus = std::min(16u, Placement.AlignBytes);
   for (const sym::Term &T : First.terms())
     if (!T.Atoms.empty())

@@ -123,6 +123,13 @@ struct SharedPlacement {
   bool operator==(const SharedPlacement &O) const {
     return AlignBytes == O.AlignBytes && Residue == O.Residue;
   }
+  /// What ptxas uses of it for an address \p ByteOffset bytes in: the
+  /// exact residue where the address is a constant (HeCBench aop's
+  /// `shared_svd[1]` at 0x20: LDS.128); where it has terms of registers,
+  /// only the power of two the start's offset is a multiple of (runtime-bench
+  /// 45's `after_three`: an array at 12 read at `12 + 32 * (tid % 16) + 4 *
+  /// i` over 8 trips gave 8 LDS on an H100, no LDS.128).
+  SharedPlacement usedFor(const sym::Poly &ByteOffset) const;
 };
 
 /// Where a static or dynamic __shared__ variable \p V starts: placed by
