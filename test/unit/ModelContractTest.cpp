@@ -217,6 +217,8 @@ class ModelContractTest : public ::testing::TestWithParam<AddressSpace> {};
 // A parameter that scales the lanes: `a[tid * n]`, also with a row index.
 TEST_P(ModelContractTest, ParameterStride) {
   ContractCheck C(GetParam(), 1);
+  C.LargeParams = true;
+  C.GridBlocks = 8;
   C.check(30, [](ContractCheck &C, sym::Context &Ctx, Unknowns &U,
                  AccessShape &A) {
     Poly Lane = C.pick(0, 1) ? gtid(Ctx)
@@ -229,6 +231,8 @@ TEST_P(ModelContractTest, ParameterStride) {
 // A parameter that is a row's width: `a[ty * n + tx]`.
 TEST_P(ModelContractTest, ParameterRowWidth) {
   ContractCheck C(GetParam(), 2);
+  C.LargeParams = true;
+  C.GridBlocks = 8;
   C.check(
       30, [](ContractCheck &C, sym::Context &Ctx, Unknowns &U, AccessShape &A) {
         A.ByteOffset = (atom(Ctx.threadIdx(1)) * atom(U.Param) +
@@ -240,6 +244,8 @@ TEST_P(ModelContractTest, ParameterRowWidth) {
 // A parameter that decides which lanes run: `if (tid < n) a[tid]`.
 TEST_P(ModelContractTest, ParameterGuard) {
   ContractCheck C(GetParam(), 3);
+  C.LargeParams = true;
+  C.GridBlocks = 8;
   C.check(30,
           [](ContractCheck &C, sym::Context &Ctx, Unknowns &U, AccessShape &A) {
             Poly Lane = C.pick(0, 1) ? gtid(Ctx) : atom(Ctx.threadIdx(0));
