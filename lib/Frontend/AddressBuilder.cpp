@@ -213,9 +213,11 @@ void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
   S.Lowerings = Lowerings;
   S.AlsoFiledUnder = UnrolledLoopLines;
   bool Volatile = T.isVolatileQualified();
-  if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued && holds(S))
+  std::string Widening = indexWidening(At);
+  if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued &&
+      holds(S, Widening))
     return;
-  updateHeld(S, Volatile);
+  updateHeld(S, Volatile, std::move(Widening));
   Sites.push_back(std::move(S));
   noteFusionCandidate(Sites.size() - 1);
   if (Kind == AccessKind::Load && !Volatile && !AlwaysIssued)
@@ -261,10 +263,10 @@ bool widenedApart(const std::string &A, const std::string &B,
 }
 } // namespace
 
-bool AddressBuilder::holds(const AccessSite &S) const {
+bool AddressBuilder::holds(const AccessSite &S,
+                           const std::string &Widening) const {
   if (S.Base < 0)
     return false;
-  std::string Widening = indexWidening(S.Access);
   return llvm::any_of(Held, [&](const HeldValue &H) {
     return H.Base == S.Base && H.ByteOffset == S.ByteOffset &&
            H.WidthBytes >= S.WidthBytes &&
@@ -272,7 +274,8 @@ bool AddressBuilder::holds(const AccessSite &S) const {
   });
 }
 
-void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
+void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile,
+                                std::string Widening) {
   if (S.Kind != AccessKind::Load) {
     // Another pointer may alias this one; the same pointer at a constant
     // distance of a whole access or more cannot, nor one of two objects
@@ -293,7 +296,7 @@ void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile) {
   }
   if (S.Kind != AccessKind::Atomic && S.Base >= 0 && !Volatile)
     Held.push_back(
-        {S.Base, S.Space, S.ByteOffset, S.WidthBytes, indexWidening(S.Access)});
+        {S.Base, S.Space, S.ByteOffset, S.WidthBytes, std::move(Widening)});
 }
 
 void AddressBuilder::joinHeld(const std::vector<HeldValue> &Other) {

@@ -615,7 +615,9 @@ private:
   /// Those of them that may write shared memory (mayWriteShared).
   unsigned SharedMemoryWrites = 0;
   bool mayWriteShared(int Base) const;
-  bool holds(const AccessSite &S) const;
+  /// Whether the thread holds what \p S reads, \p Widening its
+  /// indexWidening.
+  bool holds(const AccessSite &S, const std::string &Widening) const;
   /// Loads in a row, with no store between them that may write their
   /// memory, of adjacent bytes one wide instruction can read
   /// (AddressBuilderVectorLoads.cpp): the members of one aligned struct
@@ -647,7 +649,7 @@ private:
   }
   /// What an access leaves held: a load or store holds its value, and a
   /// store or atomic ends the holding of what it may overwrite.
-  void updateHeld(const AccessSite &S, bool Volatile);
+  void updateHeld(const AccessSite &S, bool Volatile, std::string Widening);
   /// Merges the stores that both branches of \p If end with, the sites
   /// from ThenBegin and from ElseBegin, into one store of every lane where
   /// nvcc sinks them (storeSinking; \p JoinShared: the join is an enclosing

@@ -227,7 +227,7 @@ SharedPlacement sharedPlacement(const ASTContext &AST, const VarDecl *V,
     QualType T = D->getType();
     if ((T->isRecordType() || T->isArrayType()) && !Found.KeptWhole.count(D))
       return Natural;
-    Offset += AST.getTypeSizeInChars(D->getType()).getQuantity();
+    Offset += AST.getTypeSizeInChars(T).getQuantity();
   }
   return Natural;
 }
