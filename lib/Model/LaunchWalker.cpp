@@ -143,8 +143,17 @@ std::vector<size_t> LaunchWalker::trialClasses(
       Each[S] = S;
     return Each;
   }
-  return TrialClasses(AL.Ctx, AL.Access, Unknowns, AL.Model.periodBytes())
-      .firstOfClass(Samples);
+  // Two equivalences of walks: their union is one too. A trial repeats the
+  // first of its shift class, else the first that reads the same values.
+  std::vector<size_t> First =
+      TrialClasses(AL.Ctx, AL.Access, Unknowns, AL.Model.periodBytes())
+          .firstOfClass(Samples);
+  const std::vector<size_t> SameReads =
+      TrialReads(AL.Ctx, AL.Access, Unknowns).firstOfClass(Samples);
+  for (size_t S = 0; S < Samples.size(); ++S)
+    if (First[S] == S)
+      First[S] = First[SameReads[S]];
+  return First;
 }
 
 std::pair<std::optional<int64_t>, std::optional<int64_t>>

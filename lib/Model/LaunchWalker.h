@@ -24,6 +24,7 @@
 #include "GuardMaskCache.h"
 #include "LaneEvaluator.h"
 #include "TrialClasses.h"
+#include "TrialReads.h"
 #include "TripPlacement.h"
 #include "WalkStrategy.h"
 #include "WarpPricer.h"
@@ -110,8 +111,9 @@ public:
   /// depends on it.
   bool movesWholePeriods(sym::AtomId U) const;
   /// Per trial of \p Samples (a value of each of \p Unknowns), the first
-  /// trial whose walk gives what its own would (TrialClasses.h): itself
-  /// where none before does, and for every trial of a gather.
+  /// trial whose walk gives what its own would (TrialClasses.h,
+  /// TrialReads.h): itself where none before does, and for every trial of a
+  /// gather.
   std::vector<size_t>
   trialClasses(const std::vector<sym::AtomId> &Unknowns,
                const std::vector<std::vector<int64_t>> &Samples) const;
