@@ -91,15 +91,25 @@ mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   // only its guards read); one it reads that the trials did not try was
   // settled before them (it moves whole periods) and keeps that value.
   const std::vector<sym::AtomId> Own = Walker.unknowns();
+  std::vector<std::vector<int64_t>> OwnSamples;
+  for (const std::vector<int64_t> &Values : Samples) {
+    std::vector<int64_t> &OwnValues = OwnSamples.emplace_back();
+    for (sym::AtomId U : Own) {
+      auto At = llvm::find(Unknowns, U);
+      OwnValues.push_back(At == Unknowns.end() ? limits::FirstValueTried
+                                               : Values[At - Unknowns.begin()]);
+    }
+  }
+  // Only the most counts: a trial that repeats another's walk adds nothing.
+  const std::vector<size_t> First = Walker.trialClasses(Own, OwnSamples);
   uint64_t PerTrial =
       std::max<uint64_t>(limits::MinVisitsPerTrial, Budget / Samples.size());
   std::optional<double> Most;
-  for (const std::vector<int64_t> &Values : Samples) {
-    for (sym::AtomId U : Own) {
-      auto At = llvm::find(Unknowns, U);
-      Walker.set(U, At == Unknowns.end() ? limits::FirstValueTried
-                                         : Values[At - Unknowns.begin()]);
-    }
+  for (size_t S = 0; S < OwnSamples.size(); ++S) {
+    if (First[S] != S)
+      continue;
+    for (size_t U = 0; U < Own.size(); ++U)
+      Walker.set(Own[U], OwnSamples[S][U]);
     CostTotals T = Walker.walk(PerTrial);
     if (T.Requests && !T.Unaddressed)
       Most = std::max(Most.value_or(0), T.Max);
