@@ -22,7 +22,7 @@ using namespace clang;
 namespace cudacoalesce {
 
 AddressBuilder::AddressBuilder(ASTContext &AST, sym::Context &Syms)
-    : AST(AST), Syms(Syms) {}
+    : AST(AST), Syms(Syms), Folded(AST) {}
 
 uint64_t AddressBuilder::sizeOf(QualType T) const {
   if (!hasLayout(T))

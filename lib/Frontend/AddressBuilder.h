@@ -22,6 +22,7 @@
 
 #include "DeclarationOrder.h"
 #include "DeviceBuiltins.h"
+#include "FoldedConstants.h"
 #include "JournaledMap.h"
 #include "SharedVectorFusion.h"
 
@@ -557,6 +558,7 @@ private:
 
   clang::ASTContext &AST;
   sym::Context &Syms;
+  FoldedConstants Folded;
   std::vector<MemoryBase> Bases;
   llvm::DenseMap<const clang::VarDecl *, int> BaseOfVar;
   JournaledMap<const clang::VarDecl *, SymValue> Vars;

@@ -1,7 +1,6 @@
 //===- Frontend/AddressBuilderExpr.cpp - Expressions ----------------------===//
 #include "AddressBuilder.h"
 #include "ConditionLeaves.h"
-#include "ConstantCalls.h"
 #include "DeviceBuiltins.h"
 #include "ExprSemantics.h"
 #include "ThrustPointers.h"
@@ -108,7 +107,7 @@ SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
   llvm::SaveAndRestore DepthHere(ExprDepth, ExprDepth + 1);
   if (auto B = builtinIndex(E))
     return *B;
-  if (std::optional<int64_t> V = foldedConstexprCall(E, AST))
+  if (std::optional<int64_t> V = Folded.constexprCall(E))
     return SymValue{false, -1, Poly::constant(*V)};
 
   // Leaves that Clang can fold: literals, enumerators, sizeof, constexpr
@@ -116,12 +115,9 @@ SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
   if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr,
           UnaryExprOrTypeTraitExpr, SubstNonTypeTemplateParmExpr, DeclRefExpr,
           ConstantExpr>(E) &&
-      !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType()) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, AST))
-      if (std::optional<int64_t> V = asInt64(R.Val.getInt()))
-        return SymValue{false, -1, Poly::constant(*V)};
-  }
+      !E->isValueDependent() && E->getType()->isIntegralOrEnumerationType())
+    if (std::optional<int64_t> V = Folded.integer(E))
+      return SymValue{false, -1, Poly::constant(*V)};
   if (isa<UnaryExprOrTypeTraitExpr>(E)) // unevaluated operand: never walk it
     return opaqueFor(E, Variation::Uniform);
 
@@ -136,12 +132,9 @@ SymValue AddressBuilder::evaluateRvalue(const Expr *E) {
       // Constants read from variables: constexpr and const globals, enums.
       if (E->getType()->isIntegralOrEnumerationType() &&
           !E->isValueDependent() &&
-          isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens())) {
-        Expr::EvalResult R;
-        if (E->EvaluateAsInt(R, AST))
-          if (std::optional<int64_t> V = asInt64(R.Val.getInt()))
-            return SymValue{false, -1, Poly::constant(*V)};
-      }
+          isa<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens()))
+        if (std::optional<int64_t> V = Folded.integer(E))
+          return SymValue{false, -1, Poly::constant(*V)};
       // A static constant member read through an object (llm.c's
       // `packed_vec.size`): the object is not a constant, its member is.
       if (const auto *M =
