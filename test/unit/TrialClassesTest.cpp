@@ -62,22 +62,10 @@ TEST(TrialClassesTest, ARepeatedTrialGivesItsClassWalk) {
     std::vector<sym::AtomId> Unknowns = Walker.unknowns();
     std::vector<std::vector<int64_t>> Samples =
         randomSamples(Unknowns.size(), Pick);
-    std::vector<size_t> First = Walker.trialClasses(Unknowns, Samples);
-    ASSERT_EQ(First.size(), Samples.size());
-    std::vector<CostTotals> Totals;
-    for (const std::vector<int64_t> &Values : Samples) {
-      for (size_t U = 0; U < Unknowns.size(); ++U)
-        Walker.set(Unknowns[U], Values[U]);
-      Totals.push_back(Walker.walk(256));
-    }
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
-    for (size_t S = 0; S < Samples.size(); ++S) {
-      ASSERT_LE(First[S], S);
-      ASSERT_EQ(First[First[S]], First[S]);
-      expectSameTotals(Totals[First[S]], Totals[S]);
-      EXPECT_EQ(Totals[First[S]].RelativeError, Totals[S].RelativeError);
-      (First[S] == S ? Walked : Repeated) += 1;
-    }
+    expectClassesRepeatWalks(Walker, Unknowns, Samples,
+                             Walker.trialClasses(Unknowns, Samples), Walked,
+                             Repeated);
   }
   // The classes must save walks, and not by merging everything.
   EXPECT_GT(Repeated, 200u);

@@ -99,23 +99,10 @@ TEST(TrialReadsTest, ATrialReadingTheSameValuesGivesItsClassWalk) {
         Values.push_back(Pick(0, 4) ? Pick(0, 70) : Pick(100, 5000));
       Samples.push_back(Values);
     }
-    std::vector<size_t> First =
-        TrialReads(Ctx, A, Unknowns).firstOfClass(Samples);
-    ASSERT_EQ(First.size(), Samples.size());
-    std::vector<CostTotals> Totals;
-    for (const std::vector<int64_t> &Values : Samples) {
-      for (size_t U = 0; U < Unknowns.size(); ++U)
-        Walker.set(Unknowns[U], Values[U]);
-      Totals.push_back(Walker.walk(256));
-    }
     SCOPED_TRACE(Ctx.str(A.ByteOffset));
-    for (size_t S = 0; S < Samples.size(); ++S) {
-      ASSERT_LE(First[S], S);
-      ASSERT_EQ(First[First[S]], First[S]);
-      expectSameTotals(Totals[First[S]], Totals[S]);
-      EXPECT_EQ(Totals[First[S]].RelativeError, Totals[S].RelativeError);
-      (First[S] == S ? Walked : Repeated) += 1;
-    }
+    expectClassesRepeatWalks(Walker, Unknowns, Samples,
+                             TrialReads(Ctx, A, Unknowns).firstOfClass(Samples),
+                             Walked, Repeated);
   }
   // The classes must save walks, and not by merging everything.
   EXPECT_GT(Repeated, 500u);

@@ -49,6 +49,29 @@ inline void expectSameTotals(const CostTotals &Counted,
   EXPECT_EQ(Counted.Unaddressed, Visited.Unaddressed);
 }
 
+/// Walks \p Walker at each trial of \p Samples (a value of each of its
+/// \p Unknowns) and checks that each gives, field by field, what the first
+/// of its class in \p First gives; counts the trials walked and repeated.
+inline void expectClassesRepeatWalks(
+    LaunchWalker &Walker, const std::vector<sym::AtomId> &Unknowns,
+    const std::vector<std::vector<int64_t>> &Samples,
+    const std::vector<size_t> &First, size_t &Walked, size_t &Repeated) {
+  ASSERT_EQ(First.size(), Samples.size());
+  std::vector<CostTotals> Totals;
+  for (const std::vector<int64_t> &Values : Samples) {
+    for (size_t U = 0; U < Unknowns.size(); ++U)
+      Walker.set(Unknowns[U], Values[U]);
+    Totals.push_back(Walker.walk(256));
+  }
+  for (size_t S = 0; S < Samples.size(); ++S) {
+    ASSERT_LE(First[S], S);
+    ASSERT_EQ(First[First[S]], First[S]);
+    expectSameTotals(Totals[First[S]], Totals[S]);
+    EXPECT_EQ(Totals[First[S]].RelativeError, Totals[S].RelativeError);
+    (First[S] == S ? Walked : Repeated) += 1;
+  }
+}
+
 /// An access in two loops, i around j, whose conditions bound i by m or a
 /// constant and j by m, a constant, i or m - i; its address steps by each
 /// trip (j's step m or a constant), the row and the block.
