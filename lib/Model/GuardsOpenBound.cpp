@@ -3,6 +3,7 @@
 #include "LaunchWalker.h"
 
 #include "cuda-coalesce/Limits.h"
+#include "cuda-coalesce/Model/GlobalSectorModel.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -104,6 +105,7 @@ mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
   const std::vector<size_t> First = Walker.trialClasses(Own, OwnSamples);
   uint64_t PerTrial =
       std::max<uint64_t>(limits::MinVisitsPerTrial, Budget / Samples.size());
+  const std::optional<double> Ceiling = mostUnitsOfAnyRequest(Access);
   std::optional<double> Most;
   for (size_t S = 0; S < OwnSamples.size(); ++S) {
     if (First[S] != S)
@@ -113,11 +115,26 @@ mostWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
     CostTotals T = Walker.walk(PerTrial);
     if (T.Requests && !T.Unaddressed)
       Most = std::max(Most.value_or(0), T.Max);
+    // No later trial can raise it (llm.c's permute kernels: 32 sectors
+    // from the first trial, then 186 walks more).
+    if (Most && Ceiling && *Most >= *Ceiling)
+      break;
   }
   return Most;
 }
 
 } // namespace
+
+std::optional<double> mostUnitsOfAnyRequest(const AccessShape &Access) {
+  // A chunk at a multiple of its size, which divides a sector, lies in one
+  // sector: a request moves at most one a lane.
+  const unsigned Chunk = Access.ChunkBytes;
+  if (Access.Space != AddressSpace::Global || !Chunk || SectorBytes % Chunk ||
+      llvm::any_of(Access.ByteOffset.terms(),
+                   [&](const sym::Term &T) { return T.Coeff % Chunk != 0; }))
+    return std::nullopt;
+  return WarpSize;
+}
 
 void boundWithGuardsOpen(const sym::Context &Ctx, ModelCaches &Caches,
                          const AccessShape &Access, const LaunchShape &Launch,

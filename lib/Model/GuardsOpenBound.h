@@ -22,6 +22,7 @@
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace cudacoalesce {
@@ -30,6 +31,11 @@ namespace model {
 class ModelCaches;
 class RequestCostModel;
 struct LaunchShape;
+
+/// The most units any request of \p Access can move whatever the values,
+/// where that is known without walking (global memory, every address a
+/// multiple of the chunk: one sector a lane); nullopt elsewhere.
+std::optional<double> mostUnitsOfAnyRequest(const AccessShape &Access);
 
 /// Widens \p P, the trials' prediction of \p Access over \p Samples (values
 /// of its unknowns \p Unknowns), where guards read them (the conditions of
