@@ -45,9 +45,8 @@ TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
   Picker Pick(20261202);
   const Dim3 Blocks[] = {{32, 1, 1},  {64, 1, 1}, {48, 1, 1},
                          {16, 16, 1}, {32, 8, 1}, {8, 4, 2}};
-  GlobalSectorModel Global;
+  RandomSpaces Spaces;
   int CountedCases = 0;
-  SharedBankModel Shared;
   for (int Case = 0; Case < 300; ++Case) {
     sym::Context Ctx;
     ModelCaches Caches;
@@ -86,10 +85,7 @@ TEST(LaunchWalkerTest, HistogramWalkEqualsEveryWarp) {
     LaunchShape L;
     L.Block = Blocks[Pick(0, 5)];
     L.Grid = Dim3{Pick(1, 9), Pick(1, 5), 1};
-    bool SharedSpace = Pick(0, 3) == 0;
-    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
-    const RequestCostModel &Model =
-        SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+    const RequestCostModel &Model = Spaces.place(A, Pick);
     LaunchWalker Counting(Ctx, Caches, A, L, Model),
         Visiting(Ctx, Caches, A, L, Model);
     Counting.walkWith(thenVisiting(makeHistogramWalk()));
@@ -231,8 +227,7 @@ TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
   const std::string Runs = makeRunWalk()->name().str();
   Picker Pick(20261205);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {48, 1, 1}, {16, 4, 1}};
-  GlobalSectorModel Global;
-  SharedBankModel Shared;
+  RandomSpaces Spaces;
   int CountedCases = 0;
   const int Cases = 240;
   for (int Case = 0; Case < Cases; ++Case) {
@@ -291,10 +286,7 @@ TEST(LaunchWalkerTest, RunWalkEqualsEveryWarp) {
     LaunchShape L;
     L.Block = Blocks[Pick(0, 3)];
     L.Grid = Dim3{Pick(1, 4), 1, 1};
-    bool SharedSpace = Pick(0, 3) == 0;
-    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
-    const RequestCostModel &Model =
-        SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+    const RequestCostModel &Model = Spaces.place(A, Pick);
     LaunchWalker Counting(Ctx, Caches, A, L, Model),
         Visiting(Ctx, Caches, A, L, Model);
     Counting.walkWith(thenVisiting(makeRunWalk()));

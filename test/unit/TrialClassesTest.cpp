@@ -42,17 +42,13 @@ std::vector<std::vector<int64_t>> randomSamples(size_t Unknowns, Picker &Pick) {
 TEST(TrialClassesTest, ARepeatedTrialGivesItsClassWalk) {
   Picker Pick(20261206);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 16, 1}, {32, 8, 1}};
-  GlobalSectorModel Global;
-  SharedBankModel Shared;
+  RandomSpaces Spaces;
   size_t Repeated = 0, Walked = 0;
   for (int Case = 0; Case < 120; ++Case) {
     sym::Context Ctx;
     ModelCaches Caches;
     AccessShape A = randomAccess(Ctx, Pick);
-    bool SharedSpace = Pick(0, 3) == 0;
-    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
-    const RequestCostModel &Model =
-        SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+    const RequestCostModel &Model = Spaces.place(A, Pick);
     LaunchShape L;
     L.Block = Blocks[Pick(0, 3)];
     // Small grids are counted or visited whole; large ones sampled.

@@ -34,7 +34,7 @@ AccessShape sharedValueAccess(sym::Context &Ctx, Picker &Pick) {
   auto C = [&](int64_t Low, int64_t High) {
     return Poly::constant(Pick(Low, High));
   };
-  auto Shared = [&]() {
+  auto SharedValue = [&]() {
     switch (Pick(0, 3)) {
     case 0:
       return Ctx.op(OpKind::Div, P[Pick(0, 2)] + C(0, 127), C(2, 128));
@@ -48,14 +48,15 @@ AccessShape sharedValueAccess(sym::Context &Ctx, Picker &Pick) {
   };
   Poly Index = Tx * C(0, 3) + C(0, 9);
   for (int T = 0, N = Pick(1, 3); T < N; ++T)
-    Index = Index + Shared() * (Pick(0, 1) ? Bx : C(1, 40));
+    Index = Index + SharedValue() * (Pick(0, 1) ? Bx : C(1, 40));
   if (Pick(0, 2) == 0)
-    Index = Index + Tx * Shared();
+    Index = Index + Tx * SharedValue();
   if (Pick(0, 3) == 0)
     Index = Index + P[Pick(0, 2)];
   if (Pick(0, 2) == 0) // an operation over lanes and unknowns
-    Index = Index + Ctx.op(OpKind::Div, Bx * C(32, 64) + Tx,
-                           (Pick(0, 1) ? P[Pick(0, 2)] : Shared()) + C(1, 4));
+    Index =
+        Index + Ctx.op(OpKind::Div, Bx * C(32, 64) + Tx,
+                       (Pick(0, 1) ? P[Pick(0, 2)] : SharedValue()) + C(1, 4));
   AccessShape A;
   unsigned Width = 1u << Pick(0, 3);
   A.WidthBytes = A.ChunkBytes = Width;
@@ -63,8 +64,8 @@ AccessShape sharedValueAccess(sym::Context &Ctx, Picker &Pick) {
   for (int G = 0, N = Pick(0, 2); G < N; ++G) {
     Guard Bound;
     Bound.Op = Cmp(Pick(0, 5));
-    Bound.Diff =
-        Tx + Bx * C(0, 64) - (Pick(0, 1) ? P[Pick(0, 2)] : Shared() * C(1, 40));
+    Bound.Diff = Tx + Bx * C(0, 64) -
+                 (Pick(0, 1) ? P[Pick(0, 2)] : SharedValue() * C(1, 40));
     A.Guards.push_back(Bound);
   }
   return A;
@@ -75,17 +76,13 @@ AccessShape sharedValueAccess(sym::Context &Ctx, Picker &Pick) {
 TEST(TrialReadsTest, ATrialReadingTheSameValuesGivesItsClassWalk) {
   Picker Pick(20261207);
   const Dim3 Blocks[] = {{32, 1, 1}, {64, 1, 1}, {16, 16, 1}, {128, 1, 1}};
-  GlobalSectorModel Global;
-  SharedBankModel Shared;
+  RandomSpaces Spaces;
   size_t Repeated = 0, Walked = 0;
   for (int Case = 0; Case < 150; ++Case) {
     sym::Context Ctx;
     ModelCaches Caches;
     AccessShape A = sharedValueAccess(Ctx, Pick);
-    bool SharedSpace = Pick(0, 3) == 0;
-    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
-    const RequestCostModel &Model =
-        SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+    const RequestCostModel &Model = Spaces.place(A, Pick);
     LaunchShape L;
     L.Block = Blocks[Pick(0, 3)];
     L.Grid = Pick(0, 1) ? Dim3{Pick(1, 9), 1, 1} : Dim3{Pick(2000, 9000), 1, 1};

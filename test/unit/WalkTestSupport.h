@@ -7,6 +7,8 @@
 
 #include "cuda-coalesce/Model/Access.h"
 #include "cuda-coalesce/Model/CostModel.h"
+#include "cuda-coalesce/Model/GlobalSectorModel.h"
+#include "cuda-coalesce/Model/SharedBankModel.h"
 #include "cuda-coalesce/Symbolic/Expr.h"
 
 #include <gtest/gtest.h>
@@ -29,6 +31,19 @@ public:
 
 private:
   std::mt19937 Rng;
+};
+
+/// The memories of the random cases: global three times in four, shared
+/// else, each with the model that prices it.
+struct RandomSpaces {
+  GlobalSectorModel Global;
+  SharedBankModel Shared;
+  /// Puts \p A in a memory drawn from \p Pick; the model of that memory.
+  const RequestCostModel &place(AccessShape &A, Picker &Pick) const {
+    bool SharedSpace = Pick(0, 3) == 0;
+    A.Space = SharedSpace ? AddressSpace::Shared : AddressSpace::Global;
+    return SharedSpace ? static_cast<const RequestCostModel &>(Shared) : Global;
+  }
 };
 
 /// Every count of two walks that must agree (the precision of a sample is
