@@ -130,8 +130,7 @@ std::optional<double> mostUnitsOfAnyRequest(const AccessShape &Access) {
   // sector: a request moves at most one a lane.
   const unsigned Chunk = Access.ChunkBytes;
   if (Access.Space != AddressSpace::Global || !Chunk || SectorBytes % Chunk ||
-      llvm::any_of(Access.ByteOffset.terms(),
-                   [&](const sym::Term &T) { return T.Coeff % Chunk != 0; }))
+      !Access.ByteOffset.dividedExactly(Chunk))
     return std::nullopt;
   return WarpSize;
 }
