@@ -150,12 +150,26 @@ bool AddressBuilder::mayWriteShared(int Base) const {
          (B.Space == model::AddressSpace::Global && B.AlignmentAssumed);
 }
 
+bool AddressBuilder::writesMissBase(int Base, size_t From) const {
+  // The rule updateHeld keeps: what one restrict pointer reads, no other
+  // pointer writes, and LLVM's LICM relies on it (nvcc 13 hoists `a[t]` out
+  // of a loop storing `out[t * T + y]` where either is `__restrict__`, and
+  // keeps it in the loop where neither is, even for a float load past int
+  // stores: HeCBench particlefilter's kernel_likelihood).
+  return Base >= 0 &&
+         std::all_of(WrittenBases.begin() + From, WrittenBases.end(),
+                     [&](int W) {
+                       return W >= 0 && W != Base &&
+                              (Bases[W].Restrict || Bases[Base].Restrict);
+                     });
+}
+
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
                             bool AlwaysIssued) {
   if (LV.Kind != LValue::Memory || LV.ThreadPrivateScalar)
     return;
   if (Kind != AccessKind::Load) {
-    ++MemoryWrites;
+    WrittenBases.push_back(LV.Address.Base);
     if (mayWriteShared(LV.Address.Base))
       ++SharedMemoryWrites;
     if (LV.Address.Base >= 0 &&
@@ -351,6 +365,7 @@ std::vector<AccessSite> AddressBuilder::walkKernel(const FunctionDecl *K) {
   OpenVectorLoads.clear();
   FoldedSites.clear();
   Guards.clear();
+  WrittenBases.clear();
   for (unsigned I = 0; I < K->getNumParams(); ++I) {
     const ParmVarDecl *P = K->getParamDecl(I);
     QualType T = P->getType();

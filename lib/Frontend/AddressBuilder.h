@@ -611,9 +611,15 @@ private:
   /// IMAD.WIDE.U32, two LDG.E.64 of one element).
   std::string indexWidening(const clang::Expr *Access) const;
   std::vector<HeldValue> Held;
-  /// Stores, atomics and calls that may write memory walked so far, silent
-  /// walks included: a loop whose body has none keeps what is held.
-  unsigned MemoryWrites = 0;
+  /// The base of each store, atomic and call that may write memory walked
+  /// so far, silent walks included (-1: it may write any memory): a loop
+  /// whose body has none keeps what is held.
+  std::vector<int> WrittenBases;
+  unsigned memoryWrites() const { return unsigned(WrittenBases.size()); }
+  /// Whether no write from the \p From-th on may write what a load through
+  /// \p Base reads: each went through another base, one of the two a
+  /// kernel's __restrict__ parameter.
+  bool writesMissBase(int Base, size_t From) const;
   /// Those of them that may write shared memory (mayWriteShared).
   unsigned SharedMemoryWrites = 0;
   bool mayWriteShared(int Base) const;
@@ -646,7 +652,7 @@ private:
   bool variesPerTrip(const std::vector<Guard> &Condition) const;
   /// A call or asm that may write any memory ends every holding.
   void clobberMemory() {
-    ++MemoryWrites;
+    WrittenBases.push_back(-1);
     Held.clear();
   }
   /// What an access leaves held: a load or store holds its value, and a
@@ -694,11 +700,13 @@ private:
   /// Moves the loads recorded since site \p From that nvcc hoists out of
   /// \p Loop to before it (AddressBuilderLoop.cpp).
   /// \p PerTrip: the values that may change from trip to trip.
-  /// \p OnlyShared: the loop writes memory, none of it shared.
+  /// \p LoopWrites: where the loop's writes start in WrittenBases, where it
+  /// writes memory (none of it shared).
   void hoistInvariantLoads(const clang::Stmt *Loop, size_t From,
                            size_t BodyGuards, sym::AtomId Iteration,
                            llvm::ArrayRef<sym::AtomId> PerTrip,
-                           const std::string &LoweringNote, bool OnlyShared);
+                           const std::string &LoweringNote,
+                           std::optional<size_t> LoopWrites);
   bool boundKeepsStepFromWrapping(const clang::Expr *Cond,
                                   const clang::VarDecl *V);
   /// `#pragma unroll N` on the loop about to be walked (0: none), and a

@@ -231,10 +231,11 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
                                          sym::AtomId Iteration,
                                          llvm::ArrayRef<sym::AtomId> PerTrip,
                                          const std::string &LoweringNote,
-                                         bool OnlyShared) {
+                                         std::optional<size_t> LoopWrites) {
   // A load of the body's own statements (under no `if` of its own) whose
-  // address the loop does not change, in a loop that writes no memory (or,
-  // \p OnlyShared, none that may be shared, for a shared load):
+  // address the loop does not change, in a loop that writes no memory it
+  // may read (a shared load past global stores; a global load past stores
+  // through other bases where one of the two is `__restrict__`):
   // LLVM's LICM loads it once before the loop, where the loop runs at all,
   // and nvcc gives it the loop's line (llm.c's
   // softmax_autoregressive_backward_kernel1: att_bth[t3] measured under
@@ -243,7 +244,8 @@ void AddressBuilder::hoistInvariantLoads(const Stmt *Loop, size_t From,
   for (size_t I = From; I < Sites.size(); ++I) {
     AccessSite &S = Sites[I];
     if (S.Kind != AccessKind::Load || S.Hinted || S.FusedAcrossTrips ||
-        (OnlyShared && S.Space != model::AddressSpace::Shared) ||
+        (LoopWrites && S.Space != model::AddressSpace::Shared &&
+         !writesMissBase(S.Base, *LoopWrites)) ||
         S.Guards.size() != BodyGuards ||
         llvm::any_of(PerTrip, [&](sym::AtomId A) {
           return Syms.dependsOn(S.ByteOffset, A);
@@ -692,7 +694,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // The values of some trip (variables and fields the body changes other
   // than by a step): an address with one of them moves from trip to trip.
   std::vector<sym::AtomId> OfSomeTrip;
-  unsigned WritesBefore = MemoryWrites;
+  unsigned WritesBefore = memoryWrites();
   bool BodyMayWrite = true;
   const bool WalkedSilently = LoopDepth < limits::MaxLoopNestingWalkedTwice;
   if (WalkedSilently) {
@@ -702,7 +704,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       walkLoopBody(L);
     }
     OfSomeTrip = enterLoopFields(FieldsBefore);
-    BodyMayWrite = MemoryWrites != WritesBefore;
+    BodyMayWrite = memoryWrites() != WritesBefore;
     for (const VarDecl *V : L.Changed) {
       auto It = Vars.find(V);
       if (It != Vars.end())
@@ -720,7 +722,7 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Held.clear();
   std::vector<HeldValue> HeldBefore = Held;
   size_t SitesBefore = Sites.size();
-  unsigned WritesBeforeWalk = MemoryWrites;
+  unsigned WritesBeforeWalk = memoryWrites();
   unsigned SharedWritesBeforeWalk = SharedMemoryWrites;
   llvm::append_range(OfSomeTrip, enterLoop(L, VaryingVars));
   OfSomeTrip.push_back(L.Iteration);
@@ -734,12 +736,14 @@ void AddressBuilder::loop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   Held = std::move(HeldBefore);
   // A loop that writes only global memory keeps shared memory as it was,
   // unless a barrier lets other threads write it.
-  bool OnlyShared = MemoryWrites != WritesBeforeWalk;
+  std::optional<size_t> LoopWrites;
+  if (memoryWrites() != WritesBeforeWalk)
+    LoopWrites = WritesBeforeWalk;
   if (SharedMemoryWrites == SharedWritesBeforeWalk &&
-      !(OnlyShared && waitsForOtherThreads(L.Body)))
+      !(LoopWrites && waitsForOtherThreads(L.Body)))
     hoistInvariantLoads(
         Loop, SitesBefore, L.BodyGuards, L.Iteration, OfSomeTrip,
-        L.Remainder.Lowering ? L.Remainder.Note : "", OnlyShared);
+        L.Remainder.Lowering ? L.Remainder.Note : "", LoopWrites);
 
   // A field the body changed may hold either value after the loop.
   joinFields(FieldsBefore);

@@ -71,7 +71,7 @@ void AddressBuilder::joinVectorLoad(const LValue &LV) {
   // knows the two do not alias.
   auto WritesTo = [&](model::AddressSpace Space) {
     return Space == model::AddressSpace::Shared ? SharedMemoryWrites
-                                                : MemoryWrites;
+                                                : memoryWrites();
   };
   llvm::erase_if(OpenVectorLoads, [&](const OpenVectorLoad &G) {
     return G.Writes != WritesTo(Sites[G.Members.front()].Space);
