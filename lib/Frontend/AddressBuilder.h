@@ -668,6 +668,12 @@ private:
                         const std::vector<model::Guard> &Then,
                         const std::vector<model::Guard> &Else, size_t ThenBegin,
                         size_t ElseBegin, bool JoinShared);
+  /// `p[i] = v; if (c) p[i] = w;`, \p Prev the first statement: the two
+  /// stores as nvcc makes them, one of every lane filed under the `if`
+  /// (AddressBuilderSpeculatedStore.cpp). \p PrevSites and \p IfSites: where
+  /// each statement's sites start; \p IfWrites: the writes before the `if`.
+  void speculateStoreUnderIf(const clang::IfStmt *If, const clang::Stmt *Prev,
+                             size_t PrevSites, size_t IfSites, size_t IfWrites);
   /// What is held after two paths join: what both hold.
   void joinHeld(const std::vector<HeldValue> &Other);
   /// How nvcc's unrolling moves a loop's lanes apart (AddressBuilderLoop);

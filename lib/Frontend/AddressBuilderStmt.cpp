@@ -375,8 +375,13 @@ void AddressBuilder::compound(const CompoundStmt *C) {
       Walked();
       continue;
     }
+    const size_t Writes = memoryWrites();
+    const size_t PrevFrom = BeforeFrom;
     stmt(S);
     Walked();
+    if (const auto *If = dyn_cast<IfStmt>(S); If && Index > 0 && Recording)
+      speculateStoreUnderIf(If, C->body_begin()[Index - 1], PrevFrom, From,
+                            Writes);
     // `if (i >= n) return;` guards the rest of the block.
     if (const auto *If = dyn_cast<IfStmt>(S))
       if (!If->getElse() && !If->hasInitStorage() &&
