@@ -150,18 +150,20 @@ bool AddressBuilder::mayWriteShared(int Base) const {
          (B.Space == model::AddressSpace::Global && B.AlignmentAssumed);
 }
 
+bool AddressBuilder::basesApart(int A, int B) const {
+  // What one restrict pointer reads, no other pointer writes, and nvcc
+  // relies on it: GVN keeps a value across such a store, LICM hoists a load
+  // past it (nvcc 13 hoists `a[t]` out of a loop storing `out[t * T + y]`
+  // where either is `__restrict__`, and keeps it in the loop where neither
+  // is, even for a float load past int stores: HeCBench particlefilter's
+  // kernel_likelihood), DSE keeps no store for a load of the other.
+  return A >= 0 && B >= 0 && A != B && (Bases[A].Restrict || Bases[B].Restrict);
+}
+
 bool AddressBuilder::writesMissBase(int Base, size_t From) const {
-  // The rule updateHeld keeps: what one restrict pointer reads, no other
-  // pointer writes, and LLVM's LICM relies on it (nvcc 13 hoists `a[t]` out
-  // of a loop storing `out[t * T + y]` where either is `__restrict__`, and
-  // keeps it in the loop where neither is, even for a float load past int
-  // stores: HeCBench particlefilter's kernel_likelihood).
   return Base >= 0 &&
          std::all_of(WrittenBases.begin() + From, WrittenBases.end(),
-                     [&](int W) {
-                       return W >= 0 && W != Base &&
-                              (Bases[W].Restrict || Bases[Base].Restrict);
-                     });
+                     [&](int W) { return basesApart(W, Base); });
 }
 
 void AddressBuilder::record(const LValue &LV, AccessKind Kind, const Expr *At,
@@ -298,8 +300,7 @@ void AddressBuilder::updateHeld(const AccessSite &S, bool Volatile,
     llvm::erase_if(Held, [&](const HeldValue &H) {
       if (H.Space != S.Space && S.Base >= 0)
         return false;
-      if (H.Base >= 0 && S.Base >= 0 && H.Base != S.Base &&
-          (Bases[H.Base].Restrict || Bases[S.Base].Restrict))
+      if (basesApart(H.Base, S.Base))
         return false;
       std::optional<int64_t> Apart =
           H.Base == S.Base ? (H.ByteOffset - S.ByteOffset).asConstant()

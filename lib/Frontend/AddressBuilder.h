@@ -616,9 +616,11 @@ private:
   /// whose body has none keeps what is held.
   std::vector<int> WrittenBases;
   unsigned memoryWrites() const { return unsigned(WrittenBases.size()); }
+  /// Whether nothing written through base \p A may be read through base
+  /// \p B: two bases, one of them a kernel's __restrict__ parameter.
+  bool basesApart(int A, int B) const;
   /// Whether no write from the \p From-th on may write what a load through
-  /// \p Base reads: each went through another base, one of the two a
-  /// kernel's __restrict__ parameter.
+  /// \p Base reads (basesApart).
   bool writesMissBase(int Base, size_t From) const;
   /// Those of them that may write shared memory (mayWriteShared).
   unsigned SharedMemoryWrites = 0;

@@ -111,8 +111,7 @@ void AddressBuilder::speculateStoreUnderIf(const IfStmt *If, const Stmt *Prev,
     const AccessSite &Load = Sites[I];
     if (Load.Kind != AccessKind::Load)
       return;
-    FirstDead &= Load.Base >= 0 && Load.Base != First.Base &&
-                 (Bases[Load.Base].Restrict || Bases[First.Base].Restrict);
+    FirstDead &= basesApart(Load.Base, First.Base);
   }
   const unsigned Line = lineOf(If);
   const std::string Note = "nvcc stores `c ? w : v` of this store and the "
